@@ -1,0 +1,88 @@
+"""`csynth.xml`: the canonical HLS synthesis report, reduced to the schema-1.0 `hls_synth` fields."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lxml import etree
+
+from ..problems import ArtifactError
+
+# Exactly the fields the contract lists, per section, in contract order.
+USER_ASSIGNMENTS = (
+    "unit", "ProductFamily", "Part", "TopModelName", "TargetClockPeriod", "ClockUncertainty", "FlowTarget",
+)
+TIMING = ("unit", "EstimatedClockPeriod")
+LATENCY = (
+    "unit", "Best-caseLatency", "Average-caseLatency", "Worst-caseLatency",
+    "Best-caseRealTimeLatency", "Average-caseRealTimeLatency", "Worst-caseRealTimeLatency",
+    "Interval-min", "Interval-max",
+)
+RESOURCES = ("BRAM_18K", "DSP", "FF", "LUT", "URAM")
+
+# Real reports never carry a DTD; one that does is refused rather than half-trusted.
+_DTD = re.compile(rb"<!DOCTYPE|<!ENTITY", re.IGNORECASE)
+
+
+def _parser() -> etree.XMLParser:
+    return etree.XMLParser(
+        resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False,
+        huge_tree=False, remove_comments=True,
+    )
+
+
+def parse_xml(data: bytes) -> etree._Element:
+    """Parse untrusted XML safely: no DTD, no entities, no network; broken input raises."""
+    if _DTD.search(data[:4096]) or _DTD.search(data):
+        raise ArtifactError("XML declares a DTD or entities, refused (reports never do)")
+    try:
+        return etree.fromstring(data, _parser())
+    except etree.XMLSyntaxError as exc:
+        line = getattr(exc, "lineno", None)
+        where = f" at line {line}" if line else ""
+        raise ArtifactError(f"broken XML{where}: {exc.msg if hasattr(exc, 'msg') else exc}") from None
+
+
+def _text(node: etree._Element | None) -> str | None:
+    if node is None:
+        return None
+    return (node.text or "").strip()
+
+
+def _fields(section: etree._Element | None, names: tuple[str, ...]) -> dict[str, str | None]:
+    return {name: _text(None if section is None else section.find(name)) for name in names}
+
+
+def _resources(section: etree._Element | None) -> dict[str, str | None]:
+    values = _fields(section, RESOURCES)
+    if values["DSP"] is None and section is not None:
+        values["DSP"] = _text(section.find("DSP48E"))  # reports before 2020.1
+    return values
+
+
+def parse_csynth(data: bytes) -> dict[str, Any]:
+    """Return the four `hls_synth` sections read from their direct paths only.
+
+    Newer reports repeat `SummaryOfOverallLatency` and `Resources` per module deeper in the
+    tree; `find` with a relative path never descends, so those cannot leak in.
+    """
+    root = parse_xml(data)
+    if root.tag != "profile":
+        raise ArtifactError(f"not a csynth report (root element <{root.tag}>, expected <profile>)")
+    perf = root.find("PerformanceEstimates")
+    area = root.find("AreaEstimates")
+    return {
+        "ReportVersion": _fields(root.find("ReportVersion"), ("Version",)),
+        "UserAssignments": _fields(root.find("UserAssignments"), USER_ASSIGNMENTS),
+        "PerformanceEstimates": {
+            "SummaryOfTimingAnalysis": _fields(
+                None if perf is None else perf.find("SummaryOfTimingAnalysis"), TIMING),
+            "SummaryOfOverallLatency": _fields(
+                None if perf is None else perf.find("SummaryOfOverallLatency"), LATENCY),
+        },
+        "AreaEstimates": {
+            "Resources": _resources(None if area is None else area.find("Resources")),
+            "AvailableResources": _resources(None if area is None else area.find("AvailableResources")),
+        },
+    }

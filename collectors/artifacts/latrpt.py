@@ -1,0 +1,34 @@
+"""`lat.rpt` from C/RTL co-simulation: `$NAME = "value"` lines."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..files import decode_text
+from ..problems import ArtifactError
+
+_LINE = re.compile(r'^\$(\w+)\s*=\s*"([^"]*)"$')
+
+
+def parse_lat_rpt(data: bytes) -> dict[str, Any]:
+    """Return every `$NAME` value and `total_execute_time` (int, or None before 2020.1)."""
+    values: dict[str, str] = {}
+    for number, raw in enumerate(decode_text(data).splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        match = _LINE.match(line)
+        if match is None:
+            raise ArtifactError(f"line {number} is not a '$NAME = \"value\"' line (file cut short?)")
+        values[match.group(1)] = match.group(2)
+    if not values:
+        raise ArtifactError("no latency values")
+    total = values.get("TOTAL_EXECUTE_TIME")
+    cycles: int | None = None
+    if total is not None:
+        try:
+            cycles = round(float(total))
+        except ValueError:
+            cycles = None  # "NA" and the like: not observed
+    return {"values": values, "total_execute_time": cycles}

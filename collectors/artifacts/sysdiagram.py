@@ -1,0 +1,41 @@
+"""`systemDiagramModel.json` from the v++ link: the kernel clock (id 0)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..files import decode_text
+from ..problems import ArtifactError
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return None
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def load_json(data: bytes) -> Any:
+    """Parse JSON, turning a syntax error into a problem with line and column."""
+    try:
+        return json.loads(decode_text(data))
+    except json.JSONDecodeError as exc:
+        raise ArtifactError(f"broken JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+
+
+def parse_system_diagram(data: bytes) -> dict[str, Any]:
+    """Return `kernel_clock_freq_mhz`: `spec_frequency` of the clock whose id is 0 (number or string)."""
+    model = load_json(data)
+    if not isinstance(model, dict) or not isinstance(model.get("system_diagram_metadata"), dict):
+        raise ArtifactError("no 'system_diagram_metadata' object")
+    xsa = model["system_diagram_metadata"].get("xsa")
+    clocks = xsa.get("clocks") if isinstance(xsa, dict) else None
+    mhz = None
+    for clock in clocks if isinstance(clocks, list) else []:
+        if isinstance(clock, dict) and _number(clock.get("id")) == 0:
+            mhz = _number(clock.get("spec_frequency"))
+            break
+    return {"kernel_clock_freq_mhz": mhz}

@@ -1,0 +1,56 @@
+"""`v++*.log`: target, device, compiler version, elapsed time and errors of one v++ invocation."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from typing import Any
+
+from ..files import decode_text
+
+_TARGET = re.compile(
+    r"\[v\+\+ 60-(?:585|629|2256)\]\s+(?:Compiling|Linking|Packaging) for "
+    r"(software emulation|hardware emulation|hardware)\b")
+_DEVICE = re.compile(r"\[v\+\+ 60-423\]\s+Target device:\s*(\S+)")
+_VERSION = re.compile(r"\[v\+\+ 74-78\]\s+Compiler Version string:\s*(\S+)")
+_ELAPSED = re.compile(r"\[v\+\+ 60-791\]\s+Total elapsed time:\s*(\d+)h\s*(\d+)m\s*(\d+)s")
+_SESSION = re.compile(r"\[v\+\+ 60-1548\]\s+Creating build summary session with primary output (\S+?),? at (.+)")
+# A build directory named in a path: _x.<t>.<platform>, _x_temp.<t>.<platform>, build_dir.<t>.<platform>
+BUILD_DIR = re.compile(r"^(?:_x|_x_temp|build_dir)\.(sw_emu|hw_emu|hw)\.(.*)$")
+_TARGETS = {"software emulation": "sw_emu", "hardware emulation": "hw_emu", "hardware": "hw"}
+
+
+def target_from_path(path: str) -> tuple[str, str] | None:
+    """(target, platform) named by a build directory in `path`, deepest first."""
+    for part in reversed(path.replace("\\", "/").split("/")):
+        match = BUILD_DIR.match(part)
+        if match:
+            return match.group(1), match.group(2)
+    return None
+
+
+def parse_vpp_log(data: bytes) -> dict[str, Any]:
+    text = decode_text(data)
+    target = _TARGET.search(text)
+    device = _DEVICE.search(text)
+    version = _VERSION.search(text)
+    session = _SESSION.search(text)
+    elapsed = [int(h) * 3600 + int(m) * 60 + int(s) for h, m, s in _ELAPSED.findall(text)]
+    out_target = _TARGETS[target.group(1)] if target else None
+    out_device = device.group(1) if device else None
+    if session and (out_target is None or out_device is None):
+        # A package step names neither; its primary output sits in build_dir.<t>.<platform>.
+        hint = target_from_path(session.group(1))
+        if hint:
+            out_target = out_target or hint[0]
+            out_device = out_device or (hint[1] or None)
+    # One invocation can be logged twice (working directory and _x/logs): identify it.
+    identity = session.group(0) if session else hashlib.sha1(data).hexdigest()
+    return {
+        "target": out_target,
+        "device": out_device,
+        "vitis_version": version.group(1) if version else None,
+        "elapsed_seconds": elapsed[-1] if elapsed else None,
+        "errors": [line.strip() for line in text.splitlines() if line.startswith("ERROR:")][:20],
+        "invocation": identity,
+    }

@@ -1,0 +1,223 @@
+"""Walking build trees: which directories are projects, and which artifacts each one holds.
+
+One walk serves both jobs. Directories in *discovery* mode may become projects; build-output
+directories are pruned for discovery but still walked, their artifacts credited to the
+nearest discovery-mode ancestor (rules, section 1).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+from .artifacts import classify
+from .problems import Problem
+
+BUILD_OUTPUT_NAMES = frozenset({
+    "_x", "package", "xclbin", ".run", ".Xil", ".ipcache", ".jobs", ".tlog", "_vimage",
+    "emulation", "reports", "logs", ".autopilot", "_sds", "sd_card",
+})
+BUILD_OUTPUT_PREFIXES = ("_x.", "_x_temp", "build_dir.", "package.", "solution", "_xocc_")
+SHARED_NAMES = frozenset({"common", "data", "result", "libs", "__pycache__", ".git"})
+BUILD_MARKERS = frozenset({"Makefile", "makefile", "hls.tcl", "run_hls.tcl", "hls_config.cfg",
+                           "vitis-comp.json", "description.json"})
+SOURCE_ENDINGS = (".c", ".cc", ".cpp", ".cxx", ".h", ".hpp", ".hh", ".cl")
+EVIDENCE_LOGS = frozenset({"vitis_hls.log", "vivado_hls.log"})
+STATE_DIR = ".vitis-tui"  # the tool's own state, never walked
+
+
+@dataclass
+class DirNode:
+    """A directory walked in discovery mode."""
+    path: str
+    parent: "DirNode | None"
+    has_marker: bool = False
+    has_source: bool = False
+    has_evidence: bool = False
+    artifacts: list[tuple[str, str]] = field(default_factory=list)  # (absolute path, kind)
+    build_dirs: list[str] = field(default_factory=list)  # build-output dirs below it (absolute)
+
+    @property
+    def is_candidate(self) -> bool:
+        return (self.has_marker and self.has_source) or self.has_evidence
+
+
+@dataclass
+class Project:
+    path: str
+    artifacts: list[tuple[str, str]]
+    build_dirs: list[str]
+
+    @property
+    def built(self) -> bool:
+        return bool(self.artifacts or self.build_dirs)
+
+
+@dataclass
+class WalkResult:
+    projects: list[Project]
+    problems: list[Problem]
+    directories: int = 0
+    files: int = 0
+
+
+def is_build_output_name(name: str) -> bool:
+    return name in BUILD_OUTPUT_NAMES or name.startswith(BUILD_OUTPUT_PREFIXES)
+
+
+def is_vpp_build_dir(name: str) -> bool:
+    return name == "_x" or name.startswith(("_x.", "_x_temp", "build_dir."))
+
+
+def _is_evidence_file(name: str) -> bool:
+    return name in EVIDENCE_LOGS or (name.startswith("v++") and name.endswith(".log")) or (
+        name.startswith("vitis_run.") and name.endswith(".meta"))
+
+
+class _Walker:
+    def __init__(self, excluded: Iterable[str], on_directory: Callable[[int], None] | None) -> None:
+        self.excluded = {os.path.abspath(p) for p in excluded}
+        self.on_directory = on_directory
+        self.problems: list[Problem] = []
+        self.nodes: list[DirNode] = []
+        self.seen_links: set[str] = set()
+        self.directories = 0
+        self.files = 0
+
+    def walk(self, root: str) -> None:
+        root = os.path.abspath(root)
+        # Stack entries: (path, real path, owning discovery node or None, parent name, discovery?)
+        stack: list[tuple[str, str, DirNode | None, bool]] = [(root, os.path.realpath(root), None, True)]
+        while stack:
+            path, real, owner, discovery = stack.pop()
+            self._visit(path, real, owner, discovery, stack, is_root=(path == root))
+
+    def _visit(self, path: str, real: str, owner: DirNode | None, discovery: bool,
+               stack: list, is_root: bool) -> None:
+        self.directories += 1
+        if self.on_directory is not None and self.directories % 256 == 0:
+            self.on_directory(self.directories)
+        try:
+            with os.scandir(path) as scan:
+                entries = list(scan)
+        except FileNotFoundError:
+            return  # removed during the scan: nothing left to collect there
+        except OSError as exc:
+            self.problems.append(Problem(path, f"cannot list directory: {exc.strerror or exc}"))
+            return
+        name = os.path.basename(path)
+        files = [e.name for e in entries if not _is_dir(e)]
+        if discovery and not is_root and self._is_build_output(name, files, path):
+            discovery = False
+            if owner is not None:
+                owner.build_dirs.append(path)
+                owner.has_evidence = True
+        node = owner
+        if discovery:
+            node = DirNode(path, owner)
+            self.nodes.append(node)
+        assert node is not None
+        for entry in entries:
+            entry_path = entry.path
+            if entry_path in self.excluded:
+                continue
+            if _is_dir(entry):
+                child = entry.name
+                if child in SHARED_NAMES or child == STATE_DIR:
+                    continue
+                child_real = os.path.join(real, child)
+                if entry.is_symlink():
+                    child_real = os.path.realpath(entry_path)
+                    if real == child_real or real.startswith(child_real + os.sep):
+                        self.problems.append(Problem(entry_path, "symbolic link loop, not followed"))
+                        continue
+                    if child_real in self.seen_links:
+                        continue  # the same directory reached twice: walk it once
+                    self.seen_links.add(child_real)
+                stack.append((entry_path, child_real, node, discovery))
+                continue
+            self.files += 1
+            fname = entry.name
+            kind = classify(fname, name)
+            if kind is not None:
+                node.artifacts.append((entry_path, kind))
+            if discovery:
+                if fname in BUILD_MARKERS:
+                    node.has_marker = True
+                elif fname.endswith(SOURCE_ENDINGS):
+                    node.has_source = True
+                elif _is_evidence_file(fname):
+                    node.has_evidence = True
+        if discovery and not node.has_source:
+            src = os.path.join(path, "src")
+            if any(e.name == "src" for e in entries) and _has_source(src):
+                node.has_source = True
+
+    @staticmethod
+    def _is_build_output(name: str, files: list[str], path: str) -> bool:
+        if is_build_output_name(name):
+            return True
+        if any(f.endswith(".aps") or f in ("hls.app", "vivado_hls.app") for f in files):
+            return True
+        return name == "hls" and os.path.exists(os.path.join(os.path.dirname(path), "vitis-comp.json"))
+
+
+def _is_dir(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
+
+
+def _has_source(path: str) -> bool:
+    try:
+        with os.scandir(path) as scan:
+            return any(e.name.endswith(SOURCE_ENDINGS) for e in scan)
+    except OSError:
+        return False
+
+
+def find_projects(roots: Iterable[str], excluded: Iterable[str] = (),
+                  on_directory: Callable[[int], None] | None = None) -> WalkResult:
+    """Walk every root once; return the projects (deepest candidates) with their artifacts."""
+    walker = _Walker(excluded, on_directory)
+    for root in roots:
+        walker.walk(root)
+    return WalkResult(_assign(walker.nodes), walker.problems, walker.directories, walker.files)
+
+
+def _assign(nodes: list[DirNode]) -> list[Project]:
+    """Deepest candidates become projects; every node's artifacts go to its nearest project."""
+    covered: set[int] = set()  # ids of nodes with a candidate strictly below them
+    for node in nodes:
+        if node.is_candidate:
+            parent = node.parent
+            while parent is not None and id(parent) not in covered:
+                covered.add(id(parent))
+                parent = parent.parent
+    projects: dict[int, Project] = {}
+    for node in nodes:
+        if node.is_candidate and id(node) not in covered:
+            projects[id(node)] = Project(node.path, [], [])
+    for node in nodes:
+        holder = node
+        while holder is not None and id(holder) not in projects:
+            holder = holder.parent
+        if holder is not None:
+            project = projects[id(holder)]
+            project.artifacts.extend(node.artifacts)
+            project.build_dirs.extend(node.build_dirs)
+    return sorted(projects.values(), key=lambda p: p.path)
+
+
+def project_inventory(project: str, excluded: Iterable[str] = ()) -> Project:
+    """Re-walk one project alone: everything below it is its own (a project has none below)."""
+    walker = _Walker(excluded, None)
+    walker.walk(project)
+    merged = Project(os.path.abspath(project), [], [])
+    for node in walker.nodes:
+        merged.artifacts.extend(node.artifacts)
+        merged.build_dirs.extend(node.build_dirs)
+    return merged

@@ -1,0 +1,153 @@
+"""The collection engine: scan roots, (re)collect projects, reuse parses of unchanged files."""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from .artifacts import ARTIFACTS
+from .config import Settings
+from .discovery import Project, find_projects, project_inventory
+from .files import read_report
+from .mapping import Identity, map_project
+from .problems import ArtifactError, Problem
+from .records import record_key
+from .runs import Parsed, Run, build_runs
+
+# A file changed this recently and unreadable is probably still being written.
+SETTLE_SECONDS = 1.0
+
+
+@dataclass
+class ProjectResult:
+    path: str
+    root: str
+    identity: Identity
+    runs: list[Run]
+    problems: list[Problem]
+    built: bool
+    unsettled: list[str] = field(default_factory=list)  # broken files that were still changing
+
+    @property
+    def records(self) -> list[dict[str, Any]]:
+        return [record for run in self.runs for record in run.records]
+
+
+@dataclass
+class Collection:
+    """Everything one scan found: per-project results and the problems of the walk itself."""
+    projects: dict[str, ProjectResult] = field(default_factory=dict)
+    walk_problems: list[Problem] = field(default_factory=list)
+    directories: int = 0
+    files: int = 0
+
+    def records(self) -> tuple[list[dict[str, Any]], list[Problem]]:
+        """All records, sorted by key; a key made by two projects is kept once and reported."""
+        by_key: dict[tuple, tuple[dict[str, Any], str]] = {}
+        problems: list[Problem] = []
+        for path in sorted(self.projects):
+            for record in self.projects[path].records:
+                key = record_key(record)
+                if key in by_key:
+                    problems.append(Problem(path, f"same record key as {by_key[key][1]}; "
+                                                  "this project's record not written"))
+                    continue
+                by_key[key] = (record, path)
+        return [by_key[key][0] for key in sorted(by_key)], problems
+
+    def problems(self) -> list[Problem]:
+        found = list(self.walk_problems)
+        for path in sorted(self.projects):
+            found.extend(self.projects[path].problems)
+        return found
+
+
+@dataclass(frozen=True)
+class _CacheEntry:
+    size: int
+    mtime_ns: int
+    parsed: Parsed
+
+
+class Engine:
+    """Holds the parse cache; `settings_for(root)` gives the configuration of a watched root."""
+
+    def __init__(self, settings_for: Callable[[str], Settings], excluded: Iterable[str] = ()) -> None:
+        self.settings_for = settings_for
+        self.excluded = [os.path.abspath(p) for p in excluded]
+        self._cache: dict[str, _CacheEntry] = {}
+        self.parses = 0  # how many files were actually read and parsed (for tests and benchmarks)
+
+    def parse(self, path: str, kind: str) -> Parsed:
+        """Parse one artifact, or return the cached result when size and mtime are unchanged."""
+        try:
+            stat = os.stat(path)
+        except OSError as exc:
+            self._cache.pop(path, None)
+            reason = "file removed while it was being read" if isinstance(exc, FileNotFoundError) \
+                else f"cannot read: {exc.strerror or exc}"
+            return Parsed(path, kind, 0, None, reason)
+        cached = self._cache.get(path)
+        if cached is not None and (cached.size, cached.mtime_ns) == (stat.st_size, stat.st_mtime_ns):
+            return cached.parsed
+        parse = ARTIFACTS[kind].parse
+        if parse is None:
+            parsed = Parsed(path, kind, stat.st_mtime_ns, {})
+        else:
+            self.parses += 1
+            try:
+                parsed = Parsed(path, kind, stat.st_mtime_ns, parse(read_report(path, stat.st_size)))
+            except ArtifactError as exc:
+                parsed = Parsed(path, kind, stat.st_mtime_ns, None, str(exc))
+            except (ValueError, TypeError, KeyError, IndexError, RecursionError, UnicodeError) as exc:
+                # A parser bug on strange input must cost one file, never the collection.
+                parsed = Parsed(path, kind, stat.st_mtime_ns, None, f"unreadable report: {exc!r}")
+        self._cache[path] = _CacheEntry(stat.st_size, stat.st_mtime_ns, parsed)
+        return parsed
+
+    def collect_project(self, project: Project, root: str) -> ProjectResult:
+        parsed = [self.parse(path, kind) for path, kind in project.artifacts]
+        identity = map_project(Path(project.path), Path(root), self.settings_for(root))
+        runs, problems = build_runs(project.path, parsed, project.build_dirs, identity)
+        now = time.time_ns()
+        unsettled = [p.path for p in parsed if p.error and now - p.mtime_ns < SETTLE_SECONDS * 1e9]
+        return ProjectResult(project.path, root, identity, runs, problems, project.built, unsettled)
+
+    def recollect(self, project_path: str, root: str) -> ProjectResult:
+        """Re-walk and re-collect one project alone (the dashboard's path for a change)."""
+        inventory = project_inventory(project_path, self.excluded)
+        live = {path for path, _kind in inventory.artifacts}
+        for path in [p for p in self._cache if p.startswith(project_path + os.sep) and p not in live]:
+            del self._cache[path]
+        return self.collect_project(inventory, root)
+
+    def scan(self, roots: Iterable[str], progress: Callable[[str, int], None] | None = None,
+             wait_for_writers: float = 5.0) -> Collection:
+        """Walk every root and collect every project. Files still being written are retried."""
+        roots = [os.path.abspath(r) for r in roots]
+        collection = Collection()
+        for root in roots:
+            walked = find_projects([root], self.excluded,
+                                   None if progress is None else (lambda n: progress("walk", n)))
+            collection.walk_problems.extend(walked.problems)
+            collection.directories += walked.directories
+            collection.files += walked.files
+            for count, project in enumerate(walked.projects, 1):
+                collection.projects[project.path] = self.collect_project(project, root)
+                if progress is not None:
+                    progress("collect", count)
+        self._retry_unsettled(collection, wait_for_writers)
+        return collection
+
+    def _retry_unsettled(self, collection: Collection, budget: float) -> None:
+        deadline = time.monotonic() + budget
+        while time.monotonic() < deadline:
+            waiting = [r for r in collection.projects.values() if r.unsettled]
+            if not waiting:
+                return
+            time.sleep(min(SETTLE_SECONDS / 2, max(0.0, deadline - time.monotonic())))
+            for result in waiting:
+                collection.projects[result.path] = self.recollect(result.path, result.root)

@@ -1,0 +1,18 @@
+"""A problem: something about one file (or run) that kept a value from being collected."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    path: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.reason}"
+
+
+class ArtifactError(Exception):
+    """Raised by a pure parser when the contents are not a valid report of its kind."""

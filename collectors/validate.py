@@ -1,0 +1,72 @@
+"""Validate JSON Lines files against the shipped schema-1.0 JSON Schema."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Iterable, TextIO
+
+from jsonschema import Draft202012Validator
+
+from .records import record_key
+from .schema import load_schema
+
+
+@lru_cache(maxsize=None)
+def validator() -> Draft202012Validator:
+    schema = load_schema()
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def json_path(parts: Iterable[Any]) -> str:
+    path = "$"
+    for part in parts:
+        path += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return path
+
+
+def record_errors(record: Any) -> list[str]:
+    """Every schema violation of one record, as 'JSON path: message', in a stable order."""
+    found = sorted(validator().iter_errors(record), key=lambda e: (list(map(str, e.absolute_path)), e.message))
+    return [f"{json_path(e.absolute_path)}: {e.message}" for e in found]
+
+
+@dataclass
+class FileReport:
+    name: str
+    lines: int = 0
+    valid: int = 0
+    errors: list[tuple[int, str]] = field(default_factory=list)  # (line number, message)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def validate_stream(name: str, stream: TextIO) -> FileReport:
+    report = FileReport(name)
+    seen: dict[tuple, int] = {}
+    for number, line in enumerate(stream, 1):
+        report.lines = number
+        text = line.rstrip("\n").rstrip("\r")
+        if not text.strip():
+            report.errors.append((number, "empty line (one JSON object per line)"))
+            continue
+        try:
+            record = json.loads(text)
+        except json.JSONDecodeError as exc:
+            report.errors.append((number, f"invalid JSON at column {exc.colno}: {exc.msg}"))
+            continue
+        problems = record_errors(record)
+        if not problems:
+            key = record_key(record)
+            if key in seen:
+                problems = [f"duplicate record key (same as line {seen[key]})"]
+            else:
+                seen[key] = number
+        report.errors.extend((number, problem) for problem in problems)
+        if not problems:
+            report.valid += 1
+    return report

@@ -1,0 +1,1 @@
+"""The interface: the command line and (later) the Textual dashboard."""

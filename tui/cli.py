@@ -1,0 +1,195 @@
+"""The `vitis-tui` command line. Headless commands never import Textual."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Sequence
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_IO = 0, 1, 2, 3
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="vitis-tui",
+        description="Collect Vitis / Vitis HLS build reports into schema-1.0 JSON Lines.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    collect = commands.add_parser(
+        "collect", help="scan build trees and write schema-1.0 JSONL",
+        description="Walk each ROOT, find every project and run, parse their reports and write one "
+                    "schema-1.0 record per line, sorted, replacing the output file atomically.",
+    )
+    collect.add_argument("roots", nargs="+", metavar="ROOT", help="build tree to scan")
+    _add_identity_flags(collect)
+    collect.add_argument("-o", "--output", default="results.jsonl",
+                         help="output JSONL file (default: results.jsonl in the current directory)")
+    collect.add_argument("--strict", action="store_true", help="exit with status 1 when any problem was found")
+    collect.add_argument("--quiet", action="store_true", help="print neither problems nor the summary line")
+
+    validate = commands.add_parser(
+        "validate", help="check JSONL files against the schema-1.0 contract",
+        description="Check every line of each FILE against the shipped schema-1.0 JSON Schema. "
+                    "'-' reads standard input. Exit 0 when all lines are valid, 1 otherwise.",
+    )
+    validate.add_argument("files", nargs="+", metavar="FILE")
+    validate.add_argument("--quiet", action="store_true", help="print only the summary lines")
+
+    demo = commands.add_parser(
+        "demo", help="build a demo tree of simulated Vitis builds and collect it",
+        description="Create a Rodinia-like tree of simulated Vitis builds (no Vitis needed) and run "
+                    "collect on it.",
+    )
+    demo.add_argument("directory", nargs="?", help="where to create the tree (default: a temporary directory)")
+    demo.add_argument("-o", "--output", default="results.jsonl", help="output JSONL file")
+    return parser
+
+
+def _add_identity_flags(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--suite", help="problem.suite for every record (default: from config or the path)")
+    command.add_argument("--origin", help="implementation.origin (default: <suite>_benchmark)")
+    command.add_argument("--origin-version", help="implementation.origin_version (default: null)")
+    command.add_argument("--suite-root", help="directory the group path is taken below "
+                                              "(default: nearest 'Benchmarks' ancestor, else ROOT)")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    if args.command == "collect":
+        return run_collect(args.roots, args.output, args, strict=args.strict, quiet=args.quiet)
+    if args.command == "validate":
+        return run_validate(args.files, quiet=args.quiet)
+    if args.command == "demo":
+        return run_demo(args)
+    parser.error(f"unknown command {args.command}")
+    return EXIT_USAGE
+
+
+def _overrides(args: argparse.Namespace) -> dict[str, str | None]:
+    return {"suite": getattr(args, "suite", None), "origin": getattr(args, "origin", None),
+            "origin_version": getattr(args, "origin_version", None),
+            "suite_root": getattr(args, "suite_root", None)}
+
+
+def run_collect(roots: list[str], output: str, args: argparse.Namespace, strict: bool = False,
+                quiet: bool = False) -> int:
+    from collectors.config import ConfigError, load_settings
+    from collectors.engine import Engine
+    from collectors.store import check_writable, render, write_atomic
+
+    err = sys.stderr
+    missing = [root for root in roots if not os.path.isdir(root)]
+    for root in missing:
+        print(f"{root}: no such directory", file=err)
+    if missing:
+        return EXIT_IO
+    why = check_writable(output)
+    if why is not None:
+        print(f"{output}: output not writable: {why}", file=err)
+        return EXIT_IO
+    overrides = _overrides(args)
+    try:
+        settings = {os.path.abspath(root): load_settings(Path(root), overrides)
+                    for root in roots}
+    except ConfigError as exc:
+        print(f"configuration error: {exc}", file=err)
+        return EXIT_USAGE
+
+    started = time.perf_counter()
+    engine = Engine(settings.__getitem__, excluded=[output])
+    with _Progress(enabled=err.isatty() and not quiet) as progress:
+        collection = engine.scan(roots, progress=progress.update)
+    records, clashes = collection.records()
+    problems = collection.problems() + clashes
+    try:
+        write_atomic(output, render(records))
+    except OSError as exc:
+        print(f"{output}: cannot write: {exc.strerror or exc}", file=err)
+        return EXIT_IO
+    elapsed = time.perf_counter() - started
+    if not quiet:
+        for problem in problems:
+            print(str(problem), file=err)
+        kinds = Counter(record["report_type"] for record in records)
+        by_type = ", ".join(f"{kinds[t]} {t}" for t in ("hls_synth", "rtl_sim", "sw_run")) or "none"
+        runs = sum(len(r.runs) for r in collection.projects.values())
+        print(f"{len(collection.projects)} projects, {runs} runs, {len(records)} records ({by_type}), "
+              f"{len(problems)} problems, {elapsed:.2f} s -> {output}", file=err)
+    return EXIT_PROBLEMS if strict and problems else EXIT_OK
+
+
+class _Progress:
+    """A rich progress bar on stderr while scanning, only when stderr is a terminal."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self._progress = None
+        self._task = None
+
+    def __enter__(self) -> "_Progress":
+        if self.enabled:
+            from rich.console import Console
+            from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+            self._progress = Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
+                                      console=Console(stderr=True), transient=True)
+            self._progress.__enter__()
+            self._task = self._progress.add_task("scanning")
+        return self
+
+    def update(self, phase: str, count: int) -> None:
+        if self._progress is not None:
+            noun = "directories walked" if phase == "walk" else "projects collected"
+            self._progress.update(self._task, description=f"{count} {noun}")
+
+    def __exit__(self, *exc: object) -> None:
+        if self._progress is not None:
+            self._progress.__exit__(None, None, None)
+
+
+def run_validate(files: list[str], quiet: bool = False) -> int:
+    from collectors.validate import validate_stream
+
+    all_ok = True
+    for name in files:
+        try:
+            if name == "-":
+                report = validate_stream("<stdin>", sys.stdin)
+            else:
+                with open(name, encoding="utf-8", errors="replace", newline="") as stream:
+                    report = validate_stream(name, stream)
+        except OSError as exc:
+            print(f"{name}: cannot read: {exc.strerror or exc}", file=sys.stderr)
+            all_ok = False
+            continue
+        if not quiet:
+            for line, message in report.errors:
+                print(f"{report.name}:{line}: {message}")
+        bad = len({line for line, _ in report.errors})
+        print(f"{report.name}: {report.lines} lines, {report.valid} valid, {bad} invalid")
+        all_ok = all_ok and report.ok
+    return EXIT_OK if all_ok else EXIT_PROBLEMS
+
+
+def run_demo(args: argparse.Namespace) -> int:
+    import tempfile
+
+    from collectors.demo import build_demo_tree
+
+    directory = args.directory or tempfile.mkdtemp(prefix="vitis-tui-demo-")
+    root = build_demo_tree(directory)
+    print(f"demo tree: {root}", file=sys.stderr)
+    return run_collect([root], args.output, args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
