@@ -236,6 +236,10 @@ def _hls_groups(proj: _Project, groups: dict) -> None:
         log = _solution_log(proj, solution, logs)
         kinds = {p.kind for p in items if p.ok} | {p.kind for p in items if p.kind == "csynth"}
         own = items + ([log] if log is not None and log not in items else [])
+        if posixpath.basename(solution) == "hls":  # unified component: <comp>.hlscompile_summary beside it
+            component = posixpath.dirname(solution) or "."
+            own += [p for p in proj.parsed if p.kind == "summary"
+                    and (posixpath.dirname(proj.rel[p.path]) or ".") == component]
         device = _hls_device(proj, own)
         csim = "csim_log" in kinds or (log is not None and log.data["csim_status"] is not None)
         if "cosim_rpt" in kinds or "lat_rpt" in kinds:

@@ -1,0 +1,37 @@
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures"
+VITIS = FIXTURES / "vitis"
+LAYOUTS = FIXTURES / "layouts"
+
+
+def fixture_bytes(name: str) -> bytes:
+    return (VITIS / name).read_bytes()
+
+
+def place(tree: Path, rel: str, fixture: str | None = None, text: str | None = None) -> Path:
+    """Put a real fixture file (or a text) at `rel` inside a temporary tree."""
+    target = tree / rel
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if fixture is not None:
+        shutil.copyfile(VITIS / fixture, target)
+    else:
+        target.write_text(text or "", encoding="utf-8")
+    return target
+
+
+def set_mtime(path: Path, seconds_ago: float) -> None:
+    import time
+    when = time.time() - seconds_ago
+    os.utime(path, (when, when))
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    return tmp_path / "tree"
