@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterable
 from .artifacts import ARTIFACTS
 from .config import Settings
 from .discovery import Project, find_projects, project_inventory
-from .files import read_report
+from .files import describe_os_error, read_report
 from .mapping import Identity, map_project
 from .problems import ArtifactError, Problem
 from .records import record_key
@@ -87,9 +87,7 @@ class Engine:
             stat = os.stat(path)
         except OSError as exc:
             self._cache.pop(path, None)
-            reason = "file removed while it was being read" if isinstance(exc, FileNotFoundError) \
-                else f"cannot read: {exc.strerror or exc}"
-            return Parsed(path, kind, 0, None, reason)
+            return Parsed(path, kind, 0, None, describe_os_error(exc))
         cached = self._cache.get(path)
         if cached is not None and (cached.size, cached.mtime_ns) == (stat.st_size, stat.st_mtime_ns):
             return cached.parsed

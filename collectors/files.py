@@ -22,20 +22,25 @@ def read_report(path: str, size: int | None = None) -> bytes:
             )
         with open(path, "rb") as handle:
             data = handle.read(MAX_REPORT_BYTES + 1)
-    except FileNotFoundError:
-        raise ArtifactError("file removed while it was being read") from None
-    except PermissionError:
-        raise ArtifactError("permission denied") from None
-    except IsADirectoryError:
-        raise ArtifactError("is a directory, not a report file") from None
     except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            raise ArtifactError("symbolic link loop") from None
-        raise ArtifactError(f"cannot read: {exc.strerror or exc}") from None
+        raise ArtifactError(describe_os_error(exc)) from None
     if len(data) > MAX_REPORT_BYTES:
         raise ArtifactError(f"file grew past {MAX_REPORT_BYTES} bytes while being read, refused")
     check_not_placeholder(data)
     return data
+
+
+def describe_os_error(exc: OSError) -> str:
+    """A short reason for a failed stat/open/read, in the words a user searches for."""
+    if isinstance(exc, FileNotFoundError):
+        return "file removed while it was being read"
+    if isinstance(exc, PermissionError):
+        return "permission denied"
+    if isinstance(exc, IsADirectoryError):
+        return "is a directory, not a report file"
+    if exc.errno == errno.ELOOP:
+        return "symbolic link loop"
+    return f"cannot read: {exc.strerror or exc}"
 
 
 def check_not_placeholder(data: bytes) -> None:

@@ -9,7 +9,7 @@ from typing import Any, Iterable, TextIO
 
 from jsonschema import Draft202012Validator
 
-from .records import record_key
+from .records import REPORT_TYPES, record_key
 from .schema import load_schema
 
 
@@ -29,8 +29,16 @@ def json_path(parts: Iterable[Any]) -> str:
 
 def record_errors(record: Any) -> list[str]:
     """Every schema violation of one record, as 'JSON path: message', in a stable order."""
-    found = sorted(validator().iter_errors(record), key=lambda e: (list(map(str, e.absolute_path)), e.message))
-    return [f"{json_path(e.absolute_path)}: {e.message}" for e in found]
+    messages = set()
+    if isinstance(record, dict):
+        # The schema forbids these with `false` subschemas, whose errors do not name the key.
+        for key in REPORT_TYPES:
+            if key in record and key != record.get("report_type"):
+                messages.add((f"$.{key}", "payload not allowed here: the one payload must be named by report_type"))
+    for error in validator().iter_errors(record):
+        if error.validator is not None:
+            messages.add((json_path(error.absolute_path), error.message))
+    return [f"{path}: {message}" for path, message in sorted(messages)]
 
 
 @dataclass
