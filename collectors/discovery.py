@@ -77,9 +77,11 @@ def _is_evidence_file(name: str) -> bool:
 
 
 class _Walker:
-    def __init__(self, excluded: Iterable[str], on_directory: Callable[[int], None] | None) -> None:
+    def __init__(self, excluded: Iterable[str], on_directory: Callable[[int], None] | None,
+                 on_artifact: Callable[[str, str], None] | None = None) -> None:
         self.excluded = {os.path.abspath(p) for p in excluded}
         self.on_directory = on_directory
+        self.on_artifact = on_artifact
         self.problems: list[Problem] = []
         self.nodes: list[DirNode] = []
         self.seen_links: set[str] = set()
@@ -108,7 +110,13 @@ class _Walker:
             self.problems.append(Problem(path, f"cannot list directory: {exc.strerror or exc}"))
             return
         name = os.path.basename(path)
-        files = [e.name for e in entries if not _is_dir(e)]
+        dirs: list[os.DirEntry] = []
+        files: list[str] = []
+        for entry in entries:
+            if _is_dir(entry):
+                dirs.append(entry)
+            else:
+                files.append(entry.name)
         if discovery and not is_root and self._is_build_output(name, files, path):
             discovery = False
             if owner is not None:
@@ -119,30 +127,30 @@ class _Walker:
             node = DirNode(path, owner)
             self.nodes.append(node)
         assert node is not None
-        for entry in entries:
-            entry_path = entry.path
-            if entry_path in self.excluded:
+        excluded = self.excluded
+        for entry in dirs:
+            child = entry.name
+            if child in SHARED_NAMES or child == STATE_DIR or entry.path in excluded:
                 continue
-            if _is_dir(entry):
-                child = entry.name
-                if child in SHARED_NAMES or child == STATE_DIR:
+            if entry.is_symlink():
+                child_real = os.path.realpath(entry.path)
+                if real == child_real or real.startswith(child_real + os.sep):
+                    self.problems.append(Problem(entry.path, "symbolic link loop, not followed"))
                     continue
-                child_real = os.path.join(real, child)
-                if entry.is_symlink():
-                    child_real = os.path.realpath(entry_path)
-                    if real == child_real or real.startswith(child_real + os.sep):
-                        self.problems.append(Problem(entry_path, "symbolic link loop, not followed"))
-                        continue
-                    if child_real in self.seen_links:
-                        continue  # the same directory reached twice: walk it once
-                    self.seen_links.add(child_real)
-                stack.append((entry_path, child_real, node, discovery))
-                continue
-            self.files += 1
-            fname = entry.name
+                if child_real in self.seen_links:
+                    continue  # the same directory reached twice: walk it once
+                self.seen_links.add(child_real)
+            else:
+                child_real = real + os.sep + child
+            stack.append((entry.path, child_real, node, discovery))
+        self.files += len(files)
+        prefix = path + os.sep
+        for fname in files:
             kind = classify(fname, name)
-            if kind is not None:
-                node.artifacts.append((entry_path, kind))
+            if kind is not None and prefix + fname not in excluded:
+                node.artifacts.append((prefix + fname, kind))
+                if self.on_artifact is not None:
+                    self.on_artifact(prefix + fname, kind)
             if discovery:
                 if fname in BUILD_MARKERS:
                     node.has_marker = True
@@ -150,10 +158,8 @@ class _Walker:
                     node.has_source = True
                 elif _is_evidence_file(fname):
                     node.has_evidence = True
-        if discovery and not node.has_source:
-            src = os.path.join(path, "src")
-            if any(e.name == "src" for e in entries) and _has_source(src):
-                node.has_source = True
+        if discovery and not node.has_source and any(d.name == "src" for d in dirs):
+            node.has_source = _has_source(os.path.join(path, "src"))
 
     @staticmethod
     def _is_build_output(name: str, files: list[str], path: str) -> bool:
@@ -180,9 +186,14 @@ def _has_source(path: str) -> bool:
 
 
 def find_projects(roots: Iterable[str], excluded: Iterable[str] = (),
-                  on_directory: Callable[[int], None] | None = None) -> WalkResult:
-    """Walk every root once; return the projects (deepest candidates) with their artifacts."""
-    walker = _Walker(excluded, on_directory)
+                  on_directory: Callable[[int], None] | None = None,
+                  on_artifact: Callable[[str, str], None] | None = None) -> WalkResult:
+    """Walk every root once; return the projects (deepest candidates) with their artifacts.
+
+    `on_artifact(path, kind)` hears of each artifact as it is found, so parsing can start
+    before the walk ends.
+    """
+    walker = _Walker(excluded, on_directory, on_artifact)
     for root in roots:
         walker.walk(root)
     return WalkResult(_assign(walker.nodes), walker.problems, walker.directories, walker.files)

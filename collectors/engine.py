@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import time
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -72,6 +73,33 @@ class _CacheEntry:
     parsed: Parsed
 
 
+def parse_file(path: str, kind: str) -> tuple[int, int, Parsed] | Parsed:
+    """Stat and parse one artifact: (size, mtime_ns, result), or a Parsed error when stat fails."""
+    try:
+        stat = os.stat(path)
+    except OSError as exc:
+        return Parsed(path, kind, 0, None, describe_os_error(exc))
+    parse = ARTIFACTS[kind].parse
+    if parse is None:
+        return stat.st_size, stat.st_mtime_ns, Parsed(path, kind, stat.st_mtime_ns, {})
+    try:
+        parsed = Parsed(path, kind, stat.st_mtime_ns, parse(read_report(path, stat.st_size)))
+    except ArtifactError as exc:
+        parsed = Parsed(path, kind, stat.st_mtime_ns, None, str(exc))
+    except (ValueError, TypeError, KeyError, IndexError, RecursionError, UnicodeError) as exc:
+        # A parser bug on strange input must cost one file, never the collection.
+        parsed = Parsed(path, kind, stat.st_mtime_ns, None, f"unreadable report: {exc!r}")
+    return stat.st_size, stat.st_mtime_ns, parsed
+
+
+def parse_batch(items: list[tuple[str, str]]) -> list[tuple[int, int, Parsed] | Parsed]:
+    return [parse_file(path, kind) for path, kind in items]
+
+
+# Past this many artifacts a second process parses while the walk goes on (2 cores here).
+PARALLEL_BATCH = 512
+
+
 class Engine:
     """Holds the parse cache; `settings_for(root)` gives the configuration of a watched root."""
 
@@ -91,19 +119,15 @@ class Engine:
         cached = self._cache.get(path)
         if cached is not None and (cached.size, cached.mtime_ns) == (stat.st_size, stat.st_mtime_ns):
             return cached.parsed
-        parse = ARTIFACTS[kind].parse
-        if parse is None:
-            parsed = Parsed(path, kind, stat.st_mtime_ns, {})
-        else:
-            self.parses += 1
-            try:
-                parsed = Parsed(path, kind, stat.st_mtime_ns, parse(read_report(path, stat.st_size)))
-            except ArtifactError as exc:
-                parsed = Parsed(path, kind, stat.st_mtime_ns, None, str(exc))
-            except (ValueError, TypeError, KeyError, IndexError, RecursionError, UnicodeError) as exc:
-                # A parser bug on strange input must cost one file, never the collection.
-                parsed = Parsed(path, kind, stat.st_mtime_ns, None, f"unreadable report: {exc!r}")
-        self._cache[path] = _CacheEntry(stat.st_size, stat.st_mtime_ns, parsed)
+        self.parses += 1
+        return self._remember(parse_file(path, kind))
+
+    def _remember(self, result: tuple[int, int, Parsed] | Parsed) -> Parsed:
+        if isinstance(result, Parsed):
+            self._cache.pop(result.path, None)
+            return result
+        size, mtime_ns, parsed = result
+        self._cache[parsed.path] = _CacheEntry(size, mtime_ns, parsed)
         return parsed
 
     def collect_project(self, project: Project, root: str) -> ProjectResult:
@@ -128,8 +152,11 @@ class Engine:
         roots = [os.path.abspath(r) for r in roots]
         collection = Collection()
         for root in roots:
+            prefetch = _Prefetch(self)
             walked = find_projects([root], self.excluded,
-                                   None if progress is None else (lambda n: progress("walk", n)))
+                                   None if progress is None else (lambda n: progress("walk", n)),
+                                   prefetch.add)
+            prefetch.finish()
             collection.walk_problems.extend(walked.problems)
             collection.directories += walked.directories
             collection.files += walked.files
@@ -149,3 +176,38 @@ class Engine:
             time.sleep(min(SETTLE_SECONDS / 2, max(0.0, deadline - time.monotonic())))
             for result in waiting:
                 collection.projects[result.path] = self.recollect(result.path, result.root)
+
+
+class _Prefetch:
+    """Parses artifacts in a second process while the walk goes on, filling the cache.
+
+    Threads do not help here (the walk and the parsers both need the GIL); a process does.
+    Small trees never start it.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.batch: list[tuple[str, str]] = []
+        self.pool: ProcessPoolExecutor | None = None
+        self.futures: list[Future] = []
+
+    def add(self, path: str, kind: str) -> None:
+        if path in self.engine._cache:
+            return  # known already: the cache check on collection is enough
+        self.batch.append((path, kind))
+        if len(self.batch) >= PARALLEL_BATCH:
+            if self.pool is None:
+                self.pool = ProcessPoolExecutor(max_workers=1)
+            self.futures.append(self.pool.submit(parse_batch, self.batch))
+            self.batch = []
+
+    def finish(self) -> None:
+        if self.pool is None:
+            return  # a small tree: parsing inline is cheaper than starting a process
+        try:
+            for future in self.futures:
+                for result in future.result():
+                    self.engine._remember(result)
+                    self.engine.parses += 1
+        finally:
+            self.pool.shutdown()

@@ -69,7 +69,8 @@ class _Project:
     def __init__(self, path: str, parsed: Iterable[Parsed]) -> None:
         self.path = path
         self.parsed = list(parsed)
-        self.rel = {p.path: os.path.relpath(p.path, path).replace(os.sep, "/") for p in self.parsed}
+        cut = len(path) + 1  # every artifact lies below the project: slicing beats relpath
+        self.rel = {p.path: p.path[cut:].replace(os.sep, "/") for p in self.parsed}
 
     def parts(self, item: Parsed) -> list[str]:
         return self.rel[item.path].split("/")

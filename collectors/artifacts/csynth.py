@@ -44,21 +44,16 @@ def parse_xml(data: bytes) -> etree._Element:
         raise ArtifactError(f"broken XML{where}: {exc.msg if hasattr(exc, 'msg') else exc}") from None
 
 
-def _text(node: etree._Element | None) -> str | None:
-    if node is None:
-        return None
-    return (node.text or "").strip()
-
-
 def _fields(section: etree._Element | None, names: tuple[str, ...]) -> dict[str, str | None]:
-    return {name: _text(None if section is None else section.find(name)) for name in names}
-
-
-def _resources(section: etree._Element | None) -> dict[str, str | None]:
-    values = _fields(section, RESOURCES)
-    if values["DSP"] is None and section is not None:
-        values["DSP"] = _text(section.find("DSP48E"))  # reports before 2020.1
-    return values
+    children: dict[str, str] = {}
+    if section is not None:
+        for child in section:  # one pass over the children; the first of a repeated tag wins
+            if isinstance(child.tag, str) and child.tag not in children:
+                children[child.tag] = (child.text or "").strip()
+    found = {name: children.get(name) for name in names}
+    if "DSP" in found and found["DSP"] is None:
+        found["DSP"] = children.get("DSP48E")  # reports before 2020.1 name it DSP48E
+    return found
 
 
 def parse_csynth(data: bytes) -> dict[str, Any]:
@@ -82,7 +77,7 @@ def parse_csynth(data: bytes) -> dict[str, Any]:
                 None if perf is None else perf.find("SummaryOfOverallLatency"), LATENCY),
         },
         "AreaEstimates": {
-            "Resources": _resources(None if area is None else area.find("Resources")),
-            "AvailableResources": _resources(None if area is None else area.find("AvailableResources")),
+            "Resources": _fields(None if area is None else area.find("Resources"), RESOURCES),
+            "AvailableResources": _fields(None if area is None else area.find("AvailableResources"), RESOURCES),
         },
     }
