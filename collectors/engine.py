@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -146,7 +147,7 @@ class Engine:
             del self._cache[path]
         return self.collect_project(inventory, root)
 
-    def scan(self, roots: Iterable[str], progress: Callable[[str, int], None] | None = None,
+    def scan(self, roots: Iterable[str], progress: Callable[[str, int, int | None], None] | None = None,
              wait_for_writers: float = 5.0) -> Collection:
         """Walk every root and collect every project. Files still being written are retried."""
         roots = [os.path.abspath(r) for r in roots]
@@ -154,7 +155,7 @@ class Engine:
         for root in roots:
             prefetch = _Prefetch(self)
             walked = find_projects([root], self.excluded,
-                                   None if progress is None else (lambda n: progress("walk", n)),
+                                   None if progress is None else (lambda n: progress("walk", n, None)),
                                    prefetch.add)
             prefetch.finish()
             collection.walk_problems.extend(walked.problems)
@@ -163,7 +164,7 @@ class Engine:
             for count, project in enumerate(walked.projects, 1):
                 collection.projects[project.path] = self.collect_project(project, root)
                 if progress is not None:
-                    progress("collect", count)
+                    progress("collect", count, len(walked.projects))
         self._retry_unsettled(collection, wait_for_writers)
         return collection
 
@@ -195,7 +196,8 @@ class _Prefetch:
         if path in self.engine._cache:
             return  # known already: the cache check on collection is enough
         self.batch.append((path, kind))
-        if len(self.batch) >= PARALLEL_BATCH:
+        if len(self.batch) >= PARALLEL_BATCH and threading.active_count() == 1:
+            # Forking a process that runs other threads (the dashboard) is unsafe: parse inline there.
             if self.pool is None:
                 self.pool = ProcessPoolExecutor(max_workers=1)
             self.futures.append(self.pool.submit(parse_batch, self.batch))

@@ -138,18 +138,19 @@ class _Progress:
     def __enter__(self) -> "_Progress":
         if self.enabled:
             from rich.console import Console
-            from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-            self._progress = Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
-                                      console=Console(stderr=True), transient=True)
+            self._progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                      TimeElapsedColumn(), console=Console(stderr=True), transient=True)
             self._progress.__enter__()
-            self._task = self._progress.add_task("scanning")
+            self._task = self._progress.add_task("walking", total=None)
         return self
 
-    def update(self, phase: str, count: int) -> None:
+    def update(self, phase: str, count: int, total: int | None) -> None:
+        """Walking has no known end (the bar pulses); collecting counts projects against the total."""
         if self._progress is not None:
-            noun = "directories walked" if phase == "walk" else "projects collected"
-            self._progress.update(self._task, description=f"{count} {noun}")
+            description = f"walking: {count} directories" if phase == "walk" else "collecting projects"
+            self._progress.update(self._task, description=description, completed=count, total=total)
 
     def __exit__(self, *exc: object) -> None:
         if self._progress is not None:
