@@ -108,10 +108,13 @@ class Engine:
         self.settings_for = settings_for
         self.excluded = [os.path.abspath(p) for p in excluded]
         self._cache: dict[str, _CacheEntry] = {}
+        self._fresh: set[str] = set()  # parsed by the prefetch of the scan under way
         self.parses = 0  # how many files were actually read and parsed (for tests and benchmarks)
 
     def parse(self, path: str, kind: str) -> Parsed:
         """Parse one artifact, or return the cached result when size and mtime are unchanged."""
+        if path in self._fresh:
+            return self._cache[path].parsed  # stat'ed and parsed moments ago, in this scan
         try:
             stat = os.stat(path)
         except OSError as exc:
@@ -133,7 +136,7 @@ class Engine:
 
     def collect_project(self, project: Project, root: str) -> ProjectResult:
         parsed = [self.parse(path, kind) for path, kind in project.artifacts]
-        identity = map_project(Path(project.path), Path(root), self.settings_for(root))
+        identity = map_project(project.path, root, self.settings_for(root))
         runs, problems = build_runs(project.path, parsed, project.build_dirs, identity)
         now = time.time_ns()
         unsettled = [p.path for p in parsed if p.error and now - p.mtime_ns < SETTLE_SECONDS * 1e9]
@@ -158,13 +161,16 @@ class Engine:
                                    None if progress is None else (lambda n: progress("walk", n, None)),
                                    prefetch.add)
             prefetch.finish()
+            try:
+                for count, project in enumerate(walked.projects, 1):
+                    collection.projects[project.path] = self.collect_project(project, root)
+                    if progress is not None:
+                        progress("collect", count, len(walked.projects))
+            finally:
+                self._fresh.clear()  # later calls must look at the files again
             collection.walk_problems.extend(walked.problems)
             collection.directories += walked.directories
             collection.files += walked.files
-            for count, project in enumerate(walked.projects, 1):
-                collection.projects[project.path] = self.collect_project(project, root)
-                if progress is not None:
-                    progress("collect", count, len(walked.projects))
         self._retry_unsettled(collection, wait_for_writers)
         return collection
 
@@ -196,9 +202,10 @@ class _Prefetch:
         if path in self.engine._cache:
             return  # known already: the cache check on collection is enough
         self.batch.append((path, kind))
-        if len(self.batch) >= PARALLEL_BATCH and threading.active_count() == 1:
-            # Forking a process that runs other threads (the dashboard) is unsafe: parse inline there.
+        if len(self.batch) >= PARALLEL_BATCH:
             if self.pool is None:
+                if threading.active_count() > 1:
+                    return  # forking beside other threads (the dashboard) is unsafe: parse inline
                 self.pool = ProcessPoolExecutor(max_workers=1)
             self.futures.append(self.pool.submit(parse_batch, self.batch))
             self.batch = []
@@ -209,7 +216,9 @@ class _Prefetch:
         try:
             for future in self.futures:
                 for result in future.result():
-                    self.engine._remember(result)
+                    parsed = self.engine._remember(result)
                     self.engine.parses += 1
+                    if not isinstance(result, Parsed):
+                        self.engine._fresh.add(parsed.path)
         finally:
             self.pool.shutdown()

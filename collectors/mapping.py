@@ -21,18 +21,22 @@ class Identity:
     implementation: dict[str, Any]
 
 
-def suite_root_of(project: Path, root: Path, settings: Settings) -> Path:
+def suite_root_of(project: str, root: str, settings: Settings) -> str:
+    """The suite root: configured, else the nearest ancestor named Benchmarks, else the root."""
     if settings.suite_root is not None:
-        return settings.suite_root
-    for directory in [project, *project.parents]:
-        if directory.name == "Benchmarks":
-            return directory
+        return str(settings.suite_root)
+    parts = project.split(os.sep)
+    for position in range(len(parts) - 1, 0, -1):
+        if parts[position] == "Benchmarks":
+            return os.sep.join(parts[: position + 1])
     return root
 
 
-def suite_name(suite_root: Path) -> str:
-    base = suite_root.parent if suite_root.name == "Benchmarks" and suite_root.parent != suite_root else suite_root
-    return (base.name or "suite").lower().replace("-", "_")
+def suite_name(suite_root: str) -> str:
+    head, name = os.path.split(suite_root)
+    if name == "Benchmarks" and os.path.basename(head):
+        name = os.path.basename(head)
+    return (name or "suite").lower().replace("-", "_")
 
 
 def split_rel(parts: list[str]) -> tuple[list[str], dict[str, Any]]:
@@ -45,19 +49,18 @@ def split_rel(parts: list[str]) -> tuple[list[str], dict[str, Any]]:
     return list(parts), dict(DEFAULT_VARIANT)
 
 
-def rel_parts(project: Path, root: Path, settings: Settings) -> list[str]:
-    suite_root = suite_root_of(project, root, settings)
-    try:
-        parts = list(project.relative_to(suite_root).parts)
-    except ValueError:
-        parts = []
-    return parts or [project.name]
+def rel_parts(project: str, suite_root: str) -> list[str]:
+    if project.startswith(suite_root + os.sep):
+        return project[len(suite_root) + 1:].split(os.sep)
+    return [os.path.basename(project)]  # the project is the suite root itself (or outside it)
 
 
-def map_project(project: Path, root: Path, settings: Settings) -> Identity:
+def map_project(project: str | Path, root: str | Path, settings: Settings) -> Identity:
     # Logical (unresolved) paths: a symlinked suite keeps the names the user sees.
-    project, root = Path(os.path.abspath(project)), Path(os.path.abspath(root))
-    parts = rel_parts(project, root, settings)
+    project, root = os.path.abspath(project), os.path.abspath(root)
+    suite_root = suite_root_of(project, root, settings)
+    parts = rel_parts(project, suite_root)
+    rel = "/".join(parts)
     group, variant = None, None
     rel = "/".join(parts)
     for rule in settings.mappings:
@@ -72,7 +75,7 @@ def map_project(project: Path, root: Path, settings: Settings) -> Identity:
             break
     if group is None or variant is None:
         group, variant = split_rel(parts)
-    suite = settings.suite or suite_name(suite_root_of(project, root, settings))
+    suite = settings.suite or suite_name(suite_root)
     return Identity(
         problem={"suite": suite, "group_path": group},
         implementation={

@@ -71,17 +71,18 @@ class _Project:
         self.parsed = list(parsed)
         cut = len(path) + 1  # every artifact lies below the project: slicing beats relpath
         self.rel = {p.path: p.path[cut:].replace(os.sep, "/") for p in self.parsed}
+        self._contexts: dict[str, str | None] = {}
 
     def parts(self, item: Parsed) -> list[str]:
         return self.rel[item.path].split("/")
 
     def vpp_context(self, item: Parsed) -> str | None:
         """The outermost v++ build directory (relative) an artifact sits in, if any."""
-        parts = self.parts(item)
-        for i, part in enumerate(parts[:-1]):
-            if is_vpp_build_dir(part):
-                return "/".join(parts[: i + 1])
-        return None
+        if item.path not in self._contexts:
+            parts = self.parts(item)
+            self._contexts[item.path] = next(
+                ("/".join(parts[: i + 1]) for i, part in enumerate(parts[:-1]) if is_vpp_build_dir(part)), None)
+        return self._contexts[item.path]
 
 
 def _solution_of(parts: list[str], kind: str) -> str | None:
