@@ -9,7 +9,9 @@ from __future__ import annotations
 import json
 import os
 import random
+import threading
 from dataclasses import dataclass
+from typing import Callable
 
 PLATFORM = "xilinx_u250_gen3x16_xdma_4_1_202210_1"
 PART = "xcu250-figd2104-2L-e"
@@ -203,4 +205,79 @@ def build_demo_tree(directory: str, projects: int = 12, noise: int = 0, seed: in
         else:
             write_sources(project, kernel)
             write_hw_emu(project, synth, runtime_us=round(rng.uniform(5, 20_000), 3), noise=noise)
+    return root
+
+
+def _write_in_pieces(path: str, text: str, pause: Callable[[float], bool]) -> bool:
+    """Write a report the way a slow tool does: a first part, a pause, then the whole."""
+    write(path, text[: len(text) // 2])
+    if not pause(1.0):
+        return False
+    write(path, text)
+    return True
+
+
+def play_builds(directory: str, stop: threading.Event, pace: float = 1.0) -> str:
+    """Play about a minute of realistic builds into a new Rodinia-like tree (for `vitis-tui demo`).
+
+    Projects appear, reports are written in pieces and rewritten, one synthesis fails and one
+    run times out. Returns when done or when `stop` is set.
+    """
+    root = build_demo_tree(directory, projects=6)
+
+    def pause(seconds: float) -> bool:
+        return not stop.wait(seconds * pace)
+
+    rng = random.Random(11)
+    steps = 0
+    for number, (group, name) in enumerate((("lud", "tiling"), ("nw", "pipeline"), ("srad", "unroll"),
+                                            ("pathfinder", "coalescing"), ("lavaMD", "doublebuffer"))):
+        if not pause(2.0):
+            return root
+        project = os.path.join(root, group, f"{group}_{number + 1}_{name}")
+        kernel = group.lower()
+        synth = Synth(kernel, latency=rng.randint(10_000, 900_000), interval=rng.randint(10_000, 900_000),
+                      lut=rng.randint(5_000, 60_000), ff=rng.randint(5_000, 80_000), dsp=rng.randint(0, 200),
+                      bram=rng.randint(0, 120))
+        if number == 2:  # this synthesis fails
+            write_sources(project, kernel, hls=True)
+            write(os.path.join(project, "proj", "hls.app"), "<project/>\n")
+            write(os.path.join(project, "proj", "solution1", "solution1.aps"), "<AutoPilot:solution/>\n")
+            if not pause(2.0):
+                return root
+            write(os.path.join(project, "vitis_hls.log"),
+                  hls_log(PART, 12.0, csim_errors=None, error="unexpected ';' before ')': kernel.cpp:48:97"))
+            continue
+        if number == 3:  # the runner gives up on this one
+            write_sources(project, kernel)
+            write(os.path.join(project, f"_x.hw_emu.{PLATFORM}", "logs", kernel, "v++.log"),
+                  vpp_log("compile", "hw_emu", PLATFORM, 7200, f"{project}/{kernel}.xo.compile_summary"))
+            if not pause(3.0):
+                return root
+            write(os.path.join(project, "vitis_run.meta"),
+                  f"target=vitis.hw_emu\ndevice={PLATFORM}\nstatus=timeout\nruntime_seconds=7200\n")
+            continue
+        write_sources(project, kernel)
+        x = os.path.join(project, f"_x.hw_emu.{PLATFORM}")
+        write(os.path.join(x, "logs", kernel, "v++.log"),
+              vpp_log("compile", "hw_emu", PLATFORM, 140 + number, f"{x}/{kernel}.xo.compile_summary"))
+        report = os.path.join(x, kernel, kernel, kernel, "solution", "syn", "report", "csynth.xml")
+        if not _write_in_pieces(report, csynth_xml(synth), pause):
+            return root
+        if not pause(2.0):
+            return root
+        write(os.path.join(x, "logs", "link", "v++.log"),
+              vpp_log("link", "hw_emu", PLATFORM, 500 + number, f"{project}/build.link_summary"))
+        write(os.path.join(x, "link", "int", "systemDiagramModel.json"), system_diagram(300.0))
+        if not pause(2.0):
+            return root
+        write(os.path.join(project, "profile_kernels.csv"), profile_csv({f"{kernel}_1": rng.uniform(50, 9000)}))
+        steps += 1
+        if steps == 2:  # a re-synthesis rewrites the report with better numbers
+            if not pause(3.0):
+                return root
+            better = Synth(kernel, synth.latency // 2, synth.interval // 2, synth.lut + 1500, synth.ff,
+                           synth.dsp + 8, synth.bram)
+            write(report + ".tmp", csynth_xml(better))
+            os.replace(report + ".tmp", report)  # an atomic rename onto the report name
     return root

@@ -14,6 +14,8 @@ EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_IO = 0, 1, 2, 3
 
 
 def _parser() -> argparse.ArgumentParser:
+    from collectors.watch import POLL_ENV
+
     parser = argparse.ArgumentParser(
         prog="vitis-tui",
         description="Collect Vitis / Vitis HLS build reports into schema-1.0 JSON Lines.",
@@ -40,13 +42,35 @@ def _parser() -> argparse.ArgumentParser:
     validate.add_argument("files", nargs="+", metavar="FILE")
     validate.add_argument("--quiet", action="store_true", help="print only the summary lines")
 
+    watch = commands.add_parser(
+        "watch", help="live dashboard of a build tree (needs a terminal)",
+        description="Scan each ROOT in the background, then watch it: reports that appear, change or "
+                    "go away update the tables and the JSONL output (kept equal to what 'collect' would "
+                    "write). Uses inotify on local filesystems and polling on network filesystems "
+                    "(NFS, CIFS, sshfs, Lustre, GPFS, ...) or when inotify watches run out. Keys: q quit, "
+                    "? help, tab next panel, r rescan, enter details, ctrl+p command palette. "
+                    "For scripts and CI use 'vitis-tui collect'.",
+    )
+    watch.add_argument("roots", nargs="+", metavar="ROOT", help="build tree to watch")
+    _add_identity_flags(watch)
+    watch.add_argument("-o", "--output", default="results.jsonl",
+                       help="JSONL file kept current (default: results.jsonl in the current directory)")
+    watch.add_argument("--poll", type=float, metavar="SECONDS",
+                       help=f"poll every SECONDS instead of using inotify (also: ${POLL_ENV}=SECONDS)")
+    watch.add_argument("--rescan", type=float, default=300.0, metavar="SECONDS",
+                       help="full rescan period that catches missed events (default: 300)")
+
     demo = commands.add_parser(
-        "demo", help="build a demo tree of simulated Vitis builds and collect it",
-        description="Create a Rodinia-like tree of simulated Vitis builds (no Vitis needed) and run "
-                    "collect on it.",
+        "demo", help="watch a simulated build tree: builds play for about a minute (no Vitis needed)",
+        description="Create a temporary Rodinia-like tree and play realistic builds into it while the "
+                    "dashboard watches it: projects appear, reports are written in pieces and rewritten, "
+                    "one synthesis fails and one run times out. With --headless, build a finished demo "
+                    "tree and run 'collect' on it instead.",
     )
     demo.add_argument("directory", nargs="?", help="where to create the tree (default: a temporary directory)")
     demo.add_argument("-o", "--output", default="results.jsonl", help="output JSONL file")
+    demo.add_argument("--headless", action="store_true", help="no dashboard: build the tree and collect it")
+    demo.add_argument("--pace", type=float, default=1.0, help="stretch (>1) or squeeze (<1) the build timeline")
     return parser
 
 
@@ -68,6 +92,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_collect(args.roots, args.output, args, strict=args.strict, quiet=args.quiet)
     if args.command == "validate":
         return run_validate(args.files, quiet=args.quiet)
+    if args.command == "watch":
+        return run_watch(args.roots, args.output, args)
     if args.command == "demo":
         return run_demo(args)
     parser.error(f"unknown command {args.command}")
@@ -80,29 +106,59 @@ def _overrides(args: argparse.Namespace) -> dict[str, str | None]:
             "suite_root": getattr(args, "suite_root", None)}
 
 
-def run_collect(roots: list[str], output: str, args: argparse.Namespace, strict: bool = False,
-                quiet: bool = False) -> int:
-    from collectors.config import ConfigError, load_settings
-    from collectors.engine import Engine
-    from collectors.store import check_writable, render, write_atomic
+def _has_terminal() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
 
-    err = sys.stderr
+
+def _no_terminal(command: str) -> int:
+    print(f"vitis-tui {command}: needs an interactive terminal (stdin and stdout must be a TTY); "
+          "for scripts and CI use 'vitis-tui collect ROOT -o FILE'", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _prepare(roots: list[str], output: str, args: argparse.Namespace) -> dict | int:
+    """Check roots, output and configuration before any long work: settings per root, or an exit code."""
+    from collectors.config import ConfigError, load_settings
+    from collectors.store import check_writable
+
     missing = [root for root in roots if not os.path.isdir(root)]
     for root in missing:
-        print(f"{root}: no such directory", file=err)
+        print(f"{root}: no such directory", file=sys.stderr)
     if missing:
         return EXIT_IO
     why = check_writable(output)
     if why is not None:
-        print(f"{output}: output not writable: {why}", file=err)
+        print(f"{output}: output not writable: {why}", file=sys.stderr)
         return EXIT_IO
-    overrides = _overrides(args)
     try:
-        settings = {os.path.abspath(root): load_settings(Path(root), overrides)
-                    for root in roots}
+        return {os.path.abspath(root): load_settings(Path(root), _overrides(args)) for root in roots}
     except ConfigError as exc:
-        print(f"configuration error: {exc}", file=err)
+        print(f"configuration error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+
+
+def run_watch(roots: list[str], output: str, args: argparse.Namespace, before_start=None) -> int:
+    if not _has_terminal():
+        return _no_terminal(args.command)
+    settings = _prepare(roots, output, args)
+    if isinstance(settings, int):
+        return settings
+    from tui.app import Dashboard  # Textual is imported only here
+
+    Dashboard(roots, output, settings.__getitem__, poll=getattr(args, "poll", None),
+              rescan_every=getattr(args, "rescan", 300.0), before_start=before_start).run()
+    return EXIT_OK
+
+
+def run_collect(roots: list[str], output: str, args: argparse.Namespace, strict: bool = False,
+                quiet: bool = False) -> int:
+    from collectors.engine import Engine
+    from collectors.store import render, write_atomic
+
+    err = sys.stderr
+    settings = _prepare(roots, output, args)
+    if isinstance(settings, int):
+        return settings
 
     started = time.perf_counter()
     engine = Engine(settings.__getitem__, excluded=[output])
@@ -183,13 +239,25 @@ def run_validate(files: list[str], quiet: bool = False) -> int:
 
 def run_demo(args: argparse.Namespace) -> int:
     import tempfile
+    import threading
 
-    from collectors.demo import build_demo_tree
+    from collectors.demo import build_demo_tree, play_builds
 
     directory = args.directory or tempfile.mkdtemp(prefix="vitis-tui-demo-")
-    root = build_demo_tree(directory)
-    print(f"demo tree: {root}", file=sys.stderr)
-    return run_collect([root], args.output, args)
+    if args.headless:
+        root = build_demo_tree(directory)
+        print(f"demo tree: {root}", file=sys.stderr)
+        return run_collect([root], args.output, args)
+    if not _has_terminal():
+        return _no_terminal("demo")
+    root = os.path.join(os.path.abspath(directory), "rodinia-hls", "Benchmarks")
+    os.makedirs(root, exist_ok=True)
+    stop = threading.Event()
+    player = threading.Thread(target=play_builds, args=(directory, stop, args.pace), daemon=True)
+    try:
+        return run_watch([root], args.output, args, before_start=player.start)
+    finally:
+        stop.set()
 
 
 if __name__ == "__main__":

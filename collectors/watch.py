@@ -1,0 +1,226 @@
+"""Watching build trees with watchdog: inotify where it works, polling where it cannot.
+
+Events are hints, never the truth: they are coalesced per project and handed to a consumer
+that re-collects only the touched projects; a periodic full rescan catches what was missed.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+from watchdog.events import FileSystemEvent, FileSystemEventHandler
+from watchdog.observers import Observer
+from watchdog.observers.polling import PollingObserver
+
+from .artifacts import classify
+from .discovery import BUILD_MARKERS
+
+POLL_ENV = "VITIS_TUI_POLL"
+DEFAULT_POLL_SECONDS = 5.0
+NETWORK_FILESYSTEMS = frozenset({
+    "nfs", "nfs4", "cifs", "smb", "smb2", "smb3", "smbfs", "fuse.sshfs", "sshfs", "lustre", "gpfs",
+    "fuse.gpfs", "beegfs", "fuse.beegfs", "glusterfs", "fuse.glusterfs", "ceph", "fuse.ceph", "9p",
+    "afs", "panfs", "fuse.s3fs", "fuse.rclone", "davfs", "fuse.davfs2",
+})
+IGNORED_EVENTS = frozenset({"opened", "closed_no_write"})
+
+
+@dataclass(frozen=True)
+class WatchMode:
+    kind: str  # "inotify" or "polling"
+    interval: float | None  # seconds between polls
+    reason: str
+
+    def __str__(self) -> str:
+        every = f" every {self.interval:g} s" if self.interval else ""
+        return f"{self.kind}{every} ({self.reason})"
+
+
+def _unescape(field: str) -> str:
+    return field.replace("\\040", " ").replace("\\011", "\t").replace("\\012", "\n").replace("\\134", "\\")
+
+
+def filesystem_of(path: str, mounts_file: str = "/proc/self/mounts") -> str | None:
+    """The filesystem type of the mount holding `path` (longest mount point prefix)."""
+    real = os.path.realpath(path)
+    best: tuple[int, str] | None = None
+    try:
+        with open(mounts_file, encoding="utf-8", errors="replace") as mounts:
+            for line in mounts:
+                fields = line.split()
+                if len(fields) < 3:
+                    continue
+                point, kind = _unescape(fields[1]), fields[2]
+                if real == point or real.startswith(point.rstrip("/") + "/"):
+                    if best is None or len(point) > best[0]:
+                        best = (len(point), kind)
+    except OSError:
+        return None
+    return best[1] if best else None
+
+
+def inotify_watch_limit() -> int | None:
+    try:
+        with open("/proc/sys/fs/inotify/max_user_watches", encoding="ascii") as limit:
+            return int(limit.read().strip())
+    except (OSError, ValueError):
+        return None
+
+
+def choose_mode(roots: Iterable[str], poll: float | None = None, directories: int = 0,
+                environ: dict[str, str] | None = None, mounts_file: str = "/proc/self/mounts") -> WatchMode:
+    """Pick inotify or polling, and say why; the status bar shows the reason."""
+    environ = os.environ if environ is None else environ
+    if poll is not None:
+        return WatchMode("polling", poll, "--poll given")
+    if environ.get(POLL_ENV):
+        try:
+            seconds = float(environ[POLL_ENV])
+        except ValueError:
+            seconds = DEFAULT_POLL_SECONDS
+        return WatchMode("polling", seconds, f"{POLL_ENV}={environ[POLL_ENV]}")
+    for root in roots:
+        kind = filesystem_of(root, mounts_file)
+        if kind in NETWORK_FILESYSTEMS:
+            return WatchMode("polling", DEFAULT_POLL_SECONDS,
+                             f"{root} is on {kind}: inotify does not see changes made on other hosts")
+    limit = inotify_watch_limit()
+    # watchdog fails silently when the watches run out: count before relying on them.
+    if limit is not None and directories > limit * 0.9:
+        return WatchMode("polling", DEFAULT_POLL_SECONDS,
+                         f"{directories} directories, inotify allows {limit} watches "
+                         "(raise fs.inotify.max_user_watches)")
+    return WatchMode("inotify", None, "local filesystem")
+
+
+def relevant(path: str, is_directory: bool) -> bool:
+    """Whether a change can alter records: reports, logs, markers and any directory.
+
+    A build writes thousands of other files (RTL, databases, objects); those are dropped here
+    so they cost no re-collection.
+    """
+    if is_directory:
+        return True
+    name = os.path.basename(path)
+    return classify(name, os.path.basename(os.path.dirname(path))) is not None or name in BUILD_MARKERS
+
+
+class _Handler(FileSystemEventHandler):
+    def __init__(self, note: Callable[[str], None]) -> None:
+        self.note = note
+
+    def on_any_event(self, event: FileSystemEvent) -> None:
+        if event.event_type in IGNORED_EVENTS:
+            return
+        for raw in (event.src_path, getattr(event, "dest_path", "")):
+            # dest_path: an atomic rename onto a report name lands there
+            if raw and relevant(os.fsdecode(raw), event.is_directory):
+                self.note(os.fsdecode(raw))
+
+
+class Watcher:
+    """Coalesces filesystem events into batches of projects and hands them to `on_batch`.
+
+    `key_of(path)` maps a changed path to its project, or None when the path is outside every
+    known project (a new project, say): that asks for a full rescan. `on_batch(projects,
+    rescan)` runs on the watcher's own worker thread, one batch at a time.
+    """
+
+    def __init__(self, roots: Iterable[str], mode: WatchMode, key_of: Callable[[str], str | None],
+                 on_batch: Callable[[set[str], bool], None], ignore: Callable[[str], bool] = lambda p: False,
+                 debounce: float = 0.3, rescan_every: float = 300.0) -> None:
+        self.roots = [os.path.abspath(r) for r in roots]
+        self.mode = mode
+        self.key_of = key_of
+        self.on_batch = on_batch
+        self.ignore = ignore
+        self.debounce = debounce
+        self.rescan_every = rescan_every
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._pending: dict[str, float] = {}  # project -> when it is due
+        self._rescan_due: float | None = None
+        self._next_rescan = time.monotonic() + rescan_every
+        self._observer = None
+        self._thread = threading.Thread(target=self._run, name="vitis-tui-watch", daemon=True)
+
+    def start(self) -> WatchMode:
+        """Start watching; falls back to polling when inotify cannot be set up."""
+        try:
+            self._observer = self._make_observer(self.mode)
+            self._observer.start()
+        except OSError as exc:
+            self.mode = WatchMode("polling", DEFAULT_POLL_SECONDS, f"inotify failed: {exc.strerror or exc}")
+            self._observer = self._make_observer(self.mode)
+            self._observer.start()
+        self._thread.start()
+        return self.mode
+
+    def _make_observer(self, mode: WatchMode):
+        observer = PollingObserver(timeout=mode.interval or DEFAULT_POLL_SECONDS) if mode.kind == "polling" \
+            else Observer()
+        handler = _Handler(self.note)
+        for root in self.roots:
+            observer.schedule(handler, root, recursive=True)
+        return observer
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._wake.set()
+        if self._observer is not None:
+            self._observer.stop()
+            self._observer.join(timeout=5)
+        if self._thread.is_alive():
+            self._thread.join(timeout=5)
+
+    # --- called from any thread ---------------------------------------------------------------
+
+    def note(self, path: str) -> None:
+        """A hint that `path` changed."""
+        if self.ignore(path):
+            return
+        key = self.key_of(path)
+        due = time.monotonic() + self.debounce
+        with self._lock:
+            if key is None:
+                self._rescan_due = due
+            else:
+                self._pending[key] = due  # a later event pushes the batch back: bursts coalesce
+        self._wake.set()
+
+    def recheck(self, project: str, after: float) -> None:
+        """Look at a project again later (a file that was still being written)."""
+        with self._lock:
+            self._pending[project] = max(self._pending.get(project, 0), time.monotonic() + after)
+        self._wake.set()
+
+    def rescan_now(self) -> None:
+        with self._lock:
+            self._rescan_due = time.monotonic()
+        self._wake.set()
+
+    # --- the worker ---------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self._wake.clear()  # before reading the state: a note() from now on wakes the wait
+            now = time.monotonic()
+            with self._lock:
+                ready = {p for p, due in self._pending.items() if due <= now}
+                for project in ready:
+                    del self._pending[project]
+                rescan = (self._rescan_due is not None and self._rescan_due <= now) or now >= self._next_rescan
+                if rescan:
+                    self._rescan_due = None
+                    self._next_rescan = now + self.rescan_every
+                dues = list(self._pending.values()) + [self._next_rescan] + (
+                    [self._rescan_due] if self._rescan_due is not None else [])
+            if ready or rescan:
+                self.on_batch(ready, rescan)
+                continue
+            self._wake.wait(timeout=max(0.01, min(dues) - time.monotonic()))

@@ -1,0 +1,317 @@
+"""The live dashboard: `vitis-tui watch ROOT`."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from collectors.config import Settings
+from collectors.engine import ProjectResult
+from collectors.live import LiveSession, Progress, Updated, Watching
+from collectors.problems import Problem
+from collectors.records import record_key
+from collectors.runs import Run
+
+from .figures import FIGURE_COLUMNS, record_figure, run_figures, statuses
+from .screens import DetailScreen, HelpScreen
+
+CHANGED_MARK_SECONDS = 10.0  # how long a row keeps its "just changed" marker
+
+
+class SessionEvent(Message):
+    """An event from the collection threads, carried into the app (post_message is thread-safe)."""
+
+    def __init__(self, event: object) -> None:
+        super().__init__()
+        self.event = event
+
+
+@dataclass
+class RunRow:
+    project: str
+    result: ProjectResult
+    run: Run
+    changed_at: float
+
+
+def cell(value: Any) -> Text:
+    """Report values go into cells as Text: HLS names are full of brackets that markup would eat."""
+    return Text("" if value is None else str(value))
+
+
+def group_label(result: ProjectResult) -> str:
+    return "/".join(result.identity.problem["group_path"])
+
+
+def variant_label(result: ProjectResult) -> str:
+    variant = result.identity.implementation["variant"]
+    return f"{variant['index']}_{variant['name']}"
+
+
+def record_row_key(record: dict[str, Any]) -> str:
+    return repr(record_key(record))
+
+
+class StatusBar(Static):
+    pass
+
+
+class Dashboard(App[None]):
+    """Runs, records and problems of a watched tree, kept live."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "vitis-tui"
+    BINDINGS = [
+        Binding("q", "quit", "Quit"),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("r", "rescan", "Rescan"),
+        Binding("tab", "focus_next", "Next panel", show=False),
+        Binding("shift+tab", "focus_previous", "Previous panel", show=False),
+    ]
+
+    def __init__(self, roots: Iterable[str], output: str, settings_for: Callable[[str], Settings],
+                 poll: float | None = None, rescan_every: float = 300.0,
+                 session_factory: Callable[..., LiveSession] = LiveSession,
+                 before_start: Callable[[], None] | None = None) -> None:
+        super().__init__()
+        self.roots = [os.path.abspath(r) for r in roots]
+        self.output = os.path.abspath(output)
+        self.session = session_factory(self.roots, self.output, settings_for, self._from_thread, poll=poll,
+                                       rescan_every=rescan_every)
+        self.before_start = before_start
+        self.results: dict[str, ProjectResult] = {}
+        self.changed_at: dict[str, float] = {}
+        self.problems: tuple[Problem, ...] = ()
+        self.problem_since: dict[Problem, float] = {}
+        self.record_count = 0
+        self.output_written: float | None = None
+        self.mode_text = "starting"
+        self.scan_text = "scanning"
+        self.error: str | None = None
+        self.updates = 0  # Updated events applied (tests wait on it)
+
+    # --- layout --------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="panels"):
+            runs = DataTable(id="runs", cursor_type="row", zebra_stripes=True)
+            runs.border_title = "Runs"
+            yield runs
+            records = DataTable(id="records", cursor_type="row", zebra_stripes=True)
+            records.border_title = "Records"
+            yield records
+            problems = DataTable(id="problems", cursor_type="row")
+            problems.border_title = "Problems"
+            yield problems
+        yield StatusBar(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        runs = self.query_one("#runs", DataTable)
+        runs.add_column("", key="mark", width=1)
+        for label in ("group", "variant", "target", "device", "status", *FIGURE_COLUMNS, "changed"):
+            runs.add_column(label, key=label)
+        records = self.query_one("#records", DataTable)
+        for label in ("type", "group", "variant", "target", "device", "status", "figure", "vitis", "runtime s"):
+            records.add_column(label, key=label)
+        problems = self.query_one("#problems", DataTable)
+        for label in ("file", "reason", "since"):
+            problems.add_column(label, key=label)
+        self.sub_title = " ".join(self.roots)
+        self._refresh_status()
+        self.set_interval(1.0, self._expire_marks)
+        if self.before_start is not None:
+            self.before_start()
+        threading.Thread(target=self._session_main, name="vitis-tui-session", daemon=True).start()
+
+    def _session_main(self) -> None:
+        try:
+            self.session.run()
+        except Exception as exc:  # a bug must show on screen, not kill the thread silently
+            self.post_message(SessionEvent(Updated({}, frozenset(), (), 0, None, error=f"collection failed: {exc!r}")))
+
+    def _from_thread(self, event: object) -> None:
+        self.post_message(SessionEvent(event))
+
+    async def on_unmount(self) -> None:
+        self.session.stop()
+
+    # --- events from the collection threads ------------------------------------------------------
+
+    @on(SessionEvent)
+    def _session_event(self, message: SessionEvent) -> None:
+        event = message.event
+        if isinstance(event, Progress):
+            self.scan_text = (f"walking: {event.count} directories" if event.phase == "walk"
+                              else f"collecting: {event.count}/{event.total} projects")
+        elif isinstance(event, Watching):
+            self.mode_text = str(event.mode)
+        elif isinstance(event, Updated):
+            self._apply(event)
+        self._refresh_status()
+
+    def _apply(self, event: Updated) -> None:
+        now = time.time()
+        for path in event.removed:
+            self.results.pop(path, None)
+        for path, result in event.results.items():
+            self.results[path] = result
+            if not event.initial:
+                self.changed_at[path] = now
+        for problem in event.problems:
+            self.problem_since.setdefault(problem, now)
+        self.problems = event.problems
+        self.record_count = event.records
+        self.output_written = event.output_written
+        self.error = event.error
+        if event.initial:
+            self.scan_text = ""
+        self._fill_runs(set(event.results) | set(event.removed), full=event.initial)
+        self._fill_records()
+        self._fill_problems()
+        self.updates += 1
+
+    # --- tables ---------------------------------------------------------------------------------
+
+    def run_rows(self) -> dict[str, RunRow]:
+        rows = {}
+        for path, result in self.results.items():
+            for run in result.runs:
+                rows[f"{path}|{run.target}|{run.device}"] = RunRow(path, result, run, self.changed_at.get(path, 0))
+        return rows
+
+    def _run_cells(self, row: RunRow) -> list[Text]:
+        figures = run_figures(row.run.records)
+        fresh = time.time() - row.changed_at < CHANGED_MARK_SECONDS
+        changed = time.strftime("%H:%M:%S", time.localtime(row.changed_at)) if row.changed_at else ""
+        return [Text("●" if fresh else "", style="bold yellow"), cell(group_label(row.result)),
+                cell(variant_label(row.result)), cell(row.run.target.removeprefix("vitis.")), cell(row.run.device),
+                cell(statuses(row.run.records)), *(cell(figures[c]) for c in FIGURE_COLUMNS), cell(changed)]
+
+    def _fill_runs(self, touched: set[str], full: bool) -> None:
+        table = self.query_one("#runs", DataTable)
+        rows = self.run_rows()
+        existing = {key.value for key in table.rows}
+        for key in existing - set(rows):
+            table.remove_row(key)
+        for key in sorted(rows):
+            row = rows[key]
+            if key not in existing:
+                table.add_row(*self._run_cells(row), key=key)
+            elif full or row.project in touched:
+                for column, value in zip(table.columns, self._run_cells(row)):
+                    table.update_cell(key, column, value, update_width=True)
+        if full or set(rows) - existing:
+            table.sort("group", "variant", "target", key=lambda *cells: tuple(str(c) for c in cells))
+
+    def _fill_records(self) -> None:
+        table = self.query_one("#records", DataTable)
+        wanted: dict[str, list[Text]] = {}
+        for result in self.results.values():
+            for run in result.runs:
+                for record in run.records:
+                    payload = record[record["report_type"]]
+                    wanted[record_row_key(record)] = [
+                        cell(record["report_type"]), cell(group_label(result)), cell(variant_label(result)),
+                        cell(run.target.removeprefix("vitis.")), cell(run.device), cell(payload["status"]),
+                        cell(record_figure(record)), cell(record["run"]["vitis_version"]),
+                        cell(record["run"]["runtime_seconds"])]
+        existing = {key.value for key in table.rows}
+        for key in existing - set(wanted):
+            table.remove_row(key)
+        for key, cells in wanted.items():
+            if key in existing:
+                if [str(c) for c in table.get_row(key)] != [str(c) for c in cells]:
+                    for column, value in zip(table.columns, cells):
+                        table.update_cell(key, column, value, update_width=True)
+            else:
+                table.add_row(*cells, key=key)
+        if set(wanted) - existing:
+            table.sort("group", "variant", "type", key=lambda *cells: tuple(str(c) for c in cells))
+
+    def _fill_problems(self) -> None:
+        table = self.query_one("#problems", DataTable)
+        table.clear()
+        for problem in self.problems:
+            since = time.strftime("%H:%M:%S", time.localtime(self.problem_since.get(problem, time.time())))
+            table.add_row(cell(problem.path), cell(problem.reason), cell(since))
+
+    def _expire_marks(self) -> None:
+        now = time.time()
+        table = self.query_one("#runs", DataTable)
+        for key, row in self.run_rows().items():
+            if row.changed_at and now - row.changed_at >= CHANGED_MARK_SECONDS and key in {k.value for k in table.rows}:
+                if str(table.get_cell(key, "mark")):
+                    table.update_cell(key, "mark", Text(""))
+
+    def _refresh_status(self) -> None:
+        runs = sum(len(r.runs) for r in self.results.values())
+        written = time.strftime("%H:%M:%S", time.localtime(self.output_written)) if self.output_written else "not yet"
+        parts = [f"root {' '.join(self.roots)}", f"watch: {self.mode_text}", f"{len(self.results)} projects",
+                 f"{runs} runs", f"{self.record_count} records", f"{len(self.problems)} problems",
+                 f"{self.output} written {written}"]
+        if self.scan_text:
+            parts.insert(1, self.scan_text)
+        if self.error:
+            parts.insert(0, f"ERROR {self.error}")
+        self.query_one(StatusBar).update(Text(" │ ".join(parts)))
+
+    # --- actions --------------------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen(self._all_bindings()))
+
+    def action_rescan(self) -> None:
+        self.scan_text = "rescanning"
+        self._refresh_status()
+        self.session.rescan()
+
+    def action_focus_panel(self, panel: str) -> None:
+        self.query_one(f"#{panel}", DataTable).focus()
+
+    def _all_bindings(self) -> list[tuple[str, str]]:
+        listed = [(b.key_display or b.key, b.description) for b in self.BINDINGS]
+        listed += [("enter", "Details of the run or record under the cursor"),
+                   ("ctrl+p", "Command palette: the same actions by name"),
+                   ("up/down, pgup/pgdn", "Move in the focused table"), ("escape", "Close a detail or help screen")]
+        return listed
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Rescan", "Walk the whole tree again now", self.action_rescan)
+        yield SystemCommand("Help", "List every key binding", self.action_help)
+        for panel in ("runs", "records", "problems"):
+            yield SystemCommand(f"Focus {panel}", f"Move to the {panel} panel",
+                                lambda p=panel: self.action_focus_panel(p))
+
+    @on(DataTable.RowSelected, "#runs")
+    def _open_run(self, event: DataTable.RowSelected) -> None:
+        row = self.run_rows().get(event.row_key.value)
+        if row is not None:
+            sources = {t: s for t, s in row.run.sources.items()}
+            self.push_screen(DetailScreen(f"{group_label(row.result)} {variant_label(row.result)} {row.run.target}",
+                                          row.run.records, sources, row.result.problems, row.run.notes))
+
+    @on(DataTable.RowSelected, "#records")
+    def _open_record(self, event: DataTable.RowSelected) -> None:
+        for result in self.results.values():
+            for run in result.runs:
+                for record in run.records:
+                    if record_row_key(record) == event.row_key.value:
+                        sources = {record["report_type"]: run.sources.get(record["report_type"], [])}
+                        self.push_screen(DetailScreen(f"{group_label(result)} {record['report_type']}",
+                                                      [record], sources, result.problems, run.notes))
+                        return
