@@ -350,11 +350,6 @@ def _resolve(proj: _Project, group: _Group, metas: list[Parsed], identity: Ident
     for meta in metas:
         run.notes.update(meta.data["extra"])
     reports = TARGET_REPORTS[group.target]
-    label = f"{group.target} run on {run.device}"
-    if reports and run.device == UNKNOWN:
-        problems.append(Problem(proj.path, f"{label}: device unknown (no runner metadata, log or report names it)"))
-    if reports and run.vitis_version == UNKNOWN:
-        problems.append(Problem(proj.path, f"{label}: Vitis version unknown"))
     errors = any(p.data["errors"] for p in group.of("vpp_log") + hls_logs)
     for report_type in reports:
         status = _meta_facts(metas, group.target, group.device, report_type).get("status")
@@ -364,6 +359,12 @@ def _resolve(proj: _Project, group: _Group, metas: list[Parsed], identity: Ident
         payload, sources = built
         run.records.append(make_record(report_type, run_fields(report_type), identity, payload))
         run.sources[report_type] = sources
+    # "unknown" is only a problem where it is written; a run still waiting for its reports is not
+    label = f"{group.target} run on {run.device}"
+    if any(r["run"]["device"] == UNKNOWN for r in run.records):
+        problems.append(Problem(proj.path, f"{label}: device unknown (no runner metadata, log or report names it)"))
+    if any(r["run"]["vitis_version"] == UNKNOWN for r in run.records):
+        problems.append(Problem(proj.path, f"{label}: Vitis version unknown"))
     return run
 
 

@@ -260,9 +260,9 @@ class Dashboard(App[None]):
     def _refresh_status(self) -> None:
         runs = sum(len(r.runs) for r in self.results.values())
         written = time.strftime("%H:%M:%S", time.localtime(self.output_written)) if self.output_written else "not yet"
-        parts = [f"root {' '.join(self.roots)}", f"watch: {self.mode_text}", f"{len(self.results)} projects",
-                 f"{runs} runs", f"{self.record_count} records", f"{len(self.problems)} problems",
-                 f"{self.output} written {written}"]
+        parts = [f"watch: {self.mode_text}", f"{len(self.results)} projects", f"{runs} runs",
+                 f"{self.record_count} records", f"{len(self.problems)} problems",
+                 f"{os.path.basename(self.output)} written {written}", f"root {' '.join(self.roots)}"]
         if self.scan_text:
             parts.insert(1, self.scan_text)
         if self.error:

@@ -1,0 +1,152 @@
+"""Pilot tests of the live dashboard: reports written into a watched tree show up, change, go."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+from collectors.config import Settings
+from tui.app import Dashboard
+
+from . import trees
+from .conftest import VITIS, place
+
+GOOD = "SherlockChristie-FFT__FFT_sol_2__opt1__syn__report__csynth.xml"
+CSYNTH = "proj/solution1/syn/report/csynth.xml"
+
+
+def hls_project(root: Path) -> Path:
+    project = root / "Benchmarks/fft/fft_1_base"
+    trees.sources(project, "run_hls.tcl", "fft.cpp")
+    place(project, "proj/hls.app", text="<project/>\n")
+    place(project, "proj/solution1/solution1.aps", text="<solution/>\n")
+    return project
+
+
+def make_app(root: Path, output: Path, poll: float | None = None) -> Dashboard:
+    return Dashboard([str(root)], str(output), lambda r: Settings(), poll=poll, rescan_every=3600)
+
+
+async def wait_until(pilot, condition: Callable[[], bool], timeout: float = 15.0) -> None:
+    """Let the app run until `condition` holds; fail after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("condition not reached in time")
+        await pilot.pause(0.05)
+
+
+def jsonl(output: Path) -> list[dict]:
+    try:
+        return [json.loads(line) for line in output.read_text().splitlines()]
+    except FileNotFoundError:
+        return []
+
+
+def lut_in_table(app: Dashboard) -> list[str]:
+    table = app.query_one("#runs")
+    return [str(table.get_cell(key, "LUT")) for key in table.rows]
+
+
+def watching(app: Dashboard) -> bool:
+    return app.mode_text != "starting"
+
+
+@pytest.mark.parametrize("poll", [None, 0.2], ids=["inotify", "polling"])
+async def test_report_appears_changes_and_goes(tmp_path: Path, poll: float | None) -> None:
+    root = tmp_path / "suite"
+    project = hls_project(root)
+    output = tmp_path / "out.jsonl"
+    app = make_app(root, output, poll)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: watching(app) and app.updates >= 1)
+        assert app.mode_text.startswith("polling every 0.2 s (--poll given)" if poll else "inotify")
+        assert jsonl(output) == []  # a solution with no report yet: no record
+        assert str(app.query_one("#runs").get_row_at(0)[5]) == "waiting"
+
+        place(project, CSYNTH, GOOD)
+        await wait_until(pilot, lambda: "15752" in lut_in_table(app))
+        assert [r["hls_synth"]["AreaEstimates"]["Resources"]["LUT"] for r in jsonl(output)] == ["15752"]
+        assert str(app.query_one("#runs").get_row_at(0)[0]) == "●"  # just changed
+
+        report = project / CSYNTH
+        report.write_text(report.read_text().replace("<LUT>15752</LUT>", "<LUT>[12]/x</LUT>"))
+        await wait_until(pilot, lambda: "[12]/x" in lut_in_table(app))  # shown literally, not as markup
+        assert [r["hls_synth"]["AreaEstimates"]["Resources"]["LUT"] for r in jsonl(output)] == ["[12]/x"]
+
+        report.unlink()
+        await wait_until(pilot, lambda: jsonl(output) == [] and "[12]/x" not in lut_in_table(app))
+
+        shutil.rmtree(project)
+        await wait_until(pilot, lambda: app.query_one("#runs").row_count == 0)
+        assert "0 projects" in str(app.query_one("#status").render())
+
+
+async def test_half_written_file_is_retried(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    project = hls_project(root)
+    output = tmp_path / "out.jsonl"
+    app = make_app(root, output)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: watching(app))
+        data = (VITIS / GOOD).read_bytes()
+        report = place(project, CSYNTH, text="")
+        report.write_bytes(data[:2000])  # the tool is still writing
+        await wait_until(pilot, lambda: any("broken XML" in p.reason for p in app.problems))
+        with report.open("ab") as out:  # it finishes, later
+            out.write(data[2000:])
+        await wait_until(pilot, lambda: "15752" in lut_in_table(app))
+        await wait_until(pilot, lambda: not app.problems)
+        assert len(jsonl(output)) == 1
+
+
+async def test_moved_in_report_and_new_project_are_seen(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    project = hls_project(root)
+    output = tmp_path / "out.jsonl"
+    app = make_app(root, output)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: watching(app))
+        staging = project / "proj/solution1/syn/report"
+        staging.mkdir(parents=True)
+        shutil.copyfile(VITIS / GOOD, staging / "csynth.xml.tmp")
+        os.replace(staging / "csynth.xml.tmp", staging / "csynth.xml")  # atomic rename onto the name
+        await wait_until(pilot, lambda: "15752" in lut_in_table(app))
+
+        trees.runner_timeout(root)  # a new project appears below the root
+        await wait_until(pilot, lambda: any(r["report_type"] == "rtl_sim" for r in jsonl(output)))
+        assert sorted((r["report_type"], r[r["report_type"]]["status"]) for r in jsonl(output)) == [
+            ("hls_synth", "pass"), ("hls_synth", "timeout"), ("rtl_sim", "timeout")]
+
+
+async def test_keys_help_detail_and_rescan(tmp_path: Path) -> None:
+    root = trees.build_all(tmp_path / "rodinia-hls")
+    output = tmp_path / "out.jsonl"
+    app = make_app(root, output)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: watching(app) and app.query_one("#runs").row_count == 8)
+        assert app.query_one("#records").row_count == 11
+        status = str(app.query_one("#status").render())
+        assert "7 projects │ 8 runs │ 11 records │ 0 problems" in status  # the hw run is shown, not written
+        runs = app.query_one("#runs")
+        assert sorted(str(runs.get_row(k)[3]) for k in runs.rows).count("hw") == 1
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: app.screen.__class__.__name__ == "HelpScreen")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen.__class__.__name__ != "HelpScreen")
+        app.query_one("#runs").focus()
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.screen.__class__.__name__ == "DetailScreen")
+        await pilot.press("escape")
+        await pilot.press("tab")
+        await wait_until(pilot, lambda: app.focused is app.query_one("#records"))
+        before = app.updates
+        await pilot.press("r")
+        await wait_until(pilot, lambda: app.updates > before)
+        assert output.read_bytes() == (Path(__file__).parent / "data/expected_tree.jsonl").read_bytes()
