@@ -247,7 +247,14 @@ class Dashboard(App[None]):
         table.clear()
         for problem in self.problems:
             since = time.strftime("%H:%M:%S", time.localtime(self.problem_since.get(problem, time.time())))
-            table.add_row(cell(problem.path), cell(problem.reason), cell(since))
+            table.add_row(cell(self.display_path(problem.path)), cell(problem.reason), cell(since))
+
+    def display_path(self, path: str) -> str:
+        """Paths below a watched root are shown relative to it: the long prefix says nothing."""
+        for root in self.roots:
+            if path.startswith(root + os.sep):
+                return path[len(root) + 1:]
+        return path
 
     def _expire_marks(self) -> None:
         now = time.time()

@@ -1,0 +1,54 @@
+"""Regenerate the SVG screenshots of the main screens into screenshots/.
+
+    python screenshots/make_screenshots.py
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+
+from collectors.config import Settings  # noqa: E402
+from collectors.demo import build_demo_tree, write  # noqa: E402
+from tui.app import Dashboard  # noqa: E402
+
+
+async def wait_until(pilot, condition, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise RuntimeError("the dashboard did not reach the state to capture")
+        await pilot.pause(0.05)
+
+
+async def main() -> None:
+    with tempfile.TemporaryDirectory() as directory:
+        root = build_demo_tree(directory, projects=12)
+        broken = os.path.join(root, "hotspot", "hotspot_1_tiling", "_x.hw_emu.xilinx_u250_gen3x16_xdma_4_1_202210_1",
+                              "link", "int", "systemDiagramModel.json")
+        write(broken, '{"system_diagram_metadata": {"xsa": ')  # a link step cut short: shown as a problem
+        app = Dashboard([root], os.path.join(directory, "results.jsonl"), lambda r: Settings(), rescan_every=3600)
+        async with app.run_test(size=(170, 46)) as pilot:
+            await wait_until(pilot, lambda: app.updates >= 1 and app.mode_text != "starting")
+            await pilot.pause(0.2)
+            app.save_screenshot("dashboard.svg", HERE)
+            app.query_one("#runs").focus()
+            await pilot.press("down", "down", "enter")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "DetailScreen")
+            await pilot.pause(0.2)
+            app.save_screenshot("detail.svg", HERE)
+            await pilot.press("escape", "question_mark")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
+            await pilot.pause(0.2)
+            app.save_screenshot("help.svg", HERE)
+    print("wrote", ", ".join(os.path.join(HERE, n) for n in ("dashboard.svg", "detail.svg", "help.svg")))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
