@@ -151,7 +151,8 @@ class Engine:
         return self.collect_project(inventory, root)
 
     def scan(self, roots: Iterable[str], progress: Callable[[str, int, int | None], None] | None = None,
-             wait_for_writers: float = 5.0) -> Collection:
+             wait_for_writers: float = 5.0,
+             on_result: Callable[[ProjectResult], None] | None = None) -> Collection:
         """Walk every root and collect every project. Files still being written are retried."""
         roots = [os.path.abspath(r) for r in roots]
         collection = Collection()
@@ -164,6 +165,8 @@ class Engine:
             try:
                 for count, project in enumerate(walked.projects, 1):
                     collection.projects[project.path] = self.collect_project(project, root)
+                    if on_result is not None:
+                        on_result(collection.projects[project.path])
                     if progress is not None:
                         progress("collect", count, len(walked.projects))
             finally:

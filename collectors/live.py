@@ -64,10 +64,11 @@ class LiveCollection:
 
     # --- updating ---------------------------------------------------------------------------
 
-    def scan(self, progress: Callable[[str, int, int | None], None] | None = None) -> Change:
+    def scan(self, progress: Callable[[str, int, int | None], None] | None = None,
+             on_result: Callable[[ProjectResult], None] | None = None) -> Change:
         """A full walk (the initial scan, and the periodic reconciliation); unchanged files are not re-read."""
         before = self.collection.projects
-        fresh = self.engine.scan(self.roots, progress=progress, wait_for_writers=0)
+        fresh = self.engine.scan(self.roots, progress=progress, wait_for_writers=0, on_result=on_result)
         change = Change(removed=set(before) - set(fresh.projects))
         for path, result in fresh.projects.items():
             old = before.get(path)
@@ -137,6 +138,7 @@ class Updated:
     output_written: float | None
     initial: bool = False
     error: str | None = None
+    partial: bool = False  # projects found so far during the initial scan; nothing written yet
 
 
 @dataclass(frozen=True)
@@ -165,7 +167,19 @@ class LiveSession:
         """Initial scan then start watching; call it on a worker thread."""
         from .watch import Watcher, choose_mode
 
-        change = self.live.scan(progress=lambda phase, n, total: self.notify(Progress(phase, n, total)))
+        found: list[ProjectResult] = []
+        last = [time.monotonic()]
+
+        def on_result(result: ProjectResult) -> None:
+            # the tables fill while the scan goes on, a batch every quarter second
+            found.append(result)
+            if time.monotonic() - last[0] >= PARTIAL_EVERY:
+                self.notify(Updated({r.path: r for r in found}, frozenset(), (), 0, None, initial=True, partial=True))
+                found.clear()
+                last[0] = time.monotonic()
+
+        change = self.live.scan(progress=lambda phase, n, total: self.notify(Progress(phase, n, total)),
+                                on_result=on_result)
         self._publish(change, initial=True)
         mode = choose_mode(self.live.roots, self.poll, directories=self.live.collection.directories)
         self.watcher = Watcher(self.live.roots, mode, self.live.project_for, self._batch, ignore=self._ignore,
@@ -204,4 +218,5 @@ class LiveSession:
         ))
 
 
+PARTIAL_EVERY = 0.25  # seconds between batches of projects shown during the initial scan
 SETTLE_RETRY = 0.5  # seconds before a file that was still being written is looked at again

@@ -132,6 +132,7 @@ async def test_keys_help_detail_and_rescan(tmp_path: Path) -> None:
     async with app.run_test(size=(200, 50)) as pilot:
         await wait_until(pilot, lambda: watching(app) and app.query_one("#runs").row_count == 8)
         assert app.query_one("#records").row_count == 11
+        assert not app.query_one("#scan-progress").display  # the scan is over: its bar is gone
         status = str(app.query_one("#status").render())
         assert "7 projects │ 8 runs │ 11 records │ 0 problems" in status  # the hw run is shown, not written
         runs = app.query_one("#runs")
@@ -150,3 +151,23 @@ async def test_keys_help_detail_and_rescan(tmp_path: Path) -> None:
         await pilot.press("r")
         await wait_until(pilot, lambda: app.updates > before)
         assert output.read_bytes() == (Path(__file__).parent / "data/expected_tree.jsonl").read_bytes()
+
+
+async def test_tables_fill_while_the_initial_scan_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from collectors import live
+
+    monkeypatch.setattr(live, "PARTIAL_EVERY", 0.0)  # a batch per project
+    root = trees.build_all(tmp_path / "rodinia-hls")
+    app = make_app(root, tmp_path / "out.jsonl")
+    seen: list[int] = []
+    original = app._apply
+
+    def spy(event) -> None:
+        original(event)
+        if event.partial:
+            seen.append(app.query_one("#runs").row_count)
+
+    app._apply = spy
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: watching(app) and app.query_one("#runs").row_count == 8)
+        assert seen and seen == sorted(seen) and seen[0] < 8  # rows arrived a project at a time

@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Footer, Header, ProgressBar, Static
 
 from collectors.config import Settings
 from collectors.engine import ProjectResult
@@ -92,7 +92,8 @@ class Dashboard(App[None]):
                                        rescan_every=rescan_every)
         self.before_start = before_start
         self.results: dict[str, ProjectResult] = {}
-        self.changed_at: dict[str, float] = {}
+        self.changed_at: dict[str, float] = {}  # project -> time of its last change
+        self.marked: set[str] = set()  # projects whose rows carry the "just changed" marker
         self.problems: tuple[Problem, ...] = ()
         self.problem_since: dict[Problem, float] = {}
         self.record_count = 0
@@ -116,6 +117,7 @@ class Dashboard(App[None]):
             problems = DataTable(id="problems", cursor_type="row")
             problems.border_title = "Problems"
             yield problems
+        yield ProgressBar(id="scan-progress", show_eta=False)
         yield StatusBar(id="status")
         yield Footer()
 
@@ -157,6 +159,8 @@ class Dashboard(App[None]):
         if isinstance(event, Progress):
             self.scan_text = (f"walking: {event.count} directories" if event.phase == "walk"
                               else f"collecting: {event.count}/{event.total} projects")
+            bar = self.query_one("#scan-progress", ProgressBar)
+            bar.update(total=event.total, progress=event.count if event.total else 0)
         elif isinstance(event, Watching):
             self.mode_text = str(event.mode)
         elif isinstance(event, Updated):
@@ -164,13 +168,20 @@ class Dashboard(App[None]):
         self._refresh_status()
 
     def _apply(self, event: Updated) -> None:
+        if event.partial:  # projects found so far: show them, the counts come with the end of the scan
+            self.results.update(event.results)
+            self._fill_runs(set(event.results), full=False)
+            return
         now = time.time()
         for path in event.removed:
             self.results.pop(path, None)
+            self.changed_at.pop(path, None)
+            self.marked.discard(path)
         for path, result in event.results.items():
             self.results[path] = result
             if not event.initial:
                 self.changed_at[path] = now
+                self.marked.add(path)
         for problem in event.problems:
             self.problem_since.setdefault(problem, now)
         self.problems = event.problems
@@ -179,6 +190,7 @@ class Dashboard(App[None]):
         self.error = event.error
         if event.initial:
             self.scan_text = ""
+            self.query_one("#scan-progress", ProgressBar).display = False
         self._fill_runs(set(event.results) | set(event.removed), full=event.initial)
         self._fill_records()
         self._fill_problems()
@@ -195,7 +207,7 @@ class Dashboard(App[None]):
 
     def _run_cells(self, row: RunRow) -> list[Text]:
         figures = run_figures(row.run.records)
-        fresh = time.time() - row.changed_at < CHANGED_MARK_SECONDS
+        fresh = row.project in self.marked and time.time() - row.changed_at < CHANGED_MARK_SECONDS
         changed = time.strftime("%H:%M:%S", time.localtime(row.changed_at)) if row.changed_at else ""
         return [Text("●" if fresh else "", style="bold yellow"), cell(group_label(row.result)),
                 cell(variant_label(row.result)), cell(row.run.target.removeprefix("vitis.")), cell(row.run.device),
@@ -257,12 +269,17 @@ class Dashboard(App[None]):
         return path
 
     def _expire_marks(self) -> None:
+        """Clear the "just changed" marker of rows whose change is old now (only recent ones are looked at)."""
         now = time.time()
         table = self.query_one("#runs", DataTable)
+        expired = {p for p in self.marked if now - self.changed_at.get(p, 0) >= CHANGED_MARK_SECONDS}
+        if not expired:
+            return
+        present = {key.value for key in table.rows}
         for key, row in self.run_rows().items():
-            if row.changed_at and now - row.changed_at >= CHANGED_MARK_SECONDS and key in {k.value for k in table.rows}:
-                if str(table.get_cell(key, "mark")):
-                    table.update_cell(key, "mark", Text(""))
+            if row.project in expired and key in present and str(table.get_cell(key, "mark")):
+                table.update_cell(key, "mark", Text(""))
+        self.marked -= expired
 
     def _refresh_status(self) -> None:
         runs = sum(len(r.runs) for r in self.results.values())
