@@ -132,9 +132,14 @@ def test_watch_in_a_terminal(tmp_path: Path, tmux_session) -> None:
     assert json.loads(out.read_text())["hls_synth"]["AreaEstimates"]["Resources"]["LUT"] == "15752"
     session.keys("?")
     session.wait_for("Command palette")
-    session.keys("Escape")
-    session.keys("q", delay=0.3)
-    assert session.wait_exit()[0] == 0
+    session.keys("Escape", delay=0.3)
+    # kill -9 at any moment leaves a valid file: the output is only ever replaced whole
+    pid = subprocess.run(["pgrep", "-f", f"vitis-tui watch {root}"], capture_output=True, text=True).stdout.split()
+    assert pid
+    os.kill(int(pid[0]), 9)
+    assert session.wait_exit()[0] == 137
+    done = subprocess.run([installed_command(), "validate", str(out)], capture_output=True, text=True)
+    assert done.returncode == 0 and "1 lines, 1 valid, 0 invalid" in done.stdout
 
 
 def test_interactive_demo_in_a_terminal(tmp_path: Path, tmux_session) -> None:
