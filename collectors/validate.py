@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable, TextIO
+from typing import Any, Callable, Iterable, TextIO
 
+import fastjsonschema
 from jsonschema import Draft202012Validator
 
 from .records import REPORT_TYPES, record_key
@@ -18,6 +19,20 @@ def validator() -> Draft202012Validator:
     schema = load_schema()
     Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema)
+
+
+@lru_cache(maxsize=None)
+def _fast() -> Callable[[Any], Any]:
+    return fastjsonschema.compile(load_schema())
+
+
+def is_valid(record: Any) -> bool:
+    """Quick yes/no against the schema (compiled); `record_errors` says what is wrong."""
+    try:
+        _fast()(record)
+        return True
+    except fastjsonschema.JsonSchemaException:
+        return False
 
 
 def json_path(parts: Iterable[Any]) -> str:
@@ -67,7 +82,7 @@ def validate_stream(name: str, stream: TextIO) -> FileReport:
         except json.JSONDecodeError as exc:
             report.errors.append((number, f"invalid JSON at column {exc.colno}: {exc.msg}"))
             continue
-        problems = record_errors(record)
+        problems = [] if is_valid(record) else record_errors(record)
         if not problems:
             key = record_key(record)
             if key in seen:

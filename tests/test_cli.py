@@ -145,3 +145,18 @@ def test_headless_commands_never_import_textual(tmp_path: Path) -> None:
             "assert not [m for m in sys.modules if m.startswith('textual')], 'textual imported'")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=Path(__file__).parents[1])
     assert done.returncode == 0, done.stderr
+
+
+def test_fast_and_full_validators_agree() -> None:
+    from collectors.validate import is_valid, record_errors
+    good = [json.loads(line) for line in EXPECTED.read_text().splitlines()]
+    broken = []
+    for record in good:
+        for mutate in (lambda r: r.update(schema_version="2.0"), lambda r: r["run"].update(target="vitis.hw"),
+                       lambda r: r["implementation"].update(variant=None), lambda r: r.update(extra=1),
+                       lambda r: r[r["report_type"]].update(status="ok")):
+            copy = json.loads(json.dumps(record))
+            mutate(copy)
+            broken.append(copy)
+    assert all(is_valid(r) and record_errors(r) == [] for r in good)
+    assert all(not is_valid(r) and record_errors(r) for r in broken)

@@ -131,7 +131,7 @@ async def test_keys_help_detail_and_rescan(tmp_path: Path) -> None:
     app = make_app(root, output)
     async with app.run_test(size=(200, 50)) as pilot:
         await wait_until(pilot, lambda: watching(app) and app.query_one("#runs").row_count == 8)
-        assert app.query_one("#records").row_count == 11
+        assert len(app.records_view.table) == 11
         assert not app.query_one("#scan-progress").display  # the scan is over: its bar is gone
         status = str(app.query_one("#status").render())
         assert "7 projects │ 8 runs │ 11 records │ 0 problems" in status  # the hw run is shown, not written
@@ -146,7 +146,7 @@ async def test_keys_help_detail_and_rescan(tmp_path: Path) -> None:
         await wait_until(pilot, lambda: app.screen.__class__.__name__ == "DetailScreen")
         await pilot.press("escape")
         await pilot.press("tab")
-        await wait_until(pilot, lambda: app.focused is app.query_one("#records"))
+        await wait_until(pilot, lambda: app.focused is app.records_view)
         before = app.updates
         await pilot.press("r")
         await wait_until(pilot, lambda: app.updates > before)

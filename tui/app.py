@@ -21,10 +21,13 @@ from collectors.config import Settings
 from collectors.engine import ProjectResult
 from collectors.live import LiveSession, Progress, Updated, Watching
 from collectors.problems import Problem
-from collectors.records import record_key
+from collectors.records import dumps, record_key
 from collectors.runs import Run
 
-from .figures import FIGURE_COLUMNS, record_figure, run_figures, statuses
+from .figures import FIGURE_COLUMNS, run_figures, statuses
+from .records_actions import RecordsActions
+from .records_view import RecordsPanel, RecordsView
+from .recordtable import RecordTable
 from .screens import DetailScreen, HelpScreen
 
 CHANGED_MARK_SECONDS = 10.0  # how long a row keeps its "just changed" marker
@@ -60,15 +63,11 @@ def variant_label(result: ProjectResult) -> str:
     return f"{variant['index']}_{variant['name']}"
 
 
-def record_row_key(record: dict[str, Any]) -> str:
-    return repr(record_key(record))
-
-
 class StatusBar(Static):
     pass
 
 
-class Dashboard(App[None]):
+class Dashboard(RecordsActions, App[None]):
     """Runs, records and problems of a watched tree, kept live."""
 
     CSS_PATH = "app.tcss"
@@ -77,6 +76,8 @@ class Dashboard(App[None]):
         Binding("q", "quit", "Quit"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("r", "rescan", "Rescan"),
+        Binding("e", "export", "Export"),
+        Binding("y", "copy", "Copy"),
         Binding("tab", "focus_next", "Next panel", show=False),
         Binding("shift+tab", "focus_previous", "Previous panel", show=False),
     ]
@@ -111,7 +112,7 @@ class Dashboard(App[None]):
             runs = DataTable(id="runs", cursor_type="row", zebra_stripes=True)
             runs.border_title = "Runs"
             yield runs
-            records = DataTable(id="records", cursor_type="row", zebra_stripes=True)
+            records = RecordsPanel(id="records")
             records.border_title = "Records"
             yield records
             problems = DataTable(id="problems", cursor_type="row")
@@ -126,9 +127,6 @@ class Dashboard(App[None]):
         runs.add_column("", key="mark", width=1)
         for label in ("group", "variant", "target", "device", "status", *FIGURE_COLUMNS, "changed"):
             runs.add_column(label, key=label)
-        records = self.query_one("#records", DataTable)
-        for label in ("type", "group", "variant", "target", "device", "status", "figure", "vitis", "runtime s"):
-            records.add_column(label, key=label)
         problems = self.query_one("#problems", DataTable)
         for label in ("file", "reason", "since"):
             problems.add_column(label, key=label)
@@ -230,29 +228,13 @@ class Dashboard(App[None]):
             table.sort("group", "variant", "target", key=lambda *cells: tuple(str(c) for c in cells))
 
     def _fill_records(self) -> None:
-        table = self.query_one("#records", DataTable)
-        wanted: dict[str, list[Text]] = {}
-        for result in self.results.values():
-            for run in result.runs:
+        """The records view gets a new table; its filter, sort and marks stay."""
+        table = RecordTable()
+        for path in sorted(self.results):
+            for run in self.results[path].runs:
                 for record in run.records:
-                    payload = record[record["report_type"]]
-                    wanted[record_row_key(record)] = [
-                        cell(record["report_type"]), cell(group_label(result)), cell(variant_label(result)),
-                        cell(run.target.removeprefix("vitis.")), cell(run.device), cell(payload["status"]),
-                        cell(record_figure(record)), cell(record["run"]["vitis_version"]),
-                        cell(record["run"]["runtime_seconds"])]
-        existing = {key.value for key in table.rows}
-        for key in existing - set(wanted):
-            table.remove_row(key)
-        for key, cells in wanted.items():
-            if key in existing:
-                if [str(c) for c in table.get_row(key)] != [str(c) for c in cells]:
-                    for column, value in zip(table.columns, cells):
-                        table.update_cell(key, column, value, update_width=True)
-            else:
-                table.add_row(*cells, key=key)
-        if set(wanted) - existing:
-            table.sort("group", "variant", "type", key=lambda *cells: tuple(str(c) for c in cells))
+                    table.add(dumps(record), record, path)
+        self.records_view.set_table(table)
 
     def _fill_problems(self) -> None:
         table = self.query_one("#problems", DataTable)
@@ -304,19 +286,21 @@ class Dashboard(App[None]):
         self.session.rescan()
 
     def action_focus_panel(self, panel: str) -> None:
-        self.query_one(f"#{panel}", DataTable).focus()
+        (self.records_view if panel == "records" else self.query_one(f"#{panel}", DataTable)).focus()
 
     def _all_bindings(self) -> list[tuple[str, str]]:
-        listed = [(b.key_display or b.key, b.description) for b in self.BINDINGS]
-        listed += [("enter", "Details of the run or record under the cursor"),
-                   ("ctrl+p", "Command palette: the same actions by name"),
-                   ("up/down, pgup/pgdn", "Move in the focused table"), ("escape", "Close a detail or help screen")]
-        return listed
+        return [("q", "Quit"), ("?", "Help"), ("r", "Rescan the whole tree now"),
+                ("tab / shift+tab", "Next / previous panel"),
+                ("enter", "Details of the run or record under the cursor"),
+                ("escape", "Close a detail or help screen"),
+                *[(k, d) for k, d in self.binding_help() if k not in ("q", "enter")]]
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("Rescan", "Walk the whole tree again now", self.action_rescan)
         yield SystemCommand("Help", "List every key binding", self.action_help)
+        yield SystemCommand("Export", "Export the marked (or shown) records", self.action_export)
+        yield SystemCommand("Copy", "Copy the marked (or shown) records to the clipboard", self.action_copy)
         for panel in ("runs", "records", "problems"):
             yield SystemCommand(f"Focus {panel}", f"Move to the {panel} panel",
                                 lambda p=panel: self.action_focus_panel(p))
@@ -329,12 +313,13 @@ class Dashboard(App[None]):
             self.push_screen(DetailScreen(f"{group_label(row.result)} {variant_label(row.result)} {row.run.target}",
                                           row.run.records, sources, row.result.problems, row.run.notes))
 
-    @on(DataTable.RowSelected, "#records")
-    def _open_record(self, event: DataTable.RowSelected) -> None:
+    @on(RecordsView.Selected)
+    def _open_record(self, event: RecordsView.Selected) -> None:
+        key = event.view.table.keys[event.index]
         for result in self.results.values():
             for run in result.runs:
                 for record in run.records:
-                    if record_row_key(record) == event.row_key.value:
+                    if repr(record_key(record)) == key:
                         sources = {record["report_type"]: run.sources.get(record["report_type"], [])}
                         self.push_screen(DetailScreen(f"{group_label(result)} {record['report_type']}",
                                                       [record], sources, result.problems, run.notes))

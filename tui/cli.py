@@ -60,6 +60,31 @@ def _parser() -> argparse.ArgumentParser:
     watch.add_argument("--rescan", type=float, default=300.0, metavar="SECONDS",
                        help="full rescan period that catches missed events (default: 300)")
 
+    browse = commands.add_parser(
+        "browse", help="browse, filter, mark and export JSONL records (needs a terminal)",
+        description="Open schema-1.0 JSONL files from any producer without watching a tree. Invalid lines "
+                    "are listed with their line numbers; files that grow (or are replaced) are followed. "
+                    "Keys: / filter, s sort, space mark, a mark shown, u clear marks, e export, y copy, "
+                    "enter details, ? help, q quit.",
+    )
+    browse.add_argument("files", nargs="+", metavar="FILE")
+
+    export = commands.add_parser(
+        "export", help="filter JSONL records and write them as JSONL, CSV or Markdown",
+        description="The records view's query engine and writers, headless. JSONL keeps the original "
+                    "lines byte for byte; CSV and Markdown hold the chosen columns.",
+    )
+    export.add_argument("files", nargs="+", metavar="FILE")
+    export.add_argument("--filter", default="", metavar="QUERY",
+                        help="e.g. 'type:rtl_sim cycles>1e6' (the language is in the README)")
+    export.add_argument("--format", choices=("jsonl", "csv", "md"), default="jsonl")
+    export.add_argument("--columns", metavar="A,B,...",
+                        help="columns for csv/md (default: the view's default columns); "
+                             "see --list-columns")
+    export.add_argument("--sort", metavar="COLUMN[:desc]", help="sort by a column")
+    export.add_argument("-o", "--output", help="output file (default: standard output)")
+    export.add_argument("--list-columns", action="store_true", help="print the column names and exit")
+
     demo = commands.add_parser(
         "demo", help="watch a simulated build tree: builds play for about a minute (no Vitis needed)",
         description="Create a temporary Rodinia-like tree and play realistic builds into it while the "
@@ -96,6 +121,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_watch(args.roots, args.output, args)
     if args.command == "demo":
         return run_demo(args)
+    if args.command == "browse":
+        return run_browse(args.files)
+    if args.command == "export":
+        return run_export(args)
     parser.error(f"unknown command {args.command}")
     return EXIT_USAGE
 
@@ -235,6 +264,66 @@ def run_validate(files: list[str], quiet: bool = False) -> int:
         print(f"{report.name}: {report.lines} lines, {report.valid} valid, {bad} invalid")
         all_ok = all_ok and report.ok
     return EXIT_OK if all_ok else EXIT_PROBLEMS
+
+
+def run_browse(files: list[str]) -> int:
+    if not _has_terminal():
+        return _no_terminal("browse")
+    missing = [f for f in files if not os.path.isfile(f)]
+    for name in missing:
+        print(f"{name}: no such file", file=sys.stderr)
+    if missing:
+        return EXIT_IO
+    from tui.browse import BrowseApp
+
+    BrowseApp(files).run()
+    return EXIT_OK
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from collectors.store import write_atomic
+    from tui.loader import load_files, schema_problems
+    from tui.query import QueryError, parse
+    from tui.recordtable import BY_KEY, DEFAULT_VISIBLE, export
+
+    if args.list_columns:
+        for key, column in BY_KEY.items():
+            print(f"{key:16} {column.label}{'  (number)' if column.numeric else ''}")
+        return EXIT_OK
+    try:
+        node = parse(args.filter)
+    except QueryError as exc:
+        print(f"bad --filter:\n{exc.pointer(args.filter)}", file=sys.stderr)
+        return EXIT_USAGE
+    columns = [c.strip() for c in args.columns.split(",")] if args.columns else list(DEFAULT_VISIBLE)
+    unknown = [c for c in columns if c not in BY_KEY]
+    sort, _, order = (args.sort or "").partition(":")
+    if sort and sort not in BY_KEY:
+        unknown.append(sort)
+    if unknown:
+        print(f"unknown column(s): {', '.join(unknown)} (see --list-columns)", file=sys.stderr)
+        return EXIT_USAGE
+    missing = [f for f in args.files if f != "-" and not os.path.isfile(f)]
+    for name in missing:
+        print(f"{name}: no such file", file=sys.stderr)
+    if missing:
+        return EXIT_IO
+    table, _followed, problems, rows = load_files(args.files)
+    problems += schema_problems(table, rows)
+    for problem in problems:
+        print(str(problem), file=sys.stderr)
+    selected = table.view(node, sort or None, order == "desc")
+    text = export(table, selected, columns, args.format)
+    if args.output:
+        try:
+            write_atomic(args.output, text.encode("utf-8"))
+        except OSError as exc:
+            print(f"{args.output}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+            return EXIT_IO
+        print(f"{len(selected)} of {len(table)} records -> {args.output}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return EXIT_OK
 
 
 def run_demo(args: argparse.Namespace) -> int:

@@ -38,11 +38,3 @@ def run_figures(records: list[dict[str, Any]]) -> dict[str, str]:
 def statuses(records: list[dict[str, Any]]) -> str:
     """'synth:pass rtl:fail' for a run's records, or 'waiting' when it has none yet."""
     return " ".join(f"{SHORT_TYPE[r['report_type']]}:{r[r['report_type']]['status']}" for r in records) or "waiting"
-
-
-def record_figure(record: dict[str, Any]) -> str:
-    """The one figure that best sums up a record."""
-    figures = run_figures([record])
-    if record["report_type"] == "hls_synth":
-        return f"lat {figures['latency']} LUT {figures['LUT']}" if figures["latency"] else ""
-    return figures["RTL"]

@@ -104,6 +104,7 @@ class RecordTable:
         self.text: dict[str, list[str]] = {c.key: [] for c in COLUMNS}
         self.numbers: dict[str, array] = {c.key: array("d") for c in COLUMNS if c.numeric}
         self.haystack: list[str] = []
+        self.invalid: set[int] = set()  # rows the schema check refused: never exported as JSONL
         self._intern: dict[str, str] = {}
         self._by_key: dict[str, int] = {}
         self._cache: dict[Node, frozenset[int]] = {}
@@ -114,29 +115,23 @@ class RecordTable:
 
     # --- filling ------------------------------------------------------------------------------
 
-    def add(self, raw: str, record: dict, source: str = "") -> int:
-        """Add a record (its original line and parsed form); a known key replaces its row."""
-        key = repr(record_key(record)) if _has_key(record) else f"{source}#{len(self.raw)}"
+    def add(self, raw: str, record: dict, source: str = "", origin: str = "") -> int:
+        """Append a record (its original line and parsed form). Its key, which marks hold on to,
+        is the record key within `origin` (the file or tree it came from): stable across reloads."""
+        key = f"{origin}|{record_key(record)!r}" if _has_key(record) else f"{source}#"
+        if key in self._by_key:
+            key = f"{key}#{len(self.raw)}"  # the same record twice in one file: both are shown
         values = [self._intern.setdefault(v, v) for v in (_text(c.get(record)) for c in COLUMNS)]
-        index = self._by_key.get(key)
-        if index is None:
-            index = len(self.raw)
-            self._by_key[key] = index
-            self.raw.append(raw)
-            self.keys.append(key)
-            self.sources.append(source)
-            self.haystack.append("\x00".join(values).lower())
-            for column, value in zip(COLUMNS, values):
-                self.text[column.key].append(value)
-                if column.numeric:
-                    self.numbers[column.key].append(_number(value))
-        else:
-            self.raw[index], self.sources[index] = raw, source
-            self.haystack[index] = "\x00".join(values).lower()
-            for column, value in zip(COLUMNS, values):
-                self.text[column.key][index] = value
-                if column.numeric:
-                    self.numbers[column.key][index] = _number(value)
+        index = len(self.raw)
+        self._by_key[key] = index
+        self.raw.append(raw)
+        self.keys.append(key)
+        self.sources.append(source)
+        self.haystack.append("\x00".join(values).lower())
+        for column, value in zip(COLUMNS, values):
+            self.text[column.key].append(value)
+            if column.numeric:
+                self.numbers[column.key].append(_number(value))
         self._cache.clear()
         self._orders.clear()
         return index
@@ -239,8 +234,8 @@ FORMATS = ("jsonl", "csv", "md")
 
 def export(table: RecordTable, rows: list[int], columns: list[str], fmt: str) -> str:
     """The rows as JSONL (original lines, byte for byte), CSV or a Markdown table of `columns`."""
-    if fmt == "jsonl":
-        return "".join(table.raw[i] + "\n" for i in rows)
+    if fmt == "jsonl":  # the original lines, byte for byte; a line the schema refused is left out
+        return "".join(table.raw[i] + "\n" for i in rows if i not in table.invalid)
     labels = [BY_KEY[c].label for c in columns]
     if fmt == "csv":
         out = io.StringIO()

@@ -1,0 +1,145 @@
+"""`vitis-tui browse FILE...`: the records view over JSONL files, followed as they grow."""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.message import Message
+from textual.widgets import DataTable, Footer, Header, Static
+
+from collectors.problems import Problem
+
+from .loader import Followed, add_lines, load_files, read_new_lines, schema_problems
+from .records_view import RecordsPanel, RecordsView
+from .recordtable import RecordTable
+from .records_actions import RecordsActions
+from .screens import DetailScreen, HelpScreen
+
+FOLLOW_SECONDS = 1.0
+
+
+@dataclass
+class Loaded(Message):
+    table: RecordTable
+    followed: list[Followed]
+    problems: list[Problem]
+    rows: list[int]
+    seconds: float
+
+
+@dataclass
+class SchemaChecked(Message):
+    problems: list[Problem]
+
+
+class BrowseApp(RecordsActions, App[None]):
+    CSS_PATH = "app.tcss"
+    TITLE = "vitis-tui browse"
+    BINDINGS = [
+        Binding("q", "quit", "Quit"),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("e", "export", "Export"),
+        Binding("y", "copy", "Copy"),
+    ]
+
+    def __init__(self, paths: list[str], follow_every: float = FOLLOW_SECONDS) -> None:
+        super().__init__()
+        self.paths = paths
+        self.follow_every = follow_every
+        self.followed: list[Followed] = []
+        self.load_problems: list[Problem] = []
+        self.schema: dict[str, list[Problem]] = {}  # source "file:line" -> its schema problems
+        self.loaded = False
+        self.load_seconds = 0.0
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield RecordsPanel(id="records-panel")
+        problems = DataTable(id="problems", cursor_type="row")
+        problems.border_title = "Problems"
+        yield problems
+        yield Static("loading…", id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#problems", DataTable)
+        table.add_column("line", key="line")
+        table.add_column("reason", key="reason")
+        self.sub_title = " ".join(self.paths)
+        threading.Thread(target=self._load, daemon=True, name="vitis-tui-load").start()
+
+    @property
+    def view(self) -> RecordsView:
+        return self.query_one(RecordsPanel).view
+
+    def _load(self) -> None:
+        started = time.perf_counter()
+        table, followed, problems, rows = load_files(self.paths)
+        self.post_message(Loaded(table, followed, problems, rows, time.perf_counter() - started))
+        self._check(table, rows)
+
+    def _check(self, table: RecordTable, rows: list[int]) -> None:
+        # the full schema check is slower than loading: it runs after, in the background
+        self.post_message(SchemaChecked(schema_problems(table, rows)))
+
+    @on(Loaded)
+    def _loaded(self, message: Loaded) -> None:
+        self.followed = message.followed
+        self.load_problems = message.problems
+        self.load_seconds = message.seconds
+        self.view.set_table(message.table)
+        self.loaded = True
+        self.view.focus()
+        self._show_problems()
+        self.set_interval(self.follow_every, self._follow)
+
+    @on(SchemaChecked)
+    def _schema_checked(self, message: SchemaChecked) -> None:
+        for problem in message.problems:
+            self.schema.setdefault(problem.path, []).append(problem)
+        self._show_problems()
+
+    def _follow(self) -> None:
+        """Read what was appended; a replaced file is read again from the start."""
+        table = self.view.table
+        touched: list[int] = []
+        for n, source in enumerate(self.followed):
+            lines, replaced = read_new_lines(source)
+            if replaced:
+                threading.Thread(target=self._load, daemon=True).start()
+                return
+            if lines:
+                touched += add_lines(table, source.path, lines, self.load_problems)
+        if touched:
+            self.view.set_table(table)
+            self._show_problems()
+            threading.Thread(target=self._check, args=(table, touched), daemon=True).start()
+
+    def all_problems(self) -> list[Problem]:
+        return self.load_problems + [p for found in self.schema.values() for p in found]
+
+    def _show_problems(self) -> None:
+        table = self.query_one("#problems", DataTable)
+        table.clear()
+        for problem in self.all_problems():
+            table.add_row(Text(problem.path), Text(problem.reason))
+        self.query_one("#status", Static).update(Text(
+            f"{len(self.view.table)} records from {len(self.paths)} file(s), loaded in {self.load_seconds:.2f} s │ "
+            f"{len(self.all_problems())} problems │ following for changes"))
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen(self.binding_help()))
+
+    @on(RecordsView.Selected)
+    def _open(self, event: RecordsView.Selected) -> None:
+        table = event.view.table
+        record = table.record(event.index)
+        source = table.sources[event.index]
+        problems = self.schema.get(source, [])
+        self.push_screen(DetailScreen(source, [record], {str(record.get("report_type")): [source]}, problems, {}))

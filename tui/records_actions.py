@@ -1,0 +1,62 @@
+"""Export and copy of the records view, shared by the dashboard and browse."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from .export_dialog import ExportScreen
+from .records_view import RecordsPanel, RecordsView
+from .recordtable import export
+
+KEY_HELP = [
+    ("/", "Filter (the language is in the README); enter goes back to the table"),
+    ("up/down, pgup/pgdn, home/end", "Move in the records"),
+    ("left/right", "Choose a column"),
+    ("s", "Sort by the chosen column; again: descending; again: file order"),
+    ("[ / ]", "Move the chosen column left / right"),
+    ("- / +", "Hide the chosen column / show every column"),
+    ("space", "Mark or unmark the record under the cursor"),
+    ("a / u", "Mark every record shown / clear the marks"),
+    ("e", "Export the marked records (or, with none marked, those shown): JSONL, CSV or Markdown"),
+    ("y", "Copy the same to the clipboard (OSC 52), in the last export format"),
+    ("enter", "The record as JSON, where it came from, its problems"),
+    ("ctrl+p", "Command palette"),
+    ("q", "Quit"),
+]
+
+
+class RecordsActions:
+    """Mixed into an App that has one RecordsPanel."""
+
+    export_format = "md"
+
+    @property
+    def records_view(self) -> RecordsView:
+        return self.query_one(RecordsPanel).view  # type: ignore[attr-defined]
+
+    def _selection(self) -> tuple[list[int], str]:
+        view = self.records_view
+        rows = view.selection()
+        return rows, "marked records" if view.marks else "records shown"
+
+    def action_export(self) -> None:
+        view = self.records_view
+        rows, what = self._selection()
+
+        screen = ExportScreen(view.table, rows, list(view.columns), what, fmt=self.export_format)
+
+        def done(path: str | None) -> None:
+            if path:
+                self.export_format = screen.fmt  # `y` copies in the format last exported
+                self.notify(f"wrote {len(rows)} {what} to {path}")  # type: ignore[attr-defined]
+
+        self.push_screen(screen, done)  # type: ignore[attr-defined]
+
+    def action_copy(self) -> None:
+        view = self.records_view
+        rows, what = self._selection()
+        self.copy_to_clipboard(export(view.table, rows, list(view.columns), self.export_format))  # type: ignore
+        self.notify(Text(f"copied {len(rows)} {what} as {self.export_format}"))  # type: ignore[attr-defined]
+
+    def binding_help(self) -> list[tuple[str, str]]:
+        return KEY_HELP
