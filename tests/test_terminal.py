@@ -152,3 +152,28 @@ def test_interactive_demo_in_a_terminal(tmp_path: Path, tmux_session) -> None:
     assert session.wait_exit()[0] == 0
     done = subprocess.run([installed_command(), "validate", str(out)], capture_output=True, text=True)
     assert done.returncode == 0, done.stdout
+
+
+def test_browse_in_a_terminal(tmp_path: Path, tmux_session) -> None:
+    session = tmux_session(f"{installed_command()} browse {EXPECTED}", tmp_path)
+    session.wait_for("11 of 11 records")
+    session.keys("/")
+    for key in "type:rtl_sim":
+        session.keys(key, delay=0.02)
+    session.keys("Enter")
+    session.wait_for("4 of 11 records")
+    session.keys("Space")
+    session.keys("Space")
+    session.wait_for("2 marked")
+    session.keys("e")
+    session.wait_for("Export 2 marked records")
+    session.keys("C-u", delay=0.1)  # clear the path box, then type where to write
+    for key in str(tmp_path / "two.jsonl"):
+        session.keys(key, delay=0.01)
+    session.keys("Enter")
+    session.wait_for("wrote 2 marked records")
+    session.keys("q")
+    assert session.wait_exit()[0] == 0
+    written = (tmp_path / "two.jsonl").read_text().splitlines()
+    assert len(written) == 2 and all('"report_type":"rtl_sim"' in line for line in written)
+    assert set(written) <= set(EXPECTED.read_text().splitlines())  # byte for byte

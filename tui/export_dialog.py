@@ -23,6 +23,7 @@ class ExportScreen(ModalScreen[str | None]):
     """Returns the path written, or None when cancelled."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    AUTO_FOCUS = "#export-path"
 
     def __init__(self, table: RecordTable, rows: list[int], columns: list[str], what: str,
                  fmt: str = "csv", directory: str | None = None) -> None:
@@ -34,7 +35,8 @@ class ExportScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="export"):
-            yield Label(Text(f"Export {len(self.rows)} {self.what}"), id="export-title")
+            yield Label(Text(f"Export {len(self.rows)} {self.what} (the file name's ending picks the format)"),
+                        id="export-title")
             yield Select([(name, key) for key, name in FORMAT_NAMES.items()], value=self.fmt, allow_blank=False,
                          id="export-format")
             yield Input(value=os.path.join(self.directory, f"records.{self.fmt}"), id="export-path")
@@ -63,6 +65,10 @@ class ExportScreen(ModalScreen[str | None]):
     def _go(self) -> None:
         path = os.path.abspath(os.path.expanduser(self.query_one("#export-path", Input).value.strip()))
         message = self.query_one("#export-message", Static)
+        ending = os.path.splitext(path)[1].lstrip(".").lower()
+        if ending in FORMATS and ending != self.fmt:  # a path ending in .jsonl/.csv/.md names its format
+            self.fmt = ending
+            self.query_one("#export-format", Select).value = ending
         if os.path.isdir(path):
             message.update(Text(f"{path} is a directory"))
             return
