@@ -17,6 +17,7 @@ sys.path.insert(0, os.path.dirname(HERE))
 from collectors.config import Settings  # noqa: E402
 from collectors.demo import build_demo_tree, write  # noqa: E402
 from tui.app import Dashboard  # noqa: E402
+from tui.browse import BrowseApp  # noqa: E402
 
 
 async def wait_until(pilot, condition, timeout: float = 30.0) -> None:
@@ -47,7 +48,17 @@ async def main() -> None:
             await wait_until(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
             await pilot.pause(0.2)
             app.save_screenshot("help.svg", HERE)
-    print("wrote", ", ".join(os.path.join(HERE, n) for n in ("dashboard.svg", "detail.svg", "help.svg")))
+        records = os.path.join(directory, "results.jsonl")
+        browse = BrowseApp([records])
+        async with browse.run_test(size=(170, 46)) as pilot:
+            await wait_until(pilot, lambda: browse.loaded and browse.checked)
+            await pilot.press("slash", *"type:hls_synth lut>20000", "enter")
+            await pilot.press("right", "right", "right", "right", "right", "right", "right", "right", "s", "s")
+            await pilot.press("home", "space", "space")
+            await wait_until(pilot, lambda: len(browse.view.marks) == 2)
+            await pilot.pause(0.2)
+            browse.save_screenshot("browse.svg", HERE)
+    print("wrote", ", ".join(os.path.join(HERE, n) for n in ("dashboard.svg", "detail.svg", "help.svg", "browse.svg")))
 
 
 if __name__ == "__main__":

@@ -127,9 +127,6 @@ class Dashboard(RecordsActions, App[None]):
         runs.add_column("", key="mark", width=1)
         for label in ("group", "variant", "target", "device", "status", *FIGURE_COLUMNS, "changed"):
             runs.add_column(label, key=label)
-        problems = self.query_one("#problems", DataTable)
-        for label in ("file", "reason", "since"):
-            problems.add_column(label, key=label)
         self.sub_title = " ".join(self.roots)
         self._refresh_status()
         self.set_interval(1.0, self._expire_marks)
@@ -238,7 +235,9 @@ class Dashboard(RecordsActions, App[None]):
 
     def _fill_problems(self) -> None:
         table = self.query_one("#problems", DataTable)
-        table.clear()
+        table.clear(columns=True)  # columns again: their widths follow the longest cell
+        for label in ("file", "reason", "since"):
+            table.add_column(label, key=label)
         for problem in self.problems:
             since = time.strftime("%H:%M:%S", time.localtime(self.problem_since.get(problem, time.time())))
             table.add_row(cell(self.display_path(problem.path)), cell(problem.reason), cell(since))

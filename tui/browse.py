@@ -56,6 +56,7 @@ class BrowseApp(RecordsActions, App[None]):
         self.load_problems: list[Problem] = []
         self.schema: dict[str, list[Problem]] = {}  # source "file:line" -> its schema problems
         self.loaded = False
+        self.checked = False  # the background schema check of the loaded lines is over
         self.load_seconds = 0.0
 
     def compose(self) -> ComposeResult:
@@ -86,7 +87,7 @@ class BrowseApp(RecordsActions, App[None]):
 
     def _check(self, table: RecordTable, rows: list[int]) -> None:
         # the full schema check is slower than loading: it runs after, in the background
-        self.post_message(SchemaChecked(schema_problems(table, rows)))
+        self.post_message(SchemaChecked(schema_problems(table, rows, pause=0.02)))
 
     @on(Loaded)
     def _loaded(self, message: Loaded) -> None:
@@ -103,6 +104,7 @@ class BrowseApp(RecordsActions, App[None]):
     def _schema_checked(self, message: SchemaChecked) -> None:
         for problem in message.problems:
             self.schema.setdefault(problem.path, []).append(problem)
+        self.checked = True
         self._show_problems()
 
     def _follow(self) -> None:

@@ -22,57 +22,58 @@ from .query import And, Compare, Everything, Match, Node, Not, Or, Text, glob
 NAN = float("nan")
 
 
-def _dig(data: Any, *keys: str) -> Any:
-    for key in keys:
-        if not isinstance(data, dict):
-            return None
-        data = data.get(key)
-    return data
-
-
-def _synth(record: dict, *keys: str) -> Any:
-    return _dig(record.get("hls_synth"), *keys)
-
-
 @dataclass(frozen=True)
 class Column:
     key: str
     label: str
-    get: Callable[[dict], Any]
     numeric: bool = False
 
 
 COLUMNS: tuple[Column, ...] = (
-    Column("type", "type", lambda r: r.get("report_type")),
-    Column("suite", "suite", lambda r: _dig(r, "problem", "suite")),
-    Column("group", "group", lambda r: "/".join(map(str, _dig(r, "problem", "group_path") or []))),
-    Column("variant", "variant", lambda r: "{}_{}".format(_dig(r, "implementation", "variant", "index"),
-                                                          _dig(r, "implementation", "variant", "name"))),
-    Column("origin", "origin", lambda r: _dig(r, "implementation", "origin")),
-    Column("origin_version", "origin version", lambda r: _dig(r, "implementation", "origin_version")),
-    Column("target", "target", lambda r: _dig(r, "run", "target")),
-    Column("device", "device", lambda r: _dig(r, "run", "device")),
-    Column("vitis", "vitis", lambda r: _dig(r, "run", "vitis_version")),
-    Column("status", "status", lambda r: _dig(r, r.get("report_type") or "", "status")),
-    Column("runtime", "runtime s", lambda r: _dig(r, "run", "runtime_seconds"), True),
-    Column("latency", "latency", lambda r: _synth(r, "PerformanceEstimates", "SummaryOfOverallLatency",
-                                                  "Worst-caseLatency"), True),
-    Column("interval", "interval", lambda r: _synth(r, "PerformanceEstimates", "SummaryOfOverallLatency",
-                                                    "Interval-max"), True),
-    Column("clock", "clock ns", lambda r: _synth(r, "PerformanceEstimates", "SummaryOfTimingAnalysis",
-                                                 "EstimatedClockPeriod"), True),
-    Column("lut", "LUT", lambda r: _synth(r, "AreaEstimates", "Resources", "LUT"), True),
-    Column("ff", "FF", lambda r: _synth(r, "AreaEstimates", "Resources", "FF"), True),
-    Column("dsp", "DSP", lambda r: _synth(r, "AreaEstimates", "Resources", "DSP"), True),
-    Column("bram", "BRAM", lambda r: _synth(r, "AreaEstimates", "Resources", "BRAM_18K"), True),
-    Column("uram", "URAM", lambda r: _synth(r, "AreaEstimates", "Resources", "URAM"), True),
-    Column("cycles", "cycles", lambda r: _dig(r, "rtl_sim", "kernel_runtime_cycles"), True),
-    Column("us", "us", lambda r: _dig(r, "rtl_sim", "kernel_runtime_us"), True),
-    Column("mhz", "MHz", lambda r: _dig(r, "rtl_sim", "kernel_clock_freq_mhz"), True),
-    Column("part", "part", lambda r: _synth(r, "UserAssignments", "Part")),
-    Column("top", "top", lambda r: _synth(r, "UserAssignments", "TopModelName")),
+    Column("type", "type"), Column("suite", "suite"), Column("group", "group"), Column("variant", "variant"),
+    Column("origin", "origin"), Column("origin_version", "origin version"), Column("target", "target"),
+    Column("device", "device"), Column("vitis", "vitis"), Column("status", "status"),
+    Column("runtime", "runtime s", True), Column("latency", "latency", True), Column("interval", "interval", True),
+    Column("clock", "clock ns", True), Column("lut", "LUT", True), Column("ff", "FF", True),
+    Column("dsp", "DSP", True), Column("bram", "BRAM", True), Column("uram", "URAM", True),
+    Column("cycles", "cycles", True), Column("us", "us", True), Column("mhz", "MHz", True),
+    Column("part", "part"), Column("top", "top"),
 )
+
+
+def _d(value: Any) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def extract(record: dict) -> list[Any]:
+    """The value of every column, in COLUMNS order. Records from other producers may lack any
+    part, so every step tolerates a missing or odd-typed object (one pass, no per-column lookups:
+    this runs 100,000 times when a large file loads)."""
+    run, problem, impl = _d(record.get("run")), _d(record.get("problem")), _d(record.get("implementation"))
+    variant = _d(impl.get("variant"))
+    kind = record.get("report_type")
+    payload = _d(record.get(kind)) if isinstance(kind, str) else {}
+    synth = _d(record.get("hls_synth"))
+    performance = _d(synth.get("PerformanceEstimates"))
+    latency = _d(performance.get("SummaryOfOverallLatency"))
+    resources = _d(_d(synth.get("AreaEstimates")).get("Resources"))
+    assignments = _d(synth.get("UserAssignments"))
+    rtl = _d(record.get("rtl_sim"))
+    group = problem.get("group_path")
+    return [
+        kind, problem.get("suite"), "/".join(map(str, group)) if isinstance(group, list) else group,
+        f"{variant.get('index')}_{variant.get('name')}", impl.get("origin"), impl.get("origin_version"),
+        run.get("target"), run.get("device"), run.get("vitis_version"), payload.get("status"),
+        run.get("runtime_seconds"), latency.get("Worst-caseLatency"), latency.get("Interval-max"),
+        _d(performance.get("SummaryOfTimingAnalysis")).get("EstimatedClockPeriod"), resources.get("LUT"),
+        resources.get("FF"), resources.get("DSP"), resources.get("BRAM_18K"), resources.get("URAM"),
+        rtl.get("kernel_runtime_cycles"), rtl.get("kernel_runtime_us"), rtl.get("kernel_clock_freq_mhz"),
+        assignments.get("Part"), assignments.get("TopModelName"),
+    ]
+
+
 BY_KEY = {column.key: column for column in COLUMNS}
+KEY_COLUMNS = 8  # type suite group variant origin origin_version target device: the record key
 DEFAULT_VISIBLE = ("type", "group", "variant", "target", "device", "status", "latency", "clock", "lut", "ff",
                    "dsp", "bram", "cycles", "us", "runtime")
 
@@ -102,10 +103,10 @@ class RecordTable:
         self.keys: list[str] = []
         self.sources: list[str] = []
         self.text: dict[str, list[str]] = {c.key: [] for c in COLUMNS}
-        self.numbers: dict[str, array] = {c.key: array("d") for c in COLUMNS if c.numeric}
-        self.haystack: list[str] = []
+        self._derived: dict[str, Any] = {}  # number columns and the free-text haystack, built lazily
         self.invalid: set[int] = set()  # rows the schema check refused: never exported as JSONL
         self._intern: dict[str, str] = {}
+        self._columns = [self.text[c.key] for c in COLUMNS]
         self._by_key: dict[str, int] = {}
         self._cache: dict[Node, frozenset[int]] = {}
         self._orders: dict[tuple[str, bool], list[int]] = {}
@@ -118,23 +119,37 @@ class RecordTable:
     def add(self, raw: str, record: dict, source: str = "", origin: str = "") -> int:
         """Append a record (its original line and parsed form). Its key, which marks hold on to,
         is the record key within `origin` (the file or tree it came from): stable across reloads."""
-        key = f"{origin}|{record_key(record)!r}" if _has_key(record) else f"{source}#"
+        intern = self._intern
+        values = [intern.setdefault(v, v) for v in
+                  (v if type(v) is str else _text(v) for v in extract(record))]
+        key = f"{origin}|" + "\x1f".join(values[:KEY_COLUMNS])
         if key in self._by_key:
             key = f"{key}#{len(self.raw)}"  # the same record twice in one file: both are shown
-        values = [self._intern.setdefault(v, v) for v in (_text(c.get(record)) for c in COLUMNS)]
         index = len(self.raw)
         self._by_key[key] = index
         self.raw.append(raw)
         self.keys.append(key)
         self.sources.append(source)
-        self.haystack.append("\x00".join(values).lower())
-        for column, value in zip(COLUMNS, values):
-            self.text[column.key].append(value)
-            if column.numeric:
-                self.numbers[column.key].append(_number(value))
+        for column, value in zip(self._columns, values):
+            column.append(value)
+        self._derived.clear()
         self._cache.clear()
         self._orders.clear()
         return index
+
+    @property
+    def haystack(self) -> list[str]:
+        """Every value of a row in one lowercase string, for free text (built when first searched)."""
+        if "haystack" not in self._derived:
+            columns = [self.text[c.key] for c in COLUMNS]
+            self._derived["haystack"] = ["\x00".join(row).lower() for row in zip(*columns)]
+        return self._derived["haystack"]
+
+    def numbers_of(self, column: str) -> array:
+        """A numeric column as floats (NaN where there is no number), built when first needed."""
+        if column not in self._derived:
+            self._derived[column] = array("d", map(_number, self.text[column]))
+        return self._derived[column]
 
     def record(self, index: int) -> dict:
         return json.loads(self.raw[index])
@@ -163,7 +178,7 @@ class RecordTable:
                 return (i for i, v in enumerate(column) if v not in ok)
             return (i for i, v in enumerate(column) if v in ok)
         if isinstance(node, Compare):
-            values, n = self.numbers[node.field], node.number
+            values, n = self.numbers_of(node.field), node.number
             test = {"<": lambda x: x < n, "<=": lambda x: x <= n, ">": lambda x: x > n, ">=": lambda x: x >= n,
                     "=": lambda x: x == n, "!=": lambda x: x != n and x == x}[node.op]
             return (i for i, x in enumerate(values) if test(x))
@@ -193,8 +208,8 @@ class RecordTable:
             return list(range(len(self.raw)))
         key = (column, descending)
         if key not in self._orders:
-            if column in self.numbers:
-                values = self.numbers[column]
+            if BY_KEY[column].numeric:
+                values = self.numbers_of(column)
                 present = [i for i in range(len(values)) if not math.isnan(values[i])]
                 present.sort(key=values.__getitem__, reverse=descending)
                 missing = [i for i in range(len(values)) if math.isnan(values[i])]
@@ -217,14 +232,6 @@ def _short(field: str, value: str) -> str:
     if field == "variant":
         return value.partition("_")[2]
     return value
-
-
-def _has_key(record: dict) -> bool:
-    try:
-        record_key(record)
-        return True
-    except (KeyError, TypeError, IndexError):
-        return False
 
 
 # --- export (pure) ------------------------------------------------------------------------------
