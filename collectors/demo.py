@@ -84,7 +84,7 @@ def cosim_rpt(passed: bool, latency: int, total: int) -> str:
             "Simulation tool   : xsim.\n\n" + border + "\n"
             "|          |          |             Latency(Clock Cycles)             |"
             "              Interval(Clock Cycles)           | Total Execution Time |\n" + border + "\n"
-            f"|      VHDL|        NA|" + "|".join(f"{'NA':>15}" for _ in range(6)) + f"|{'NA':>22}|\n"
+            "|      VHDL|        NA|" + "|".join(f"{'NA':>15}" for _ in range(6)) + f"|{'NA':>22}|\n"
             f"|   Verilog|{status:>10}|{row}\n" + border + "\n")
 
 

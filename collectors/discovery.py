@@ -8,7 +8,6 @@ nearest discovery-mode ancestor (rules, section 1).
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 

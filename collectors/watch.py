@@ -241,6 +241,22 @@ class Watcher:
             self._wake.wait(timeout=max(0.01, min(dues) - time.monotonic()))
 
 
+def _listing(directory: str) -> list[tuple[os.DirEntry, bool]]:
+    """A directory's entries with whether each is a directory (symlinks not followed); [] if unreadable."""
+    try:
+        with os.scandir(directory) as scan:
+            entries = list(scan)
+    except OSError:
+        return []
+    out = []
+    for entry in entries:
+        try:
+            out.append((entry, entry.is_dir(follow_symlinks=False)))
+        except OSError:
+            continue
+    return out
+
+
 class StatPoller:
     """Polling that costs a stat per directory and per report, not per file.
 
@@ -278,15 +294,9 @@ class StatPoller:
             directory = stack.pop()
             try:
                 self.dirs[directory] = os.stat(directory).st_mtime_ns
-                with os.scandir(directory) as scan:
-                    entries = list(scan)
             except OSError:
                 continue
-            for entry in entries:
-                try:
-                    is_dir = entry.is_dir(follow_symlinks=False)
-                except OSError:
-                    continue
+            for entry, is_dir in _listing(directory):
                 if is_dir:
                     stack.append(entry.path)
                 elif relevant(entry.path, False):
@@ -325,21 +335,13 @@ class StatPoller:
                 self.note(path)
 
     def _relist(self, directory: str) -> None:
-        try:
-            with os.scandir(directory) as scan:
-                entries = list(scan)
-        except OSError:
-            return
-        for entry in entries:
-            try:
-                is_dir = entry.is_dir(follow_symlinks=False)
-            except OSError:
-                continue
+        entries = _listing(directory)
+        for entry, is_dir in entries:
             if is_dir and entry.path not in self.dirs:
                 self._learn(entry.path, announce=True)
             elif not is_dir and entry.path not in self.files and relevant(entry.path, False):
                 self._track(entry.path, announce=True)
-        present = {entry.path for entry in entries}
+        present = {entry.path for entry, _is_dir in entries}
         for path in [p for p in self.files if os.path.dirname(p) == directory and p not in present]:
             del self.files[path]
             self.note(path)

@@ -35,3 +35,13 @@ def set_mtime(path: Path, seconds_ago: float) -> None:
 @pytest.fixture
 def tree(tmp_path: Path) -> Path:
     return tmp_path / "tree"
+
+
+async def wait_until(pilot, condition, timeout: float = 30.0) -> None:
+    """Let a Textual app run until `condition` holds; fail after `timeout` seconds."""
+    import time
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("condition not reached in time")
+        await pilot.pause(0.05)

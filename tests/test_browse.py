@@ -5,25 +5,17 @@ from __future__ import annotations
 import csv
 import io
 import json
-import time
 from pathlib import Path
-from typing import Callable
 
 import pytest
 
 from tui.browse import BrowseApp
 from tui.export_dialog import ExportScreen
 
+from .conftest import wait_until
+
 EXPECTED = Path(__file__).parent / "data" / "expected_tree.jsonl"
 LINES = EXPECTED.read_text().splitlines()
-
-
-async def wait_until(pilot, condition: Callable[[], bool], timeout: float = 15.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("condition not reached in time")
-        await pilot.pause(0.05)
 
 
 @pytest.fixture

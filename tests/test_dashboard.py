@@ -5,9 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import time
 from pathlib import Path
-from typing import Callable
 
 import pytest
 
@@ -15,31 +13,18 @@ from collectors.config import Settings
 from tui.app import Dashboard
 
 from . import trees
-from .conftest import VITIS, place
+from .conftest import VITIS, place, wait_until
 
 GOOD = "SherlockChristie-FFT__FFT_sol_2__opt1__syn__report__csynth.xml"
 CSYNTH = "proj/solution1/syn/report/csynth.xml"
 
 
 def hls_project(root: Path) -> Path:
-    project = root / "Benchmarks/fft/fft_1_base"
-    trees.sources(project, "run_hls.tcl", "fft.cpp")
-    place(project, "proj/hls.app", text="<project/>\n")
-    place(project, "proj/solution1/solution1.aps", text="<solution/>\n")
-    return project
+    return trees.waiting_solution(root, "fft", "fft_1_base")
 
 
 def make_app(root: Path, output: Path, poll: float | None = None) -> Dashboard:
     return Dashboard([str(root)], str(output), lambda r: Settings(), poll=poll, rescan_every=3600)
-
-
-async def wait_until(pilot, condition: Callable[[], bool], timeout: float = 15.0) -> None:
-    """Let the app run until `condition` holds; fail after `timeout` seconds."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("condition not reached in time")
-        await pilot.pause(0.05)
 
 
 def jsonl(output: Path) -> list[dict]:

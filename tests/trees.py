@@ -18,6 +18,15 @@ def sources(project: Path, marker: str = "Makefile", source: str = "src/kernel.c
     place(project, source, text="void kernel() {}\n")
 
 
+def waiting_solution(root: Path, group: str = "k", variant: str = "k_1_a") -> Path:
+    """A vitis_hls project whose solution exists but has no report yet."""
+    project = root / "Benchmarks" / group / variant
+    sources(project, "run_hls.tcl", f"{group}.cpp")
+    place(project, "proj/hls.app", text="<project/>\n")
+    place(project, "proj/solution1/solution1.aps", text="<solution/>\n")
+    return project
+
+
 def hw_emu_build(root: Path) -> Path:
     """v++ hw_emu build of topK, its packaged csynth copy with other numbers, and a hw build beside it."""
     p = root / "Benchmarks/topk/topk_1_pipeline"

@@ -13,9 +13,8 @@ import json
 import math
 from array import array
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
-from collectors.records import record_key
 
 from .query import And, Compare, Everything, Match, Node, Not, Or, Text, glob
 
