@@ -37,6 +37,8 @@ class Settings:
     suite_root: Path | None = None
     mappings: tuple[MappingRule, ...] = ()
     source: Path | None = None  # the file the settings came from, for messages
+    aie_complex: tuple[str, ...] = ()  # port files (globs) holding complex samples (two values each)
+    aie_real: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -84,9 +86,15 @@ def _settings_from(table: dict[str, Any], source: Path) -> Settings:
         if "group" not in compiled.groupindex:
             raise ConfigError(f"{source}: mapping #{number}: pattern needs a named group 'group'")
         rules.append(MappingRule(compiled))
+    aie = table.get("aie", {})
+    if not isinstance(aie, dict) or not all(
+            isinstance(aie.get(k, []), list) and all(isinstance(g, str) for g in aie.get(k, [])) for k in ("complex", "real")):
+        raise ConfigError(f"{source}: [aie] takes 'complex' and 'real', lists of file name globs")
     suite_root = values.pop("suite_root", None)
     return Settings(
         **values,
+        aie_complex=tuple(aie.get("complex", [])),
+        aie_real=tuple(aie.get("real", [])),
         origin_meta=meta,
         suite_root=(source.parent / suite_root).resolve() if suite_root else None,
         mappings=tuple(rules),

@@ -11,12 +11,14 @@ import os
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from .artifacts import classify
+from .artifacts import EXTENSION_KINDS, classify
 from .problems import Problem
 
 BUILD_OUTPUT_NAMES = frozenset({
     "_x", "package", "xclbin", ".run", ".Xil", ".ipcache", ".jobs", ".tlog", "_vimage",
     "emulation", "reports", "logs", ".autopilot", "_sds", "sd_card",
+    # the extension families' output folders (rules, section 8)
+    "aiesimulator_output", "x86simulator_output", "mapper-snapshots", "Work",
 })
 BUILD_OUTPUT_PREFIXES = ("_x.", "_x_temp", "build_dir.", "package.", "solution", "_xocc_")
 SHARED_NAMES = frozenset({"common", "data", "result", "libs", "__pycache__", ".git"})
@@ -25,6 +27,7 @@ BUILD_MARKERS = frozenset({"Makefile", "makefile", "hls.tcl", "run_hls.tcl", "hl
 SOURCE_ENDINGS = (".c", ".cc", ".cpp", ".cxx", ".h", ".hpp", ".hh", ".cl")
 EVIDENCE_LOGS = frozenset({"vitis_hls.log", "vivado_hls.log"})
 STATE_DIR = ".vitis-tui"  # the tool's own state, never walked
+NEVER_WALKED = frozenset({".git", "__pycache__", STATE_DIR})
 
 
 @dataclass
@@ -129,8 +132,8 @@ class _Walker:
         excluded = self.excluded
         for entry in dirs:
             child = entry.name
-            if child in SHARED_NAMES or child == STATE_DIR or entry.path in excluded:
-                continue
+            if child in NEVER_WALKED or (discovery and child in SHARED_NAMES) or entry.path in excluded:
+                continue  # inside build output a `data` folder is output (aiesimulator_output/data)
             if entry.is_symlink():
                 child_real = os.path.realpath(entry.path)
                 if real == child_real or real.startswith(child_real + os.sep):
@@ -145,7 +148,9 @@ class _Walker:
         self.files += len(files)
         prefix = path + os.sep
         for fname in files:
-            kind = classify(fname, name)
+            kind = classify(fname, name, prefix + fname)
+            if kind in EXTENSION_KINDS and discovery:
+                node.has_evidence = True  # a mapper run or a recipe is a build of its own
             if kind is not None and prefix + fname not in excluded:
                 node.artifacts.append((prefix + fname, kind))
                 if self.on_artifact is not None:

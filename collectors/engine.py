@@ -12,7 +12,8 @@ from typing import Any, Callable, Iterable
 from .artifacts import ARTIFACTS
 from .config import Settings
 from .discovery import Project, find_projects, project_inventory
-from .files import describe_os_error, read_report
+from .extensions import build_extension_records, extension_key, extension_problems
+from .files import describe_os_error, parse_stream, read_report
 from .mapping import Identity, map_project
 from .problems import ArtifactError, Problem
 from .records import record_key
@@ -31,6 +32,7 @@ class ProjectResult:
     problems: list[Problem]
     built: bool
     unsettled: list[str] = field(default_factory=list)  # broken files that were still changing
+    extension_records: list[dict[str, Any]] = field(default_factory=list)  # AIE, XRT, LOOM (second file)
 
     @property
     def records(self) -> list[dict[str, Any]]:
@@ -59,6 +61,12 @@ class Collection:
                 by_key[key] = (record, path)
         return [by_key[key][0] for key in sorted(by_key)], problems
 
+    def extension_records(self) -> list[dict[str, Any]]:
+        """The extension records of every project, sorted by their key (projects never share one:
+        the subject is a path or DFG inside the project)."""
+        found = [r for path in sorted(self.projects) for r in self.projects[path].extension_records]
+        return sorted(found, key=extension_key)
+
     def problems(self) -> list[Problem]:
         found = list(self.walk_problems)
         for path in sorted(self.projects):
@@ -79,11 +87,14 @@ def parse_file(path: str, kind: str) -> tuple[int, int, Parsed] | Parsed:
         stat = os.stat(path)
     except OSError as exc:
         return Parsed(path, kind, 0, None, describe_os_error(exc))
-    parse = ARTIFACTS[kind].parse
-    if parse is None:
+    artifact = ARTIFACTS[kind]
+    if artifact.parse is None:
         return stat.st_size, stat.st_mtime_ns, Parsed(path, kind, stat.st_mtime_ns, {})
     try:
-        parsed = Parsed(path, kind, stat.st_mtime_ns, parse(read_report(path, stat.st_size)))
+        if artifact.stream:
+            parsed = Parsed(path, kind, stat.st_mtime_ns, parse_stream(path, artifact.parse))
+        else:
+            parsed = Parsed(path, kind, stat.st_mtime_ns, artifact.parse(read_report(path, stat.st_size)))
     except ArtifactError as exc:
         parsed = Parsed(path, kind, stat.st_mtime_ns, None, str(exc))
     except (ValueError, TypeError, KeyError, IndexError, RecursionError, UnicodeError) as exc:
@@ -135,11 +146,14 @@ class Engine:
 
     def collect_project(self, project: Project, root: str) -> ProjectResult:
         parsed = [self.parse(path, kind) for path, kind in project.artifacts]
-        identity = map_project(project.path, root, self.settings_for(root))
+        settings = self.settings_for(root)
+        identity = map_project(project.path, root, settings)
         runs, problems = build_runs(project.path, parsed, project.build_dirs, identity)
+        extension = build_extension_records(project.path, parsed, identity, settings, runs)
+        problems += extension_problems(extension, project.path)
         now = time.time_ns()
         unsettled = [p.path for p in parsed if p.error and now - p.mtime_ns < SETTLE_SECONDS * 1e9]
-        return ProjectResult(project.path, root, identity, runs, problems, project.built, unsettled)
+        return ProjectResult(project.path, root, identity, runs, problems, project.built, unsettled, extension)
 
     def recollect(self, project_path: str, root: str) -> ProjectResult:
         """Re-walk and re-collect one project alone (the dashboard's path for a change)."""

@@ -60,3 +60,14 @@ def decode_text(data: bytes) -> str:
     if b"\x00" in data[:65536]:
         raise ArtifactError("binary data, not a text report")
     return data.decode("utf-8", errors="replace")
+
+
+def parse_stream(path: str, parse):
+    """Run a streaming parser over a file of any size (it reads line by line, constant memory)."""
+    try:
+        with open(path, "rb") as handle:
+            check_not_placeholder(handle.read(256))
+            handle.seek(0)
+            return parse(handle)
+    except OSError as exc:
+        raise ArtifactError(describe_os_error(exc)) from None

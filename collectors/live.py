@@ -14,7 +14,8 @@ from typing import Any, Callable, Iterable
 from .config import Settings
 from .engine import Collection, Engine, ProjectResult
 from .problems import Problem
-from .store import render, write_atomic
+from .extensions import extension_key
+from .store import extension_path, render, write_atomic
 
 
 @dataclass
@@ -31,10 +32,11 @@ class LiveCollection:
     def __init__(self, roots: Iterable[str], output: str, settings_for: Callable[[str], Settings]) -> None:
         self.roots = [os.path.abspath(r) for r in roots]
         self.output = os.path.abspath(output)
-        self.engine = Engine(settings_for, excluded=[self.output])
+        self.ext_output = extension_path(self.output)
+        self.engine = Engine(settings_for, excluded=[self.output, self.ext_output])
         self.collection = Collection()
         self.last_write: float | None = None
-        self._written: bytes | None = None
+        self._written: dict[str, bytes] = {}
 
     # --- reading ----------------------------------------------------------------------------
 
@@ -98,14 +100,20 @@ class LiveCollection:
         return self._write(change)
 
     def _write(self, change: Change) -> Change:
-        data = render(self.records())
-        if data != self._written:
+        """Both files are kept equal to what `collect` writes; each only when its bytes change."""
+        outputs = [(self.output, render(self.records()))]
+        extension = self.collection.extension_records()
+        if extension or self._written.get(self.ext_output) is not None or os.path.exists(self.ext_output):
+            outputs.append((self.ext_output, render(extension, key=extension_key)))
+        for path, data in outputs:
+            if data == self._written.get(path):
+                continue
             try:
-                write_atomic(self.output, data)
+                write_atomic(path, data)
             except OSError as exc:
-                change.error = f"{self.output}: cannot write: {exc.strerror or exc}"
+                change.error = f"{path}: cannot write: {exc.strerror or exc}"
                 return change
-            self._written = data
+            self._written[path] = data
             self.last_write = time.time()
             change.written = True
         return change
@@ -115,7 +123,7 @@ def _fingerprint(result: ProjectResult) -> tuple:
     """What the screen shows of a project: its runs, records and problems."""
     return (
         [(r.target, r.device, r.vitis_version, r.runtime_seconds, r.records) for r in result.runs],
-        result.problems,
+        result.problems, result.extension_records,
     )
 
 
@@ -199,7 +207,8 @@ class LiveSession:
     def _ignore(self, path: str) -> bool:
         """The output file, its temporary siblings and the tool's state are never watched."""
         name = os.path.basename(path)
-        return path == self.live.output or name.startswith(".vitis-tui") or "/.vitis-tui/" in path
+        return path in (self.live.output, self.live.ext_output) or name.startswith(".vitis-tui") \
+            or "/.vitis-tui/" in path
 
     def _batch(self, projects: set[str], rescan: bool) -> None:
         change = self.live.scan() if rescan else self.live.refresh(projects)

@@ -9,9 +9,15 @@ from typing import Any, Iterable
 from .records import dumps, record_key
 
 
-def render(records: Iterable[dict[str, Any]]) -> bytes:
-    ordered = sorted(records, key=record_key)
+def render(records: Iterable[dict[str, Any]], key=record_key) -> bytes:
+    ordered = sorted(records, key=key)
     return "".join(dumps(record) + "\n" for record in ordered).encode("utf-8")
+
+
+def extension_path(output: str) -> str:
+    """`results.ext.jsonl` beside `results.jsonl`: the extension records' default file."""
+    stem, ending = os.path.splitext(output)
+    return f"{stem}.ext{ending or '.jsonl'}"
 
 
 def write_atomic(path: str, data: bytes) -> None:

@@ -11,25 +11,32 @@ import fastjsonschema
 from jsonschema import Draft202012Validator
 
 from .records import REPORT_TYPES, record_key
-from .schema import load_schema
+from .extensions import EXTENSION_TYPES, extension_key
+from .schema import RECORDS_1_0, load_schema
+
+
+def _schema_name(record: Any) -> str:
+    """Extension records (AIE, XRT, LOOM) have schemas of their own; everything else is 1.0."""
+    kind = record.get("report_type") if isinstance(record, dict) else None
+    return f"ext-{kind}.schema.json" if kind in EXTENSION_TYPES else RECORDS_1_0
 
 
 @lru_cache(maxsize=None)
-def validator() -> Draft202012Validator:
-    schema = load_schema()
+def validator(name: str = RECORDS_1_0) -> Draft202012Validator:
+    schema = load_schema(name)
     Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema)
 
 
 @lru_cache(maxsize=None)
-def _fast() -> Callable[[Any], Any]:
-    return fastjsonschema.compile(load_schema())
+def _fast(name: str) -> Callable[[Any], Any]:
+    return fastjsonschema.compile(load_schema(name))
 
 
 def is_valid(record: Any) -> bool:
     """Quick yes/no against the schema (compiled); `record_errors` says what is wrong."""
     try:
-        _fast()(record)
+        _fast(_schema_name(record))(record)
         return True
     except fastjsonschema.JsonSchemaException:
         return False
@@ -45,12 +52,13 @@ def json_path(parts: Iterable[Any]) -> str:
 def record_errors(record: Any) -> list[str]:
     """Every schema violation of one record, as 'JSON path: message', in a stable order."""
     messages = set()
-    if isinstance(record, dict):
+    name = _schema_name(record)
+    if isinstance(record, dict) and name == RECORDS_1_0:
         # The schema forbids these with `false` subschemas, whose errors do not name the key.
         for key in REPORT_TYPES:
             if key in record and key != record.get("report_type"):
                 messages.add((f"$.{key}", "payload not allowed here: the one payload must be named by report_type"))
-    for error in validator().iter_errors(record):
+    for error in validator(name).iter_errors(record):
         if error.validator is not None:
             messages.add((json_path(error.absolute_path), error.message))
     return [f"{path}: {message}" for path, message in sorted(messages)]
@@ -84,7 +92,7 @@ def validate_stream(name: str, stream: TextIO) -> FileReport:
             continue
         problems = [] if is_valid(record) else record_errors(record)
         if not problems:
-            key = record_key(record)
+            key = extension_key(record) if record.get("report_type") in EXTENSION_TYPES else record_key(record)
             if key in seen:
                 problems = [f"duplicate record key (same as line {seen[key]})"]
             else:

@@ -120,7 +120,7 @@ def relevant(path: str, is_directory: bool) -> bool:
     if is_directory:
         return True
     name = os.path.basename(path)
-    return classify(name, os.path.basename(os.path.dirname(path))) is not None or name in BUILD_MARKERS
+    return classify(name, os.path.basename(os.path.dirname(path)), path) is not None or name in BUILD_MARKERS
 
 
 class _Handler(FileSystemEventHandler):

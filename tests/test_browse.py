@@ -128,7 +128,7 @@ async def test_csv_export_has_a_header_even_for_zero_rows(files: list[Path], tmp
         app.export_format = "csv"
         await pilot.press("y")
         assert app.clipboard.splitlines() == [
-            "type,group,variant,target,device,status,latency,clock ns,LUT,FF,DSP,BRAM,cycles,us,runtime s"]
+            "type,group,variant,target,device,status,latency,clock ns,LUT,FF,DSP,BRAM,cycles,us,runtime s,summary"]
 
 
 async def test_growing_and_replaced_files_are_followed(files: list[Path]) -> None:

@@ -127,3 +127,53 @@ def build_all(root: Path) -> Path:
     for make in ALL:
         make(root)
     return root
+
+
+AIE = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "aie"
+XRT = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "xrt"
+LOOM = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "loom"
+GRAPH_H = """#include <adf.h>
+class FirGraph : public adf::graph {
+public:
+  adf::input_plio in;
+  adf::output_plio out;
+  FirGraph() {
+    in = adf::input_plio::create("DataIn", adf::plio_32_bits, "data/input.txt");
+    out = adf::output_plio::create("DataOut", adf::plio_32_bits, "data/output_aie.txt");
+    // kernel ports: input_buffer<cint16>, output_buffer<cint16>
+  }
+};
+"""
+
+
+def aie_project(root: Path) -> Path:
+    """An AI Engine design simulated with aiesimulator and x86simulator (real output files)."""
+    p = root / "Benchmarks/fir/fir_1_lowpass"
+    sources(p, "Makefile", "aie/kernels.cpp")
+    place(p, "aie/graph.h", text=GRAPH_H)
+    target = p / "aiesimulator_output/data/output_aie.txt"
+    target.parent.mkdir(parents=True)
+    target.write_bytes((AIE / "xup_aie_training__fir_lowpass__output_aie.txt").read_bytes())
+    golden = p / "x86simulator_output/data/output_aie.txt"
+    golden.parent.mkdir(parents=True)
+    golden.write_bytes((AIE / "xup_aie_training__fir_lowpass__output_golden.txt").read_bytes())
+    return p
+
+
+def xrt_project(root: Path) -> Path:
+    p = root / "Benchmarks/npu/resnet_0_baseline"
+    p.mkdir(parents=True)
+    (p / "recipe.json").write_bytes((XRT / "test_recipe.json").read_bytes())
+    return p
+
+
+def loom_project(root: Path) -> Path:
+    p = root / "Benchmarks/cgra/gemm_2_unroll"
+    p.mkdir(parents=True)
+    (p / "dfg.fabric.map.json").write_bytes((LOOM / "SYNTHETIC_dfg.fabric.map.json").read_bytes())
+    (p / "dfg.fabric.config.json").write_bytes((LOOM / "SYNTHETIC_dfg.fabric.config.json").read_bytes())
+    snapshots = p / "mapper-snapshots"
+    snapshots.mkdir()
+    (snapshots / "dfg.fabric.snapshot-0001.negotiated-iter.mapper-0001.map.json").write_bytes(
+        (LOOM / "SYNTHETIC_mapper-snapshots__dfg.fabric.snapshot-0001.negotiated-iter.mapper-0001.map.json").read_bytes())
+    return p

@@ -24,7 +24,7 @@ from collectors.problems import Problem
 from collectors.records import dumps, record_key
 from collectors.runs import Run
 
-from .figures import FIGURE_COLUMNS, run_figures, statuses
+from .figures import FIGURE_COLUMNS, extension_summary, run_figures, statuses
 from .records_actions import RecordsActions
 from .records_view import RecordsPanel, RecordsView
 from .recordtable import RecordTable
@@ -115,6 +115,9 @@ class Dashboard(RecordsActions, App[None]):
             records = RecordsPanel(id="records")
             records.border_title = "Records"
             yield records
+            extensions = DataTable(id="extensions", cursor_type="row", zebra_stripes=True)
+            extensions.border_title = "AI Engine · XRT recipes · LOOM mappings"
+            yield extensions
             problems = DataTable(id="problems", cursor_type="row")
             problems.border_title = "Problems"
             yield problems
@@ -128,6 +131,7 @@ class Dashboard(RecordsActions, App[None]):
         for label in ("group", "variant", "target", "device", "status", *FIGURE_COLUMNS, "changed"):
             runs.add_column(label, key=label)
         self.sub_title = " ".join(self.roots)
+        self.query_one("#extensions").display = False
         self._refresh_status()
         self.set_interval(1.0, self._expire_marks)
         if self.before_start is not None:
@@ -188,6 +192,7 @@ class Dashboard(RecordsActions, App[None]):
             self.query_one("#scan-progress", ProgressBar).display = False
         self._fill_runs(set(event.results) | set(event.removed), full=event.initial)
         self._fill_records()
+        self._fill_extensions()
         self._fill_problems()
         self.updates += 1
 
@@ -232,6 +237,22 @@ class Dashboard(RecordsActions, App[None]):
                 for record in run.records:
                     table.add(dumps(record), record, path)
         self.records_view.set_table(table)
+
+    def _fill_extensions(self) -> None:
+        """Extension records in their own table, with their own columns; hidden while there are none."""
+        table = self.query_one("#extensions", DataTable)
+        table.clear(columns=True)
+        for label in ("type", "group", "variant", "subject", "target", "device", "summary"):
+            table.add_column(label, key=label)
+        for path in sorted(self.results):
+            result = self.results[path]
+            for record in result.extension_records:
+                payload = record[record["report_type"]]
+                table.add_row(cell(record["report_type"]), cell("/".join(record["problem"]["group_path"])),
+                              cell(variant_label(result)), cell(payload.get("subject")),
+                              cell(record["run"]["target"]), cell(record["run"]["device"]),
+                              cell(extension_summary(record)))
+        table.display = table.row_count > 0
 
     def _fill_problems(self) -> None:
         table = self.query_one("#problems", DataTable)

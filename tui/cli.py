@@ -31,6 +31,9 @@ def _parser() -> argparse.ArgumentParser:
     _add_identity_flags(collect)
     collect.add_argument("-o", "--output", default="results.jsonl",
                          help="output JSONL file (default: results.jsonl in the current directory)")
+    collect.add_argument("--ext-output", metavar="FILE",
+                         help="extension records (AI Engine, XRT recipes, LOOM) go here "
+                              "(default: FILE.ext.jsonl beside the output; written when there are any)")
     collect.add_argument("--strict", action="store_true", help="exit with status 1 when any problem was found")
     collect.add_argument("--quiet", action="store_true", help="print neither problems nor the summary line")
 
@@ -182,7 +185,8 @@ def run_watch(roots: list[str], output: str, args: argparse.Namespace, before_st
 def run_collect(roots: list[str], output: str, args: argparse.Namespace, strict: bool = False,
                 quiet: bool = False) -> int:
     from collectors.engine import Engine
-    from collectors.store import render, write_atomic
+    from collectors.extensions import extension_key
+    from collectors.store import extension_path, render, write_atomic
 
     err = sys.stderr
     settings = _prepare(roots, output, args)
@@ -190,15 +194,19 @@ def run_collect(roots: list[str], output: str, args: argparse.Namespace, strict:
         return settings
 
     started = time.perf_counter()
-    engine = Engine(settings.__getitem__, excluded=[output])
+    ext_output = getattr(args, "ext_output", None) or extension_path(output)
+    engine = Engine(settings.__getitem__, excluded=[output, ext_output])
     with _Progress(enabled=err.isatty() and not quiet) as progress:
         collection = engine.scan(roots, progress=progress.update)
     records, clashes = collection.records()
     problems = collection.problems() + clashes
+    extension = collection.extension_records()
     try:
         write_atomic(output, render(records))
+        if extension or os.path.exists(ext_output):  # an old file with stale records is emptied
+            write_atomic(ext_output, render(extension, key=extension_key))
     except OSError as exc:
-        print(f"{output}: cannot write: {exc.strerror or exc}", file=err)
+        print(f"{exc.filename or output}: cannot write: {exc.strerror or exc}", file=err)
         return EXIT_IO
     elapsed = time.perf_counter() - started
     if not quiet:
@@ -207,8 +215,9 @@ def run_collect(roots: list[str], output: str, args: argparse.Namespace, strict:
         kinds = Counter(record["report_type"] for record in records)
         by_type = ", ".join(f"{kinds[t]} {t}" for t in ("hls_synth", "rtl_sim", "sw_run")) or "none"
         runs = sum(len(r.runs) for r in collection.projects.values())
+        extra = f" + {len(extension)} extension records -> {ext_output}" if extension else ""
         print(f"{len(collection.projects)} projects, {runs} runs, {len(records)} records ({by_type}), "
-              f"{len(problems)} problems, {elapsed:.2f} s -> {output}", file=err)
+              f"{len(problems)} problems, {elapsed:.2f} s -> {output}{extra}", file=err)
     return EXIT_PROBLEMS if strict and problems else EXIT_OK
 
 

@@ -16,6 +16,9 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 
+from collectors.extensions import EXTENSION_TYPES
+
+from .figures import extension_summary
 from .query import And, Compare, Everything, Match, Node, Not, Or, Text, glob
 
 NAN = float("nan")
@@ -36,7 +39,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("clock", "clock ns", True), Column("lut", "LUT", True), Column("ff", "FF", True),
     Column("dsp", "DSP", True), Column("bram", "BRAM", True), Column("uram", "URAM", True),
     Column("cycles", "cycles", True), Column("us", "us", True), Column("mhz", "MHz", True),
-    Column("part", "part"), Column("top", "top"),
+    Column("part", "part"), Column("top", "top"), Column("summary", "summary"),
 )
 
 
@@ -68,13 +71,14 @@ def extract(record: dict) -> list[Any]:
         resources.get("FF"), resources.get("DSP"), resources.get("BRAM_18K"), resources.get("URAM"),
         rtl.get("kernel_runtime_cycles"), rtl.get("kernel_runtime_us"), rtl.get("kernel_clock_freq_mhz"),
         assignments.get("Part"), assignments.get("TopModelName"),
+        extension_summary(record) if kind in EXTENSION_TYPES else None,
     ]
 
 
 BY_KEY = {column.key: column for column in COLUMNS}
 KEY_COLUMNS = 8  # type suite group variant origin origin_version target device: the record key
 DEFAULT_VISIBLE = ("type", "group", "variant", "target", "device", "status", "latency", "clock", "lut", "ff",
-                   "dsp", "bram", "cycles", "us", "runtime")
+                   "dsp", "bram", "cycles", "us", "runtime", "summary")
 
 
 def _text(value: Any) -> str:

@@ -19,8 +19,11 @@ from .runner_meta import parse_runner_meta
 from .summary import parse_build_summary
 from .sysdiagram import parse_system_diagram
 from .vpp_log import parse_vpp_log
+from .aie import parse_aie_output, parse_graph_source
+from .loom import parse_config, parse_map, split_name
+from .xrt_recipe import parse_recipe
 
-Parser = Callable[[bytes], dict[str, Any]]
+Parser = Callable[[Any], dict[str, Any]]  # bytes, or a binary stream for streaming parsers
 Claim = Callable[[str, str], bool]  # (file name, parent directory name) -> claimed?
 
 
@@ -29,13 +32,17 @@ class Artifact:
     kind: str
     claims: Claim
     parse: Parser | None  # None: a structural marker, never read
+    family: str = "hls"  # "hls": schema 1.0; otherwise the extension family it feeds
+    stream: bool = False  # parse gets an open binary file: no size limit, constant memory
+    in_path: str | None = None  # claimed only below a directory of this name
 
 
 ARTIFACTS: dict[str, Artifact] = {}
 
 
-def register(kind: str, claims: Claim, parse: Parser | None) -> None:
-    ARTIFACTS[kind] = Artifact(kind, claims, parse)
+def register(kind: str, claims: Claim, parse: Parser | None, family: str = "hls", stream: bool = False,
+             in_path: str | None = None) -> None:
+    ARTIFACTS[kind] = Artifact(kind, claims, parse, family, stream, in_path)
 
 
 def _exact(name: str) -> Claim:
@@ -56,15 +63,33 @@ register("aps", lambda f, p: f.endswith(".aps"), None)
 register("hls_app", lambda f, p: f in ("hls.app", "vivado_hls.app"), None)
 register("vitis_comp", _exact("vitis-comp.json"), None)
 
+# The extension families (rules, section 8): records of their own, in a second file.
+for simulator in ("aiesimulator_output", "x86simulator_output"):
+    register(f"aie_output:{simulator}", lambda f, p: f.endswith(".txt"), parse_aie_output, "aie_sim",
+             stream=True, in_path=simulator)
+register("aie_graph", lambda f, p: "graph" in f.lower() and f.endswith((".h", ".hpp", ".cpp", ".cc")),
+         parse_graph_source, "aie_sim")
+register("xrt_recipe", lambda f, p: f.startswith("recipe") and f.endswith(".json"), parse_recipe, "xrt_recipe")
+register("loom_map", lambda f, p: f.endswith(".map.json") and split_name(f) is not None, parse_map, "cgra_map")
+register("loom_config", lambda f, p: f.endswith(".config.json") and split_name(f) is not None, parse_config,
+         "cgra_map")
+
 # Cheap pre-filter on the hot path of the walk: most build files end otherwise.
-_ENDINGS = (".xml", ".rpt", ".csv", ".json", ".log", "_summary", ".meta", ".aps", ".app")
+_ENDINGS = (".xml", ".rpt", ".csv", ".json", ".log", "_summary", ".meta", ".aps", ".app", ".txt", ".h", ".hpp",
+            ".cpp", ".cc")
 
 
-def classify(name: str, parent: str) -> str | None:
-    """The kind of artifact a file is, from its name and its parent directory's name."""
+def classify(name: str, parent: str, path: str = "") -> str | None:
+    """The kind of artifact a file is, from its name, its parent directory's name and (for kinds
+    that live below a known directory) its path."""
     if not name.endswith(_ENDINGS):
         return None
     for artifact in ARTIFACTS.values():
+        if artifact.in_path is not None and f"/{artifact.in_path}/" not in path:
+            continue
         if artifact.claims(name, parent):
             return artifact.kind
     return None
+
+
+EXTENSION_KINDS = frozenset(kind for kind, a in ARTIFACTS.items() if a.family != "hls" and kind != "aie_graph")

@@ -1,0 +1,125 @@
+"""AI Engine simulator PLIO output files (`aiesimulator_output/**`, `x86simulator_output/**`).
+
+Streamed in one pass with constant memory: real outputs reach millions of lines. Per seed 003:
+a `T <n> <unit>` line stamps the next data line, a `TLAST` line marks the next data line as the
+last of a frame, units change from line to line (ps..s), x86sim files have no timestamps.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, BinaryIO
+
+from ..problems import ArtifactError
+
+UNIT_PS = {"ps": 1, "ns": 1_000, "us": 1_000_000, "ms": 1_000_000_000, "s": 1_000_000_000_000}
+_TIME = re.compile(rb"^T\s+(\d+(?:\.\d+)?)\s*(ps|ns|us|ms|s)\s*$")
+_NUMBER = re.compile(rb"^[+-]?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?|nan|inf)$", re.IGNORECASE)
+
+
+def parse_aie_output(stream: BinaryIO) -> dict[str, Any]:
+    """Counts and times of one PLIO output file (what `throughputs` needs, nothing per line kept)."""
+    data_lines = values = frames = 0
+    widths: dict[int, int] = {}
+    first_ps = last_ps = None
+    pending_ps: int | None = None  # the timestamp of the next data line
+    pending_tlast = False
+    values_before_latest_start = 0  # values in the frames before the latest frame start
+    tstart_0 = latest_start = None
+    starting = True  # the next data line starts a frame
+    for number, raw in enumerate(stream, 1):
+        line = raw.strip()
+        if not line:
+            continue
+        if line[:1] == b"T":
+            if line == b"TLAST":
+                pending_tlast = True
+                continue
+            match = _TIME.match(line)
+            if match is None:
+                raise ArtifactError(f"line {number}: not a timestamp, TLAST or data line: {line[:40]!r}")
+            amount, unit = match.groups()
+            pending_ps = round(float(amount) * UNIT_PS[unit.decode()])
+            continue
+        if line == b"TKEEP" or line.startswith(b"TKEEP"):
+            continue
+        tokens = line.split()
+        for token in tokens:
+            if not _NUMBER.match(token):
+                raise ArtifactError(f"line {number}: {token[:20]!r} is not a number")
+        width = len(tokens)
+        widths[width] = widths.get(width, 0) + 1
+        data_lines += 1
+        if starting:
+            if tstart_0 is None:
+                tstart_0 = pending_ps
+            latest_start = pending_ps
+            values_before_latest_start = values
+            starting = False
+        values += width
+        if pending_ps is not None:
+            first_ps = pending_ps if first_ps is None else first_ps
+            last_ps = pending_ps
+        pending_ps = None
+        if pending_tlast:
+            frames += 1
+            pending_tlast = False
+            starting = True
+    if data_lines == 0:
+        raise ArtifactError("no data lines")
+    width = max(widths, key=lambda w: (widths[w], w))
+    return {
+        "data_lines": data_lines, "values": values, "values_per_line": width,
+        "values_per_line_varies": len(widths) > 1, "frames": frames,
+        "first_ps": first_ps, "last_ps": last_ps, "tstart_0_ps": tstart_0, "latest_start_ps": latest_start,
+        "values_before_latest_start": values_before_latest_start,
+    }
+
+
+def throughputs(stats: dict[str, Any], values_per_sample: int | None) -> dict[str, Any]:
+    """The `aie_sim` figures of one port file; `values_per_sample` is 2 for complex data (cint16,
+    cint32, cfloat), 1 for real data, None when unknown (then no samples per second)."""
+    first, last = stats["first_ps"], stats["last_ps"]
+    out: dict[str, Any] = {
+        "data_lines": stats["data_lines"],
+        "values_per_line": stats["values_per_line"],
+        "values_per_sample": values_per_sample,
+        "samples": stats["values"] // values_per_sample if values_per_sample else None,
+        "frames": stats["frames"],
+        "first_time_s": None if first is None else first / 1e12,
+        "last_time_s": None if last is None else last / 1e12,
+        "raw_throughput_sps": None,
+        "frame_throughput_sps": None,
+    }
+    if values_per_sample and first is not None and last is not None and last > first:
+        out["raw_throughput_sps"] = (stats["values"] / values_per_sample) / ((last - first) / 1e12)
+    # Frames 0..N-1 over tstart_N - tstart_0 (seed 003): N is the latest frame that started, so
+    # the quiet time after each earlier frame is counted and the last frame's tail is not.
+    start, latest = stats["tstart_0_ps"], stats["latest_start_ps"]
+    if values_per_sample and stats["frames"] >= 1 and start is not None and latest is not None and latest > start:
+        out["frame_throughput_sps"] = (stats["values_before_latest_start"] / values_per_sample) / (
+            (latest - start) / 1e12)
+    return out
+
+
+_PLIO = re.compile(r"""(?:output_plio::create|PLIO)\s*\(\s*"([^"]*)"\s*,\s*(?:adf::)?plio_(\d+)_bits\s*,\s*"([^"]+)"\s*""")
+_COMPLEX = re.compile(r"\b(?:cint16|cint32|cfloat|cbfloat16)\b")
+_REAL = re.compile(r"\b(?:u?int8|u?int16|u?int32|int64|float|bfloat16)\b")
+
+
+def plio_declarations(source: str) -> dict[str, dict[str, Any]]:
+    """Output PLIO declarations in a graph source: file basename -> port name, PLIO width, and
+    whether the source's port types are complex (True), real (False) or mixed/unknown (None)."""
+    found = {}
+    complex_types = bool(_COMPLEX.search(source))
+    real_types = bool(_REAL.search(re.sub(r"plio_\d+_bits", "", source)))
+    kind = True if complex_types and not real_types else False if real_types and not complex_types else None
+    for match in _PLIO.finditer(source):
+        name, bits, path = match.groups()
+        found[path.rsplit("/", 1)[-1]] = {"port": name, "plio_bits": int(bits), "complex": kind}
+    return found
+
+
+def parse_graph_source(data: bytes) -> dict[str, Any]:
+    from ..files import decode_text
+    return {"plio": plio_declarations(decode_text(data))}

@@ -1,0 +1,125 @@
+"""XRT runner recipes (`recipe*.json`, seed 002): validity, the runner's own load-time checks, counts.
+
+The shipped recipe schema lags the runner, so its failures are warnings; what the runner itself
+refuses when it loads a recipe is an error.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from ..files import decode_text
+from ..problems import ArtifactError
+
+
+@lru_cache(maxsize=None)
+def recipe_schema() -> Draft202012Validator:
+    text = resources.files("collectors.schema").joinpath("xrt-recipe.schema.json").read_text(encoding="utf-8")
+    return Draft202012Validator(json.loads(text))
+
+
+def load_json(data: bytes, what: str) -> Any:
+    try:
+        return json.loads(decode_text(data))
+    except json.JSONDecodeError as exc:
+        raise ArtifactError(f"{what}: JSON syntax error at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+
+
+def _list(value: Any) -> list:
+    return value if isinstance(value, list) else []
+
+
+def _dict(value: Any) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def runner_errors(recipe: dict) -> list[str]:
+    """What xrt::runner refuses at load time (the schema does not say all of it)."""
+    errors: list[str] = []
+    resources_ = _dict(recipe.get("resources"))
+    buffers = [_dict(b) for b in _list(resources_.get("buffers"))]
+    kernels = [_dict(k) for k in _list(resources_.get("kernels"))]
+    cpus = [_dict(c) for c in _list(resources_.get("cpus"))]
+    for section, items in (("buffers", buffers), ("kernels", kernels), ("cpus", cpus)):
+        counts = Counter(item.get("name") for item in items)
+        errors += [f"resources.{section}: duplicate name {name!r}" for name, n in counts.items() if n > 1]
+    for buffer in buffers:
+        if buffer.get("type") == "internal" and "size" not in buffer:
+            errors.append(f"resources.buffers: internal buffer {buffer.get('name')!r} has no size")
+    for cpu in cpus:
+        if "library_name" in cpu and "library_path" not in cpu:
+            errors.append(f"resources.cpus: {cpu.get('name')!r} gives library_name; the runner reads library_path")
+        elif "library_path" not in cpu:
+            errors.append(f"resources.cpus: {cpu.get('name')!r} has no library_path")
+    buffer_names = {b.get("name") for b in buffers}
+    kernel_names = {k.get("name") for k in kernels}
+    cpu_names = {c.get("name") for c in cpus}
+    for number, run in enumerate(_list(_dict(recipe.get("execution")).get("runs"))):
+        run = _dict(run)
+        name, where = run.get("name"), run.get("where", "npu")
+        label = f"execution.runs[{number}] ({name})"
+        if where == "cpu" and name not in cpu_names:
+            errors.append(f"{label}: no cpu function {name!r} in resources.cpus")
+        elif where != "cpu" and name not in kernel_names:
+            errors.append(f"{label}: no kernel {name!r} in resources.kernels")
+        used: dict[Any, str] = {}
+        for argument in _list(run.get("arguments")):
+            argument = _dict(argument)
+            if argument.get("name") not in buffer_names:
+                errors.append(f"{label}: argument buffer {argument.get('name')!r} is not in resources.buffers")
+            if argument.get("argidx") in used:
+                errors.append(f"{label}: argidx {argument.get('argidx')} used twice")
+            used[argument.get("argidx")] = "argument"
+        for constant in _list(run.get("constants")):
+            constant = _dict(constant)
+            if constant.get("argidx") in used:
+                errors.append(f"{label}: argidx {constant.get('argidx')} is both a {used[constant.get('argidx')]} "
+                              "and a constant")
+            used[constant.get("argidx")] = "constant"
+            if constant.get("type") == "int" and isinstance(constant.get("value"), str):
+                errors.append(f"{label}: int constant at argidx {constant.get('argidx')} is given as the "
+                              f"string {constant.get('value')!r}")
+    return errors
+
+
+def runlists(runs: list) -> tuple[int, int]:
+    """(CPU runlists, NPU runlists): the runner groups each contiguous stretch of one kind."""
+    cpu = npu = 0
+    previous = None
+    for run in runs:
+        where = "cpu" if _dict(run).get("where") == "cpu" else "npu"
+        if where != previous:
+            cpu, npu = (cpu + 1, npu) if where == "cpu" else (cpu, npu + 1)
+            previous = where
+    return cpu, npu
+
+
+def parse_recipe(data: bytes) -> dict[str, Any]:
+    recipe = load_json(data, "recipe")
+    if not isinstance(recipe, dict):
+        raise ArtifactError("recipe: not a JSON object")
+    warnings = [f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}"
+                for e in sorted(recipe_schema().iter_errors(recipe), key=lambda e: list(map(str, e.absolute_path)))]
+    errors = runner_errors(recipe)
+    resources_ = _dict(recipe.get("resources"))
+    runs = _list(_dict(recipe.get("execution")).get("runs"))
+    cpu, npu = runlists(runs)
+    header = _dict(recipe.get("header"))
+    return {
+        "valid": not errors,
+        "errors": errors,
+        "schema_warnings": warnings,
+        "configuration": header.get("xclbin") or header.get("program"),
+        "buffers": dict(Counter(str(_dict(b).get("type")) for b in _list(resources_.get("buffers")))),
+        "kernels": len(_list(resources_.get("kernels"))),
+        "cpu_functions": len(_list(resources_.get("cpus"))),
+        "runs": len(runs),
+        "cpu_runlists": cpu,
+        "npu_runlists": npu,
+    }

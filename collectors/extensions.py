@@ -1,0 +1,127 @@
+"""Extension records (rules, section 8): AI Engine simulator output, XRT run recipes, LOOM mappings.
+
+The same envelope as schema 1.0 with one payload named after `report_type`; they go to a second
+file so the schema-1.0 file stays strictly valid. Pure: works on parsed artifacts.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import posixpath
+from typing import Any, Iterable
+
+from .artifacts.aie import throughputs
+from .artifacts.loom import snapshot_of, split_name
+from .config import Settings
+from .mapping import Identity
+from .problems import Problem
+from .records import SCHEMA_VERSION
+from .runs import Parsed, Run
+
+EXTENSION_TYPES = ("aie_sim", "xrt_recipe", "cgra_map")
+UNKNOWN = "unknown"
+
+
+def extension_key(record: dict[str, Any]) -> tuple:
+    """The schema-1.0 key plus the subject (the port file, recipe or DFG) the record is about."""
+    from .records import record_key
+    return record_key(record) + (record[record["report_type"]].get("subject", ""),)
+
+
+def _envelope(report_type: str, target: str, device: str, version: str | None, identity: Identity,
+              payload: dict[str, Any], group_extra: list[str] | None = None) -> dict[str, Any]:
+    problem = dict(identity.problem)
+    if group_extra:
+        problem["group_path"] = list(problem["group_path"]) + group_extra
+    return {"schema_version": SCHEMA_VERSION, "report_type": report_type,
+            "run": {"target": target, "device": device, "vitis_version": version, "runtime_seconds": None},
+            "problem": problem, "implementation": identity.implementation, report_type: payload}
+
+
+def _project_device(runs: list[Run]) -> tuple[str, str | None]:
+    """The device and Vitis version the project's own builds name, when they name one only."""
+    devices = {r.device for r in runs if r.device != UNKNOWN}
+    versions = {r.vitis_version for r in runs if r.vitis_version != UNKNOWN}
+    return (devices.pop() if len(devices) == 1 else UNKNOWN), (versions.pop() if len(versions) == 1 else None)
+
+
+def build_extension_records(project: str, parsed: Iterable[Parsed], identity: Identity, settings: Settings,
+                            runs: list[Run]) -> list[dict[str, Any]]:
+    cut = len(project) + 1
+    items = [p for p in parsed if p.ok]
+    rel = {p.path: p.path[cut:] for p in items}
+    device, version = _project_device(runs)
+    records: list[dict[str, Any]] = []
+
+    # AI Engine: one record per port file
+    declared: dict[str, dict[str, Any]] = {}
+    for graph in (p for p in items if p.kind == "aie_graph"):
+        declared.update(graph.data["plio"])
+    for item in (p for p in items if p.kind.startswith("aie_output:")):
+        simulator = item.kind.partition(":")[2].removesuffix("_output")
+        name = posixpath.basename(rel[item.path])
+        declaration = declared.get(name, {})
+        per_sample = _values_per_sample(rel[item.path], declaration, settings)
+        payload = {"subject": rel[item.path], "port": declaration.get("port"), "simulator": simulator,
+                   "plio_bits": declaration.get("plio_bits"), **throughputs(item.data, per_sample)}
+        records.append(_envelope("aie_sim", f"vitis.{simulator}", device, version, identity, payload))
+
+    # XRT: one record per recipe
+    for item in (p for p in items if p.kind == "xrt_recipe"):
+        payload = {"subject": rel[item.path], **item.data}
+        configuration = item.data.get("configuration")
+        records.append(_envelope("xrt_recipe", "xrt.runner", configuration or UNKNOWN, version, identity, payload))
+
+    # LOOM: one record per (DFG, ADG); snapshots update it while the mapper runs
+    mappings: dict[tuple[str, str], dict[str, Any]] = {}
+    for item in (p for p in items if p.kind in ("loom_map", "loom_config")):
+        name = posixpath.basename(item.path)
+        dfg, adg = split_name(name)
+        entry = mappings.setdefault((dfg, adg), {"final": None, "config": None, "snapshots": []})
+        snapshot = snapshot_of(name)
+        if item.kind == "loom_config":
+            entry["config"] = item.data
+        elif snapshot is not None:
+            entry["snapshots"].append((snapshot, item.data))
+        else:
+            entry["final"] = item.data
+    for (dfg, adg), entry in sorted(mappings.items()):
+        snapshots = sorted(entry["snapshots"], key=lambda s: (s[0]["sequence"], s[0]["ordinal"]))
+        mapping = entry["final"] or (snapshots[-1][1] if snapshots else None)
+        payload = {
+            "subject": dfg, "dfg": dfg, "adg": adg,
+            "state": "final" if entry["final"] else "in_progress" if snapshots else "config_only",
+            **(mapping or {"mapped_nodes": None, "unmapped_nodes": None, "edges": None, "timing": None,
+                           "techmap": None, "search": None, "memory_regions": None}),
+            "config": entry["config"],
+            "snapshots": [s for s, _ in snapshots],
+        }
+        records.append(_envelope("cgra_map", "loom.map", adg, None, identity, payload, [dfg]))
+    return records
+
+
+def _values_per_sample(path: str, declaration: dict[str, Any], settings: Settings) -> int | None:
+    """2 for complex data, 1 for real: configuration first, then the graph's declaration."""
+    name = posixpath.basename(path)
+    for pattern in settings.aie_complex:
+        if fnmatch.fnmatch(name, pattern) or fnmatch.fnmatch(path, pattern):
+            return 2
+    for pattern in settings.aie_real:
+        if fnmatch.fnmatch(name, pattern) or fnmatch.fnmatch(path, pattern):
+            return 1
+    complex_ = declaration.get("complex")
+    return None if complex_ is None else 2 if complex_ else 1
+
+
+def extension_problems(records: list[dict[str, Any]], project: str) -> list[Problem]:
+    """Recipe errors are problems of their file; unknown sample types say why throughput is null."""
+    found = []
+    for record in records:
+        payload = record[record["report_type"]]
+        path = posixpath.join(project, payload["subject"]) if record["report_type"] != "cgra_map" else project
+        if record["report_type"] == "xrt_recipe":
+            found += [Problem(path, f"recipe: {error}") for error in payload["errors"]]
+        if record["report_type"] == "aie_sim" and payload["values_per_sample"] is None:
+            found.append(Problem(path, "sample type unknown (no PLIO declaration found, no [aie] complex/real "
+                                       "setting): throughput not computed"))
+    return found
