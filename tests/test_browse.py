@@ -148,3 +148,22 @@ async def test_growing_and_replaced_files_are_followed(files: list[Path]) -> Non
         replacement.write_text("\n".join(LINES[:2]) + "\n")
         replacement.replace(path)  # rewritten atomically, as `watch` does
         await wait_until(pilot, lambda: len(app.view.table) == 2)
+
+
+async def test_extension_files_show_their_summary(tmp_path: Path) -> None:
+    from tui.cli import main
+
+    from . import trees
+    root = tmp_path / "suite"
+    trees.xrt_project(root)
+    trees.aie_project(root)
+    assert main(["collect", str(root), "-o", str(tmp_path / "r.jsonl"), "--quiet"]) == 0
+    app = BrowseApp([str(tmp_path / "r.ext.jsonl")])
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.loaded and app.checked)
+        assert not app.all_problems()
+        view = app.view
+        summaries = sorted(view.table.text["summary"][i] for i in view.rows)
+        assert summaries[-1] == "valid, 0 schema warnings, 3 runs in 2 cpu + 1 npu runlists"
+        await pilot.press("slash", *"type:xrt_recipe", "enter")
+        await wait_until(pilot, lambda: len(view.rows) == 1)

@@ -156,3 +156,27 @@ async def test_tables_fill_while_the_initial_scan_runs(tmp_path: Path, monkeypat
     async with app.run_test(size=(200, 50)) as pilot:
         await wait_until(pilot, lambda: watching(app) and app.query_one("#runs").row_count == 8)
         assert seen and seen == sorted(seen) and seen[0] < 8  # rows arrived a project at a time
+
+
+async def test_extension_records_have_their_own_panel(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    trees.aie_project(root)
+    project = trees.loom_project(root)
+    output = tmp_path / "out.jsonl"
+    app = make_app(root, output)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await wait_until(pilot, lambda: watching(app) and app.query_one("#extensions").row_count == 3)
+        table = app.query_one("#extensions")
+        assert table.display
+        rows = {str(table.get_row_at(i)[3]): str(table.get_row_at(i)[6]) for i in range(table.row_count)}
+        assert rows["aiesimulator_output/data/output_aie.txt"] == \
+            "1024 lines, 4 frames, 250.0 Msps per frame, raw 250.2 Msps"
+        assert rows["dfg"].startswith("final: 2 nodes mapped, edges 3 routed / 1 unrouted, II 1, 15 config words")
+        snapshot = project / "mapper-snapshots" / "dfg.fabric.snapshot-0002.route-repair.mapper-0002.map.json"
+        snapshot.write_text((project / "mapper-snapshots" /
+                             "dfg.fabric.snapshot-0001.negotiated-iter.mapper-0001.map.json").read_text())
+        await wait_until(pilot, lambda: "snapshot #2 route-repair" in str(
+            [str(table.get_row_at(i)[6]) for i in range(table.row_count)]))
+        ext = tmp_path / "out.ext.jsonl"
+        assert sorted(json.loads(l)["report_type"] for l in ext.read_text().splitlines()) == [
+            "aie_sim", "aie_sim", "cgra_map"]
