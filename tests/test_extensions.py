@@ -276,3 +276,9 @@ def test_bad_extension_input_is_a_problem_not_a_record(tmp_path: Path) -> None:
     assert f"{lfs}: Git LFS pointer, not the report (run 'git lfs pull')" in problems
     records = collection.extension_records()
     assert [r["cgra_map"]["state"] for r in records] == ["config_only"]  # the config alone, no wrong mapping
+
+
+@pytest.mark.parametrize("line", ["- 5", "5 -", "--5", "1 2e", "0x1f 2"])
+def test_malformed_numbers_are_refused(line: str) -> None:
+    with pytest.raises(ArtifactError, match="is not a number"):
+        parse_aie_output(io.BytesIO(f"T 1 ns\n{line}\n".encode()))
