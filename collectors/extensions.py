@@ -66,9 +66,13 @@ def build_extension_records(project: str, parsed: Iterable[Parsed], identity: Id
                    "plio_bits": declaration.get("plio_bits"), **throughputs(item.data, per_sample)}
         records.append(_envelope("aie_sim", f"vitis.{simulator}", device, version, identity, payload))
 
-    # XRT: one record per recipe
+    # XRT: one record per recipe, with the runner's reports from the same directory
     for item in (p for p in items if p.kind == "xrt_recipe"):
-        payload = {"subject": rel[item.path], **item.data}
+        jobs: dict[str, Any] = {}
+        for report in (p for p in items if p.kind == "xrt_report" and p.data["jobs"]):
+            if posixpath.dirname(report.path) == posixpath.dirname(item.path):
+                jobs.update(report.data["jobs"])
+        payload = {"subject": rel[item.path], **item.data, "runner_report": jobs or None}
         configuration = item.data.get("configuration")
         records.append(_envelope("xrt_recipe", "xrt.runner", configuration or UNKNOWN, version, identity, payload))
 

@@ -282,3 +282,20 @@ def test_bad_extension_input_is_a_problem_not_a_record(tmp_path: Path) -> None:
 def test_malformed_numbers_are_refused(line: str) -> None:
     with pytest.raises(ArtifactError, match="is not a number"):
         parse_aie_output(io.BytesIO(f"T 1 ns\n{line}\n".encode()))
+
+
+def test_runner_report_beside_the_recipe(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    project = trees.xrt_project(root)
+    (project / "jobs.report.json").write_text(json.dumps({"jobs": {"resnet": {
+        "cpu": {"elapsed": 491726, "iterations": 100, "latency": 21, "throughput": 45793},
+        "hwctx": {"columns": 0},
+        "resources": {"buffers": 5, "kernels": 1, "runlist": True, "runlist_threshold": 6, "runs": 9,
+                      "total_buffer_size": 100},
+        "xclbin": {"uuid": "44968c89-7cfa-a9d6-38e0-17cfa13445f2"}}}}))
+    (project / "unrelated_report.json").write_text('{"whatever": 1}')  # not a runner report: no problem
+    collection = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
+    [record] = collection.extension_records()
+    assert record["xrt_recipe"]["runner_report"] == {"resnet": {
+        "elapsed_us": 491726, "latency_us": 21, "throughput_ops": 45793, "iterations": 100, "runs": 9, "buffers": 5}}
+    assert record_errors(record) == [] and collection.problems() == []

@@ -21,7 +21,7 @@ from .sysdiagram import parse_system_diagram
 from .vpp_log import parse_vpp_log
 from .aie import parse_aie_output, parse_graph_source
 from .loom import parse_config, parse_map, split_name
-from .xrt_recipe import parse_recipe
+from .xrt_recipe import parse_recipe, parse_runner_report
 
 Parser = Callable[[Any], dict[str, Any]]  # bytes, or a binary stream for streaming parsers
 Claim = Callable[[str, str], bool]  # (file name, parent directory name) -> claimed?
@@ -70,6 +70,8 @@ for simulator in ("aiesimulator_output", "x86simulator_output"):
 register("aie_graph", lambda f, p: "graph" in f.lower() and f.endswith((".h", ".hpp", ".cpp", ".cc")),
          parse_graph_source, "aie_sim")
 register("xrt_recipe", lambda f, p: f.startswith("recipe") and f.endswith(".json"), parse_recipe, "xrt_recipe")
+register("xrt_report", lambda f, p: f.endswith(".json") and "report" in f.lower() and not f.startswith("recipe"),
+         parse_runner_report, "xrt_recipe")
 register("loom_map", lambda f, p: f.endswith(".map.json") and split_name(f) is not None, parse_map, "cgra_map")
 register("loom_config", lambda f, p: f.endswith(".config.json") and split_name(f) is not None, parse_config,
          "cgra_map")
@@ -92,4 +94,6 @@ def classify(name: str, parent: str, path: str = "") -> str | None:
     return None
 
 
-EXTENSION_KINDS = frozenset(kind for kind, a in ARTIFACTS.items() if a.family != "hls" and kind != "aie_graph")
+# what makes a directory a project of its own (a graph source or a report alone does not)
+EXTENSION_KINDS = frozenset(kind for kind, a in ARTIFACTS.items()
+                            if a.family != "hls" and kind not in ("aie_graph", "xrt_report"))

@@ -123,3 +123,22 @@ def parse_recipe(data: bytes) -> dict[str, Any]:
         "cpu_runlists": cpu,
         "npu_runlists": npu,
     }
+
+
+def parse_runner_report(data: bytes) -> dict[str, Any]:
+    """An xrt-runner jobs report (`{"jobs": {name: {cpu, hwctx, resources, xclbin}}}`): per job,
+    elapsed and latency (us), throughput (op/s), iterations. A JSON file of another kind gives
+    {"jobs": None} rather than a problem: report names are not distinctive enough to claim."""
+    report = load_json(data, "runner report")
+    jobs = report.get("jobs") if isinstance(report, dict) else None
+    if not isinstance(jobs, dict):
+        return {"jobs": None}
+    out = {}
+    for name, job in sorted(jobs.items()):
+        cpu, res = _dict(_dict(job).get("cpu")), _dict(_dict(job).get("resources"))
+        out[str(name)] = {
+            "elapsed_us": cpu.get("elapsed"), "latency_us": cpu.get("latency"),
+            "throughput_ops": cpu.get("throughput"), "iterations": cpu.get("iterations"),
+            "runs": res.get("runs"), "buffers": res.get("buffers"),
+        }
+    return {"jobs": out}
