@@ -30,6 +30,7 @@ Claim = Callable[[str, str], bool]  # (file name, parent directory name) -> clai
 @dataclass(frozen=True)
 class Artifact:
     kind: str
+    tails: tuple[str, ...]  # what the file name ends with after its last dot ("xml", "compile_summary")
     claims: Claim
     parse: Parser | None  # None: a structural marker, never read
     family: str = "hls"  # "hls": schema 1.0; otherwise the extension family it feeds
@@ -38,55 +39,57 @@ class Artifact:
 
 
 ARTIFACTS: dict[str, Artifact] = {}
+_BY_TAIL: dict[str, list[Artifact]] = {}
 
 
-def register(kind: str, claims: Claim, parse: Parser | None, family: str = "hls", stream: bool = False,
-             in_path: str | None = None) -> None:
-    ARTIFACTS[kind] = Artifact(kind, claims, parse, family, stream, in_path)
+def register(kind: str, tails: tuple[str, ...], claims: Claim, parse: Parser | None, family: str = "hls",
+             stream: bool = False, in_path: str | None = None) -> None:
+    artifact = Artifact(kind, tails, claims, parse, family, stream, in_path)
+    ARTIFACTS[kind] = artifact
+    for tail in tails:
+        _BY_TAIL.setdefault(tail, []).append(artifact)
 
 
 def _exact(name: str) -> Claim:
     return lambda file, parent: file == name
 
 
-register("csynth", _exact("csynth.xml"), parse_csynth)
-register("lat_rpt", _exact("lat.rpt"), parse_lat_rpt)
-register("cosim_rpt", lambda f, p: f.endswith("cosim.rpt"), parse_cosim_rpt)
-register("profile", _exact("profile_kernels.csv"), parse_profile_kernels)
-register("sysdiagram", _exact("systemDiagramModel.json"), parse_system_diagram)
-register("vpp_log", lambda f, p: f.startswith("v++") and f.endswith(".log"), parse_vpp_log)
-register("hls_log", lambda f, p: f in ("vitis_hls.log", "vivado_hls.log") or f == p + ".log", parse_hls_log)
-register("csim_log", lambda f, p: f.endswith("_csim.log") and p == "report", parse_csim_log)
-register("summary", lambda f, p: f.endswith(("compile_summary", "link_summary")), parse_build_summary)
-register("runner_meta", lambda f, p: f.startswith("vitis_run.") and f.endswith(".meta"), parse_runner_meta)
-register("aps", lambda f, p: f.endswith(".aps"), None)
-register("hls_app", lambda f, p: f in ("hls.app", "vivado_hls.app"), None)
-register("vitis_comp", _exact("vitis-comp.json"), None)
+register("csynth", ("xml",), _exact("csynth.xml"), parse_csynth)
+register("lat_rpt", ("rpt",), _exact("lat.rpt"), parse_lat_rpt)
+register("cosim_rpt", ("rpt",), lambda f, p: f.endswith("cosim.rpt"), parse_cosim_rpt)
+register("profile", ("csv",), _exact("profile_kernels.csv"), parse_profile_kernels)
+register("sysdiagram", ("json",), _exact("systemDiagramModel.json"), parse_system_diagram)
+register("vpp_log", ("log",), lambda f, p: f.startswith("v++"), parse_vpp_log)
+register("hls_log", ("log",), lambda f, p: f in ("vitis_hls.log", "vivado_hls.log") or f == p + ".log", parse_hls_log)
+register("csim_log", ("log",), lambda f, p: f.endswith("_csim.log") and p == "report", parse_csim_log)
+register("summary", ("compile_summary", "hlscompile_summary", "link_summary"), lambda f, p: True, parse_build_summary)
+register("runner_meta", ("meta",), lambda f, p: f.startswith("vitis_run."), parse_runner_meta)
+register("aps", ("aps",), lambda f, p: True, None)
+register("hls_app", ("app",), lambda f, p: f in ("hls.app", "vivado_hls.app"), None)
+register("vitis_comp", ("json",), _exact("vitis-comp.json"), None)
 
 # The extension families (rules, section 8): records of their own, in a second file.
 for simulator in ("aiesimulator_output", "x86simulator_output"):
-    register(f"aie_output:{simulator}", lambda f, p: f.endswith(".txt"), parse_aie_output, "aie_sim",
+    register(f"aie_output:{simulator}", ("txt",), lambda f, p: True, parse_aie_output, "aie_sim",
              stream=True, in_path=simulator)
-register("aie_graph", lambda f, p: "graph" in f.lower() and f.endswith((".h", ".hpp", ".cpp", ".cc")),
-         parse_graph_source, "aie_sim")
-register("xrt_recipe", lambda f, p: f.startswith("recipe") and f.endswith(".json"), parse_recipe, "xrt_recipe")
-register("xrt_report", lambda f, p: f.endswith(".json") and "report" in f.lower() and not f.startswith("recipe"),
+register("aie_graph", ("h", "hpp", "cpp", "cc"), lambda f, p: "graph" in f.lower(), parse_graph_source, "aie_sim")
+register("xrt_recipe", ("json",), lambda f, p: f.startswith("recipe"), parse_recipe, "xrt_recipe")
+register("xrt_report", ("json",), lambda f, p: "report" in f.lower() and not f.startswith("recipe"),
          parse_runner_report, "xrt_recipe")
-register("loom_map", lambda f, p: f.endswith(".map.json") and split_name(f) is not None, parse_map, "cgra_map")
-register("loom_config", lambda f, p: f.endswith(".config.json") and split_name(f) is not None, parse_config,
+register("loom_map", ("json",), lambda f, p: f.endswith(".map.json") and split_name(f) is not None, parse_map,
          "cgra_map")
-
-# Cheap pre-filter on the hot path of the walk: most build files end otherwise.
-_ENDINGS = (".xml", ".rpt", ".csv", ".json", ".log", "_summary", ".meta", ".aps", ".app", ".txt", ".h", ".hpp",
-            ".cpp", ".cc")
+register("loom_config", ("json",), lambda f, p: f.endswith(".config.json") and split_name(f) is not None,
+         parse_config, "cgra_map")
 
 
 def classify(name: str, parent: str, path: str = "") -> str | None:
     """The kind of artifact a file is, from its name, its parent directory's name and (for kinds
-    that live below a known directory) its path."""
-    if not name.endswith(_ENDINGS):
+    that live below a known directory) its path. The tail after the last dot picks the few
+    parsers to ask: this runs for every file of the tree."""
+    candidates = _BY_TAIL.get(name.rpartition(".")[2])
+    if candidates is None:
         return None
-    for artifact in ARTIFACTS.values():
+    for artifact in candidates:
         if artifact.in_path is not None and f"/{artifact.in_path}/" not in path:
             continue
         if artifact.claims(name, parent):
