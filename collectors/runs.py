@@ -58,9 +58,17 @@ class _Group:
     device: str | None
     items: list[Parsed] = field(default_factory=list)
     solutions: list[str] = field(default_factory=list)  # HLS solution dirs (relative)
+    _index: dict[str, list[Parsed]] | None = field(default=None, repr=False)
+    _indexed: int = field(default=0, repr=False)
 
     def of(self, kind: str) -> list[Parsed]:
-        return [p for p in self.items if p.kind == kind and p.ok]
+        """The readable artifacts of one kind (indexed once: grouping is over when this is asked)."""
+        if self._index is None or self._indexed != len(self.items):
+            self._index, self._indexed = {}, len(self.items)
+            for item in self.items:
+                if item.ok:
+                    self._index.setdefault(item.kind, []).append(item)
+        return self._index.get(kind, [])
 
 
 class _Project:
