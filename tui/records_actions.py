@@ -22,6 +22,12 @@ KEY_HELP = [
     ("enter", "The record as JSON, where it came from, its problems"),
     ("ctrl+p", "Command palette"),
     ("q", "Quit"),
+    ("", ""),
+    ("filter language", "terms are ANDed; `or` between terms; `-term` or `not term` negates; (...) groups"),
+    ("field:value", "suite group origin variant type target device status; * and ? globs; = and != too"),
+    ("number<value", "latency interval clock lut ff dsp bram uram cycles us mhz runtime; < <= > >= = !="),
+    ("text", 'free text: a substring of any field; "quoted text" keeps spaces'),
+    ("example", "type:hls_synth status:pass group:cfd/* lut<30000 or cycles>1e6"),
 ]
 
 
