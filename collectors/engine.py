@@ -5,13 +5,14 @@ from __future__ import annotations
 import os
 import threading
 import time
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from .artifacts import ARTIFACTS
 from .config import Settings
-from .discovery import Project, find_projects, project_inventory
+from .discovery import (Project, WalkPart, WalkResult, find_projects, finish_walk, merge_part, project_inventory,
+                        start_split, walk_part)
 from .extensions import build_extension_records, extension_key, extension_problems
 from .files import describe_os_error, parse_stream, read_report
 from .mapping import Identity, map_project
@@ -107,10 +108,6 @@ def parse_batch(items: list[tuple[str, str]]) -> list[tuple[int, int, Parsed] | 
     return [parse_file(path, kind) for path, kind in items]
 
 
-# Past this many artifacts a second process parses while the walk goes on (2 cores here).
-PARALLEL_BATCH = 512
-
-
 class Engine:
     """Holds the parse cache; `settings_for(root)` gives the configuration of a watched root."""
 
@@ -170,11 +167,7 @@ class Engine:
         roots = [os.path.abspath(r) for r in roots]
         collection = Collection()
         for root in roots:
-            prefetch = _Prefetch(self)
-            walked = find_projects([root], self.excluded,
-                                   None if progress is None else (lambda n: progress("walk", n, None)),
-                                   prefetch.add)
-            prefetch.finish()
+            walked = self._walk(root, progress)
             try:
                 for count, project in enumerate(walked.projects, 1):
                     collection.projects[project.path] = self.collect_project(project, root)
@@ -190,6 +183,37 @@ class Engine:
         self._retry_unsettled(collection, wait_for_writers)
         return collection
 
+    def _walk(self, root: str, progress: Callable[[str, int, int | None], None] | None) -> WalkResult:
+        """Walk a root; on a tree with several subdirectories, half of them are walked and their
+        reports parsed by a second process meanwhile (threads would not help: both halves need
+        the GIL). Never beside other threads (the dashboard): forking there is unsafe."""
+        if threading.active_count() > 1:
+            return find_projects([root], self.excluded, None if progress is None else (lambda n: progress("walk", n, None)))
+        walker, root_node, stack = start_split(root, self.excluded)
+        if root_node is None or len(stack) < 2:
+            walker.drain(stack)
+            return finish_walk(walker)
+        with ProcessPoolExecutor(max_workers=1) as pool:
+            theirs = pool.submit(_walk_and_parse, stack[1::2], root, self.excluded)
+            walker.drain(stack[0::2])
+            mine = [(path, kind) for node in walker.nodes for path, kind in node.artifacts]
+            for result in parse_batch(mine):
+                self._trust(result)
+            part, results = theirs.result()
+        for result in results:
+            self._trust(result)
+        merge_part(walker, root_node, part)
+        if progress is not None:
+            progress("walk", walker.directories, None)
+        return finish_walk(walker)
+
+    def _trust(self, result: tuple[int, int, Parsed] | Parsed) -> None:
+        """Keep a parse made during this scan; the collection that follows need not stat again."""
+        self.parses += 1
+        parsed = self._remember(result)
+        if not isinstance(result, Parsed):
+            self._fresh.add(parsed.path)
+
     def _retry_unsettled(self, collection: Collection, budget: float) -> None:
         deadline = time.monotonic() + budget
         while time.monotonic() < deadline:
@@ -201,40 +225,9 @@ class Engine:
                 collection.projects[result.path] = self.recollect(result.path, result.root)
 
 
-class _Prefetch:
-    """Parses artifacts in a second process while the walk goes on, filling the cache.
 
-    Threads do not help here (the walk and the parsers both need the GIL); a process does.
-    Small trees never start it.
-    """
-
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.batch: list[tuple[str, str]] = []
-        self.pool: ProcessPoolExecutor | None = None
-        self.futures: list[Future] = []
-
-    def add(self, path: str, kind: str) -> None:
-        if path in self.engine._cache:
-            return  # known already: the cache check on collection is enough
-        self.batch.append((path, kind))
-        if len(self.batch) >= PARALLEL_BATCH:
-            if self.pool is None:
-                if threading.active_count() > 1:
-                    return  # forking beside other threads (the dashboard) is unsafe: parse inline
-                self.pool = ProcessPoolExecutor(max_workers=1)
-            self.futures.append(self.pool.submit(parse_batch, self.batch))
-            self.batch = []
-
-    def finish(self) -> None:
-        if self.pool is None:
-            return  # a small tree: parsing inline is cheaper than starting a process
-        try:
-            for future in self.futures:
-                for result in future.result():
-                    parsed = self.engine._remember(result)
-                    self.engine.parses += 1
-                    if not isinstance(result, Parsed):
-                        self.engine._fresh.add(parsed.path)
-        finally:
-            self.pool.shutdown()
+def _walk_and_parse(entries: list, root: str, excluded: list[str]) -> tuple[WalkPart, list]:
+    """The worker's half: walk, then parse what it found (results travel back pickled)."""
+    part = walk_part(entries, root, excluded)
+    owners = part.nodes + [part.stub]
+    return part, parse_batch([(path, kind) for node in owners for path, kind in node.artifacts])

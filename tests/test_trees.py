@@ -138,3 +138,19 @@ def test_group_makefile_does_not_hide_variants(tmp_path: Path) -> None:
     projects = sorted(collect(root).projects)
     assert [os.path.relpath(p, root) for p in projects] == [
         "Benchmarks/hotspot/hotspot_0_baseline", "Benchmarks/topk/topk_1_pipeline"]
+
+
+def test_walk_split_over_two_processes_finds_the_same(built: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """collect walks half of the root's subdirectories in a second process: same result as one walk."""
+    import collectors.engine as engine_module
+
+    root = built / "Benchmarks"  # seven groups: the walk is split
+    (root / "topk" / "vitis_hls.log").write_text("ERROR: [HLS 200-1] group-level log, not a project\n")
+    split = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
+    monkeypatch.setattr(engine_module.threading, "active_count", lambda: 2)  # as beside the dashboard
+    single = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
+    assert sorted(split.projects) == sorted(single.projects)
+    assert split.records() == single.records()
+    assert split.problems() == single.problems()
+    assert (split.directories, split.files) == (single.directories, single.files)
+    assert render(split.records()[0]) == EXPECTED.read_bytes()
