@@ -226,7 +226,15 @@ def start_split(root: str, excluded: Iterable[str]) -> tuple[_Walker, DirNode | 
     root = os.path.abspath(root)
     stack: list[StackEntry] = []
     walker._visit(root, os.path.realpath(root), None, True, stack, is_root=True)
-    return walker, (walker.nodes[0] if walker.nodes else None), stack
+    root_node = walker.nodes[0] if walker.nodes else None
+    for _level in range(4):  # `suite/Benchmarks/...`: go down while there is a single way down
+        if len(stack) != 1 or stack[0][2] is not root_node:
+            break
+        path, real, owner, discovery = stack.pop()
+        walker._visit(path, real, owner, discovery, stack, is_root=False)
+        if len(walker.nodes) > 1 and stack and stack[0][2] is walker.nodes[-1]:
+            root_node = walker.nodes[-1]
+    return walker, root_node, stack
 
 
 def walk_part(entries: list[StackEntry], root: str, excluded: Iterable[str]) -> WalkPart:

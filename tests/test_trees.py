@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -144,13 +145,25 @@ def test_walk_split_over_two_processes_finds_the_same(built: Path, monkeypatch: 
     """collect walks half of the root's subdirectories in a second process: same result as one walk."""
     import collectors.engine as engine_module
 
-    root = built / "Benchmarks"  # seven groups: the walk is split
-    (root / "topk" / "vitis_hls.log").write_text("ERROR: [HLS 200-1] group-level log, not a project\n")
-    split = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
-    monkeypatch.setattr(engine_module.threading, "active_count", lambda: 2)  # as beside the dashboard
-    single = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
-    assert sorted(split.projects) == sorted(single.projects)
-    assert split.records() == single.records()
-    assert split.problems() == single.problems()
-    assert (split.directories, split.files) == (single.directories, single.files)
-    assert render(split.records()[0]) == EXPECTED.read_bytes()
+    (built / "Benchmarks" / "topk" / "vitis_hls.log").write_text("ERROR: [HLS 200-1] group-level log, not a project\n")
+    # seven groups below Benchmarks: the walk is split there, whether the root is above it or it
+    assert threading.active_count() == 1  # else collect would not fork (and this would not test it)
+    for root in (built, built / "Benchmarks"):
+        split = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
+        monkeypatch.setattr(engine_module.threading, "active_count", lambda: 2)  # as beside the dashboard
+        single = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
+        monkeypatch.undo()
+        assert sorted(split.projects) == sorted(single.projects)
+        assert split.records() == single.records()
+        assert split.problems() == single.problems()
+        assert (split.directories, split.files) == (single.directories, single.files)
+        assert render(split.records()[0]) == EXPECTED.read_bytes()
+
+
+def test_split_walk_goes_down_single_directories(built: Path) -> None:
+    from collectors.discovery import start_split
+
+    walker, owner, stack = start_split(str(built), [])
+    assert owner is not None and owner.path == str(built / "Benchmarks")
+    assert sorted(os.path.basename(entry[0]) for entry in stack) == [
+        "beamform", "canny", "fft", "lud", "nw", "srad", "topk"]
