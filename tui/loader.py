@@ -44,16 +44,15 @@ def read_new_lines(source: Followed) -> tuple[list[tuple[int, str]], bool]:
         data = handle.read(stat.st_size - source.offset)
     source.offset += len(data)
     data = source.pending + data
-    lines = data.split(b"\n")
-    source.pending = lines.pop()  # after the last newline: possibly a line still being written
+    cut = data.rfind(b"\n") + 1
+    source.pending = data[cut:]  # after the last newline: possibly a line still being written
+    lines = data[:cut].decode("utf-8", errors="replace").split("\n")[:-1] if cut else []
     if source.pending and _complete(source.pending):
-        lines.append(source.pending)  # a file that simply lacks its final newline
+        lines.append(source.pending.decode("utf-8", errors="replace"))  # a file that lacks its final newline
         source.pending = b""
-    out = []
-    for raw in lines:
-        source.line += 1
-        out.append((source.line, raw.decode("utf-8", errors="replace").rstrip("\r")))
-    return out, False
+    first = source.line + 1
+    source.line += len(lines)
+    return [(first + n, line[:-1] if line.endswith("\r") else line) for n, line in enumerate(lines)], False
 
 
 def _complete(data: bytes) -> bool:

@@ -98,8 +98,11 @@ class RecordsView(ScrollView, can_focus=True):
     def _recompute(self, keep: str | None = None) -> None:
         self.rows = self.table.view(self.query_node, self.sort_column, self.descending)
         if keep is not None:
-            position = {self.table.keys[i]: n for n, i in enumerate(self.rows)}.get(keep)
-            self.cursor = position if position is not None else min(self.cursor, max(0, len(self.rows) - 1))
+            index = self.table.index_of(keep)
+            try:
+                self.cursor = self.rows.index(index)  # a C-speed scan: no per-row Python work
+            except ValueError:
+                pass  # the record under the cursor is filtered out: stay at the same height
         self.cursor = min(self.cursor, max(0, len(self.rows) - 1))
         self.cursor_column = min(self.cursor_column, max(0, len(self.columns) - 1))
         self.virtual_size = Size(self._total_width(), len(self.rows) + 1)

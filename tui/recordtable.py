@@ -77,6 +77,7 @@ def extract(record: dict) -> list[Any]:
 
 BY_KEY = {column.key: column for column in COLUMNS}
 KEY_COLUMNS = 8  # type suite group variant origin origin_version target device: the record key
+_INTERNED = tuple(n for n, column in enumerate(COLUMNS) if not column.numeric and column.key != "summary")
 DEFAULT_VISIBLE = ("type", "group", "variant", "target", "device", "status", "latency", "clock", "lut", "ff",
                    "dsp", "bram", "cycles", "us", "runtime", "summary")
 
@@ -122,9 +123,10 @@ class RecordTable:
     def add(self, raw: str, record: dict, source: str = "", origin: str = "") -> int:
         """Append a record (its original line and parsed form). Its key, which marks hold on to,
         is the record key within `origin` (the file or tree it came from): stable across reloads."""
+        values = [v if type(v) is str else _text(v) for v in extract(record)]
         intern = self._intern
-        values = [intern.setdefault(v, v) for v in
-                  (v if type(v) is str else _text(v) for v in extract(record))]
+        for position in _INTERNED:  # repeated words share one string; numbers are left alone
+            values[position] = intern.setdefault(values[position], values[position])
         key = f"{origin}|" + "\x1f".join(values[:KEY_COLUMNS])
         if key in self._by_key:
             key = f"{key}#{len(self.raw)}"  # the same record twice in one file: both are shown
@@ -153,6 +155,9 @@ class RecordTable:
         if column not in self._derived:
             self._derived[column] = array("d", map(_number, self.text[column]))
         return self._derived[column]
+
+    def index_of(self, key: str) -> int | None:
+        return self._by_key.get(key)
 
     def record(self, index: int) -> dict:
         return json.loads(self.raw[index])
