@@ -22,6 +22,13 @@ pytestmark = pytest.mark.skipif(shutil.which("tmux") is None and not os.environ.
                                 reason="tmux not installed (CI installs it)")
 
 
+def _cmdline(process: Path) -> str:
+    try:
+        return (process / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
+    except OSError:
+        return ""
+
+
 def installed_command() -> str:
     script = Path(sys.executable).parent / "vitis-tui"
     found = str(script) if script.exists() else shutil.which("vitis-tui")
@@ -134,9 +141,10 @@ def test_watch_in_a_terminal(tmp_path: Path, tmux_session) -> None:
     session.wait_for("Command palette")
     session.keys("Escape", delay=0.3)
     # kill -9 at any moment leaves a valid file: the output is only ever replaced whole
-    pid = subprocess.run(["pgrep", "-f", f"vitis-tui watch {root}"], capture_output=True, text=True).stdout.split()
-    assert pid
-    os.kill(int(pid[0]), 9)
+    pids = [int(entry.name) for entry in Path("/proc").iterdir() if entry.name.isdigit()
+            and _cmdline(entry).endswith(f"vitis-tui watch {root} -o {out}")]
+    assert len(pids) == 1
+    os.kill(pids[0], 9)
     assert session.wait_exit()[0] == 137
     done = subprocess.run([installed_command(), "validate", str(out)], capture_output=True, text=True)
     assert done.returncode == 0 and "1 lines, 1 valid, 0 invalid" in done.stdout
