@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import threading
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -15,7 +17,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from collectors.problems import Problem
 
-from .loader import Followed, add_lines, load_files, read_new_lines, schema_problems
+from .loader import Followed, add_lines, check_lines, load_files, read_new_lines
 from .records_view import RecordsPanel, RecordsView
 from .recordtable import RecordTable
 from .records_actions import RecordsActions
@@ -56,6 +58,7 @@ class BrowseApp(RecordsActions, App[None]):
         self.load_problems: list[Problem] = []
         self.schema: dict[str, list[Problem]] = {}  # source "file:line" -> its schema problems
         self.loaded = False
+        self._pool: ProcessPoolExecutor | None = None
         self.checked = False  # the background schema check of the loaded lines is over
         self.load_seconds = 0.0
 
@@ -83,11 +86,29 @@ class BrowseApp(RecordsActions, App[None]):
         started = time.perf_counter()
         table, followed, problems, rows = load_files(self.paths)
         self.post_message(Loaded(table, followed, problems, rows, time.perf_counter() - started))
+        table.haystack  # the free-text index, built now rather than on the first keystroke
         self._check(table, rows)
 
     def _check(self, table: RecordTable, rows: list[int]) -> None:
-        # the full schema check is slower than loading: it runs after, in the background
-        self.post_message(SchemaChecked(schema_problems(table, rows, pause=0.02)))
+        """The full schema check is slower than loading: it runs after, in a process of its own
+        (a thread would hold the GIL and make every keystroke wait)."""
+        work = [(i, table.sources[i], table.raw[i]) for i in rows]
+        try:
+            invalid, problems = self._checker().submit(check_lines, work).result()
+        except Exception:  # no process to be had (a sandbox, say): check here instead
+            invalid, problems = check_lines(work)
+        table.invalid.update(invalid)
+        self.post_message(SchemaChecked(problems))
+
+    def _checker(self) -> ProcessPoolExecutor:
+        # spawn, not fork: this process runs the interface's threads
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    async def on_unmount(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
 
     @on(Loaded)
     def _loaded(self, message: Loaded) -> None:

@@ -4,16 +4,12 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from dataclasses import dataclass, field
 
 from collectors.problems import Problem
 from collectors.validate import is_valid, record_errors
 
 from .recordtable import RecordTable
-
-
-CHECK_CHUNK = 500
 
 
 @dataclass
@@ -83,19 +79,23 @@ def add_lines(table: RecordTable, path: str, lines: list[tuple[int, str]], probl
     return touched
 
 
-def schema_problems(table: RecordTable, rows: list[int], pause: float = 0.0) -> list[Problem]:
-    """Schema violations of the given rows, each as 'FILE:LINE: $.path: message'.
-
-    `pause`: seconds to sleep after every chunk, so that a background check leaves the GIL to
-    the interface (a 100,000-line check otherwise makes every keystroke wait)."""
-    found = []
-    for count, index in enumerate(rows, 1):
-        if pause and count % CHECK_CHUNK == 0:
-            time.sleep(pause)
-        record = table.record(index)
+def check_lines(rows: list[tuple[int, str, str]]) -> tuple[list[int], list[Problem]]:
+    """Schema-check (row index, source, line) triples: the refused rows and their problems.
+    Pure and picklable: browse runs it in a separate process, so the check never holds the GIL
+    that the interface needs."""
+    invalid, found = [], []
+    for index, source, line in rows:
+        record = json.loads(line)
         if not is_valid(record):
-            table.invalid.add(index)
-            found.extend(Problem(table.sources[index], error) for error in record_errors(record))
+            invalid.append(index)
+            found.extend(Problem(source, error) for error in record_errors(record))
+    return invalid, found
+
+
+def schema_problems(table: RecordTable, rows: list[int]) -> list[Problem]:
+    """Schema violations of the given rows, each as 'FILE:LINE: $.path: message' (in this process)."""
+    invalid, found = check_lines([(i, table.sources[i], table.raw[i]) for i in rows])
+    table.invalid.update(invalid)
     return found
 
 
