@@ -82,11 +82,9 @@ def _is_evidence_file(name: str) -> bool:
 
 
 class _Walker:
-    def __init__(self, excluded: Iterable[str], on_directory: Callable[[int], None] | None,
-                 on_artifact: Callable[[str, str], None] | None = None) -> None:
+    def __init__(self, excluded: Iterable[str], on_directory: Callable[[int], None] | None) -> None:
         self.excluded = {os.path.abspath(p) for p in excluded}
         self.on_directory = on_directory
-        self.on_artifact = on_artifact
         self.problems: list[Problem] = []
         self.nodes: list[DirNode] = []
         self.seen_links: set[str] = set()
@@ -158,8 +156,6 @@ class _Walker:
                 node.has_evidence = True  # a mapper run or a recipe is a build of its own
             if kind is not None and prefix + fname not in excluded:
                 node.artifacts.append((prefix + fname, kind))
-                if self.on_artifact is not None:
-                    self.on_artifact(prefix + fname, kind)
             if discovery:
                 if fname in BUILD_MARKERS:
                     node.has_marker = True
@@ -195,14 +191,9 @@ def _has_source(path: str) -> bool:
 
 
 def find_projects(roots: Iterable[str], excluded: Iterable[str] = (),
-                  on_directory: Callable[[int], None] | None = None,
-                  on_artifact: Callable[[str, str], None] | None = None) -> WalkResult:
-    """Walk every root once; return the projects (deepest candidates) with their artifacts.
-
-    `on_artifact(path, kind)` hears of each artifact as it is found, so parsing can start
-    before the walk ends.
-    """
-    walker = _Walker(excluded, on_directory, on_artifact)
+                  on_directory: Callable[[int], None] | None = None) -> WalkResult:
+    """Walk every root once; return the projects (deepest candidates) with their artifacts."""
+    walker = _Walker(excluded, on_directory)
     for root in roots:
         walker.walk(root)
     return WalkResult(_assign(walker.nodes), walker.problems, walker.directories, walker.files)

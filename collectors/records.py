@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .artifacts.csynth import LATENCY, RESOURCES, TIMING, USER_ASSIGNMENTS
 
 SCHEMA_VERSION = "1.0"
 REPORT_TYPES = ("sw_run", "hls_synth", "rtl_sim")
@@ -59,9 +58,3 @@ def record_key(record: dict[str, Any]) -> tuple:
 
 def dumps(record: dict[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
-
-
-def contract_fields() -> dict[str, tuple[str, ...]]:
-    """The scalar fields of each `hls_synth` section, for the schema and the UI."""
-    return {"UserAssignments": USER_ASSIGNMENTS, "SummaryOfTimingAnalysis": TIMING,
-            "SummaryOfOverallLatency": LATENCY, "Resources": RESOURCES}
