@@ -87,8 +87,8 @@ def _settings_from(table: dict[str, Any], source: Path) -> Settings:
             raise ConfigError(f"{source}: mapping #{number}: pattern needs a named group 'group'")
         rules.append(MappingRule(compiled))
     aie = table.get("aie", {})
-    if not isinstance(aie, dict) or not all(
-            isinstance(aie.get(k, []), list) and all(isinstance(g, str) for g in aie.get(k, [])) for k in ("complex", "real")):
+    globs = [aie.get(k, []) for k in ("complex", "real")] if isinstance(aie, dict) else [None]
+    if not all(isinstance(g, list) and all(isinstance(x, str) for x in g) for g in globs):
         raise ConfigError(f"{source}: [aie] takes 'complex' and 'real', lists of file name globs")
     suite_root = values.pop("suite_root", None)
     return Settings(

@@ -149,8 +149,10 @@ def write_hw_emu(project: str, synth: Synth, runtime_us: float, mhz: float = 300
     stale = Synth(k, synth.latency * 2, synth.interval * 2, synth.lut + 999, synth.ff, synth.dsp, synth.bram)
     write(os.path.join(x, "link", "vivado", "vpl", "prj", "prj.gen", "sources_1", "ip", k, "hls_files",
                        "syn", "report", "csynth.xml"), csynth_xml(stale))
-    write(os.path.join(x, "logs", k, "v++.log"), vpp_log("compile", "hw_emu", platform, 125, f"{x}/{k}.xo.compile_summary"))
-    write(os.path.join(x, "logs", "link", "v++.log"), vpp_log("link", "hw_emu", platform, 498, f"{project}/build.link_summary"))
+    write(os.path.join(x, "logs", k, "v++.log"),
+          vpp_log("compile", "hw_emu", platform, 125, f"{x}/{k}.xo.compile_summary"))
+    write(os.path.join(x, "logs", "link", "v++.log"),
+          vpp_log("link", "hw_emu", platform, 498, f"{project}/build.link_summary"))
     write(os.path.join(x, "link", "int", "systemDiagramModel.json"), system_diagram(mhz))
     write(os.path.join(project, "profile_kernels.csv"), profile_csv({f"{k}_1": runtime_us}))
     write_noise(x, noise)

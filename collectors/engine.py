@@ -188,7 +188,8 @@ class Engine:
         reports parsed by a second process meanwhile (threads would not help: both halves need
         the GIL). Never beside other threads (the dashboard): forking there is unsafe."""
         if threading.active_count() > 1:
-            return find_projects([root], self.excluded, None if progress is None else (lambda n: progress("walk", n, None)))
+            walked = None if progress is None else (lambda n: progress("walk", n, None))
+            return find_projects([root], self.excluded, walked)
         walker, root_node, stack = start_split(root, self.excluded)
         if root_node is None or len(stack) < 2:
             walker.drain(stack)

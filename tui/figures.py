@@ -74,7 +74,8 @@ def extension_summary(record: dict[str, Any]) -> str:
         if timing:
             parts.append(f"II {timing.get('initiation_interval')}")
         if config:
-            parts.append(f"{config.get('word_count')} config words" + ("" if config.get("complete") else " (incomplete)"))
+            complete = "" if config.get("complete") else " (incomplete)"
+            parts.append(f"{config.get('word_count')} config words{complete}")
         if snapshots:
             parts.append(f"snapshot #{snapshots[-1]['sequence']} {snapshots[-1]['trigger']}")
         return ", ".join(parts)

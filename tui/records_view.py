@@ -264,7 +264,8 @@ class RecordsPanel(Vertical):
         self.view = RecordsView(table, id="records-view")
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder="filter: type:hls_synth status:pass group:cfd/* lut<30000   (/ to edit, enter to go back)",
+        yield Input(placeholder="filter: type:hls_synth status:pass group:cfd/* lut<30000   "
+                                "(/ to edit, enter to go back)",
                     id="filter")
         yield Static("", id="filter-error")
         yield self.view

@@ -115,7 +115,8 @@ def throughputs(stats: dict[str, Any], values_per_sample: int | None) -> dict[st
     return out
 
 
-_PLIO = re.compile(r"""(?:output_plio::create|PLIO)\s*\(\s*"([^"]*)"\s*,\s*(?:adf::)?plio_(\d+)_bits\s*,\s*"([^"]+)"\s*""")
+_PLIO = re.compile(r"""(?:output_plio::create|PLIO)\s*\(\s*"([^"]*)"\s*,"""
+                   r"""\s*(?:adf::)?plio_(\d+)_bits\s*,\s*"([^"]+)"\s*""")
 _COMPLEX = re.compile(r"\b(?:cint16|cint32|cfloat|cbfloat16)\b")
 _REAL = re.compile(r"\b(?:u?int8|u?int16|u?int32|int64|float|bfloat16)\b")
 
