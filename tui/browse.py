@@ -17,7 +17,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from collectors.problems import Problem
 
-from .loader import Followed, add_lines, check_lines, load_files, read_new_lines
+from .loader import Followed, add_lines, check_files, check_lines, load_files, read_new_lines
 from .records_view import RecordsPanel, RecordsView
 from .recordtable import RecordTable
 from .records_actions import RecordsActions
@@ -87,17 +87,26 @@ class BrowseApp(RecordsActions, App[None]):
         table, followed, problems, rows = load_files(self.paths)
         self.post_message(Loaded(table, followed, problems, rows, time.perf_counter() - started))
         table.haystack  # the free-text index, built now rather than on the first keystroke
-        self._check(table, rows)
+        self._check(table, [f.path for f in followed])
 
-    def _check(self, table: RecordTable, rows: list[int]) -> None:
+    def _check(self, table: RecordTable, paths: list[str] | None = None, rows: list[int] | None = None) -> None:
         """The full schema check is slower than loading: it runs after, in a process of its own
-        (a thread would hold the GIL and make every keystroke wait)."""
-        work = [(i, table.sources[i], table.raw[i]) for i in rows]
+        (a thread would hold the GIL and make every keystroke wait). Whole files go by path;
+        lines appended later go by value."""
         try:
-            invalid, problems = self._checker().submit(check_lines, work).result()
+            pool = self._checker()
+            if paths is not None:
+                refused, problems = pool.submit(check_files, paths).result()
+            else:
+                work = [(i, table.sources[i], table.raw[i]) for i in rows or []]
+                invalid, problems = pool.submit(check_lines, work).result()
+                refused = [table.sources[i] for i in invalid]
         except Exception:  # no process to be had (a sandbox, say): check here instead
+            work = [(i, table.sources[i], table.raw[i]) for i in (rows if rows is not None else range(len(table)))]
             invalid, problems = check_lines(work)
-        table.invalid.update(invalid)
+            refused = [table.sources[i] for i in invalid]
+        index = {source: i for i, source in enumerate(table.sources)} if refused else {}
+        table.invalid.update(index[s] for s in refused if s in index)
         self.post_message(SchemaChecked(problems))
 
     def _checker(self) -> ProcessPoolExecutor:
@@ -142,7 +151,7 @@ class BrowseApp(RecordsActions, App[None]):
         if touched:
             self.view.set_table(table)
             self._show_problems()
-            threading.Thread(target=self._check, args=(table, touched), daemon=True).start()
+            threading.Thread(target=self._check, args=(table, None, touched), daemon=True).start()
 
     def all_problems(self) -> list[Problem]:
         return self.load_problems + [p for found in self.schema.values() for p in found]

@@ -92,6 +92,23 @@ def check_lines(rows: list[tuple[int, str, str]]) -> tuple[list[int], list[Probl
     return invalid, found
 
 
+def check_files(paths: list[str]) -> tuple[list[str], list[Problem]]:
+    """Schema-check whole files, read afresh (in the checking process: only the paths travel to
+    it, not the lines). Returns the sources ('FILE:LINE') of refused records and the problems;
+    lines are numbered exactly as the loader numbers them."""
+    rows: list[tuple[int, str, str]] = []
+    for path in paths:
+        lines, _replaced = read_new_lines(Followed(os.path.abspath(path)))
+        for number, text in lines:
+            try:
+                if isinstance(json.loads(text), dict):
+                    rows.append((len(rows), f"{os.path.abspath(path)}:{number}", text))
+            except ValueError:
+                continue  # the loader reports lines that are not JSON
+    invalid, found = check_lines(rows)
+    return [rows[i][1] for i in invalid], found
+
+
 def schema_problems(table: RecordTable, rows: list[int]) -> list[Problem]:
     """Schema violations of the given rows, each as 'FILE:LINE: $.path: message' (in this process)."""
     invalid, found = check_lines([(i, table.sources[i], table.raw[i]) for i in rows])
