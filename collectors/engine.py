@@ -82,10 +82,10 @@ class _CacheEntry:
     parsed: Parsed
 
 
-def parse_file(path: str, kind: str) -> tuple[int, int, Parsed] | Parsed:
-    """Stat and parse one artifact: (size, mtime_ns, result), or a Parsed error when stat fails."""
+def parse_file(path: str, kind: str, stat: os.stat_result | None = None) -> tuple[int, int, Parsed] | Parsed:
+    """Stat (unless given) and parse one artifact: (size, mtime_ns, result), or a Parsed error."""
     try:
-        stat = os.stat(path)
+        stat = stat or os.stat(path)
     except OSError as exc:
         return Parsed(path, kind, 0, None, describe_os_error(exc))
     artifact = ARTIFACTS[kind]
@@ -131,7 +131,7 @@ class Engine:
         if cached is not None and (cached.size, cached.mtime_ns) == (stat.st_size, stat.st_mtime_ns):
             return cached.parsed
         self.parses += 1
-        return self._remember(parse_file(path, kind))
+        return self._remember(parse_file(path, kind, stat))
 
     def _remember(self, result: tuple[int, int, Parsed] | Parsed) -> Parsed:
         if isinstance(result, Parsed):

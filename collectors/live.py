@@ -37,6 +37,10 @@ class LiveCollection:
         self.collection = Collection()
         self.last_write: float | None = None
         self._written: dict[str, bytes] = {}
+        self._version = 0  # bumped on every change to the collection
+        self._records_of: Collection | None = None
+        self._records_version = -1
+        self._records: tuple[list[dict[str, Any]], list[Problem]] = ([], [])
 
     # --- reading ----------------------------------------------------------------------------
 
@@ -45,10 +49,18 @@ class LiveCollection:
         return self.collection.projects
 
     def records(self) -> list[dict[str, Any]]:
-        return self.collection.records()[0]
+        return self._sorted()[0]
 
     def problems(self) -> list[Problem]:
-        return self.collection.problems() + self.collection.records()[1]
+        return self.collection.problems() + self._sorted()[1]
+
+    def _sorted(self) -> tuple[list[dict[str, Any]], list[Problem]]:
+        """The collection's records and key clashes, sorted once per change (output, counts and
+        problems all ask for them)."""
+        if self._records_of is not self.collection or self._records_version != self._version:
+            self._records = self.collection.records()
+            self._records_of, self._records_version = self.collection, self._version
+        return self._records
 
     def project_for(self, path: str) -> str | None:
         """The known project a changed path belongs to (the deepest one containing it)."""
@@ -101,6 +113,7 @@ class LiveCollection:
 
     def _write(self, change: Change) -> Change:
         """Both files are kept equal to what `collect` writes; each only when its bytes change."""
+        self._version += 1  # scan and refresh both end here: the sorted records are stale now
         outputs = [(self.output, render(self.records()))]
         extension = self.collection.extension_records()
         if extension or self._written.get(self.ext_output) is not None or os.path.exists(self.ext_output):

@@ -24,10 +24,10 @@ from collectors.problems import Problem
 from collectors.records import dumps, record_key
 from collectors.runs import Run
 
-from .figures import FIGURE_COLUMNS, extension_summary, run_figures, statuses
-from .records_actions import RecordsActions
+from .figures import FIGURE_COLUMNS, run_figures, statuses
+from .records_actions import RECORDS_BINDINGS, RecordsActions
 from .records_view import RecordsPanel, RecordsView
-from .recordtable import RecordTable
+from .recordtable import RecordTable, extension_summary
 from .screens import DetailScreen, HelpScreen
 
 CHANGED_MARK_SECONDS = 10.0  # how long a row keeps its "just changed" marker
@@ -73,11 +73,8 @@ class Dashboard(RecordsActions, App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "vitis-tui"
     BINDINGS = [
-        Binding("q", "quit", "Quit"),
-        Binding("question_mark", "help", "Help", key_display="?"),
+        *RECORDS_BINDINGS,
         Binding("r", "rescan", "Rescan"),
-        Binding("e", "export", "Export"),
-        Binding("y", "copy", "Copy"),
         Binding("tab", "focus_next", "Next panel", show=False),
         Binding("shift+tab", "focus_previous", "Previous panel", show=False),
     ]

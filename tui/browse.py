@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
-from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import DataTable, Footer, Header, Static
 
@@ -20,7 +19,7 @@ from collectors.problems import Problem
 from .loader import Followed, add_lines, check_files, check_lines, load_files, read_new_lines
 from .records_view import RecordsPanel, RecordsView
 from .recordtable import RecordTable
-from .records_actions import RecordsActions
+from .records_actions import RECORDS_BINDINGS, RecordsActions
 from .screens import DetailScreen, HelpScreen
 
 FOLLOW_SECONDS = 1.0
@@ -43,12 +42,7 @@ class SchemaChecked(Message):
 class BrowseApp(RecordsActions, App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "vitis-tui browse"
-    BINDINGS = [
-        Binding("q", "quit", "Quit"),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("e", "export", "Export"),
-        Binding("y", "copy", "Copy"),
-    ]
+    BINDINGS = RECORDS_BINDINGS
 
     def __init__(self, paths: list[str], follow_every: float = FOLLOW_SECONDS) -> None:
         super().__init__()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual.binding import Binding
 
 from .export_dialog import ExportScreen
 from .records_view import RecordsPanel, RecordsView
@@ -28,6 +29,15 @@ KEY_HELP = [
     ("number<value", "latency interval clock lut ff dsp bram uram cycles us mhz runtime; < <= > >= = !="),
     ("text", 'free text: a substring of any field; "quoted text" keeps spaces'),
     ("example", "type:hls_synth status:pass group:cfd/* lut<30000 or cycles>1e6"),
+]
+
+
+# the keys both apps share (each adds its own)
+RECORDS_BINDINGS = [
+    Binding("q", "quit", "Quit"),
+    Binding("question_mark", "help", "Help", key_display="?"),
+    Binding("e", "export", "Export"),
+    Binding("y", "copy", "Copy"),
 ]
 
 

@@ -18,10 +18,51 @@ from typing import Any, Iterable
 
 from collectors.extensions import EXTENSION_TYPES
 
-from .figures import extension_summary
 from .query import And, Compare, Everything, Match, Node, Not, Or, Text, glob
 
 NAN = float("nan")
+
+
+def _msps(value: Any) -> str:
+    return f"{value / 1e6:.1f} Msps" if isinstance(value, (int, float)) else "?"
+
+
+def extension_summary(record: dict[str, Any]) -> str:
+    """One line that sums up an extension record (AIE port, XRT recipe, LOOM mapping)."""
+    kind = record.get("report_type")
+    payload = record.get(kind) if isinstance(kind, str) else None
+    if not isinstance(payload, dict):
+        return ""
+    if kind == "aie_sim":
+        if payload.get("values_per_sample") is None:
+            rate = "sample type unknown"
+        elif payload.get("first_time_s") is None:
+            rate = "no timestamps"
+        else:
+            frame = payload.get("frame_throughput_sps")
+            rate = (f"{_msps(frame)} per frame, " if frame else "") + f"raw {_msps(payload.get('raw_throughput_sps'))}"
+        return f"{payload.get('data_lines')} lines, {payload.get('frames')} frames, {rate}"
+    if kind == "xrt_recipe":
+        errors, warnings = payload.get("errors") or [], payload.get("schema_warnings") or []
+        verdict = "valid" if payload.get("valid") else f"{len(errors)} errors"
+        return (f"{verdict}, {len(warnings)} schema warnings, {payload.get('runs')} runs in "
+                f"{payload.get('cpu_runlists')} cpu + {payload.get('npu_runlists')} npu runlists")
+    if kind == "cgra_map":
+        edges = payload.get("edges") or {}
+        timing = payload.get("timing") or {}
+        config = payload.get("config") or {}
+        snapshots = payload.get("snapshots") or []
+        parts = [f"{payload.get('state')}: {payload.get('mapped_nodes')} nodes mapped",
+                 f"edges {edges.get('routed', 0)} routed / {edges.get('unrouted', 0)} unrouted"]
+        if timing:
+            parts.append(f"II {timing.get('initiation_interval')}")
+        if config:
+            complete = "" if config.get("complete") else " (incomplete)"
+            parts.append(f"{config.get('word_count')} config words{complete}")
+        if snapshots:
+            parts.append(f"snapshot #{snapshots[-1]['sequence']} {snapshots[-1]['trigger']}")
+        return ", ".join(parts)
+    return ""
 
 
 @dataclass(frozen=True)
