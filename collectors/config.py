@@ -25,6 +25,7 @@ class MappingRule:
 
     Named groups: `group` ('/'-separated group path, required), `index` and `name` (variant).
     """
+
     pattern: re.Pattern[str]
 
 

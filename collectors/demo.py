@@ -10,8 +10,8 @@ import json
 import os
 import random
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 PLATFORM = "xilinx_u250_gen3x16_xdma_4_1_202210_1"
 PART = "xcu250-figd2104-2L-e"
@@ -21,6 +21,7 @@ VERSION = "2023.2"
 @dataclass(frozen=True)
 class Synth:
     """The figures a synthetic csynth.xml carries."""
+
     top: str
     latency: int
     interval: int
@@ -70,9 +71,11 @@ def csynth_xml(s: Synth) -> str:
 
 
 def lat_rpt(latency: int, total: int) -> str:
-    return (f'$MAX_LATENCY = "{latency}"\n$MIN_LATENCY = "{latency}"\n$AVER_LATENCY = "{latency}"\n'
-            f'$MAX_THROUGHPUT = "{latency}"\n$MIN_THROUGHPUT = "{latency}"\n$AVER_THROUGHPUT = "{latency}"\n'
-            f'$TOTAL_EXECUTE_TIME = "{total}"\n')
+    return (
+        f'$MAX_LATENCY = "{latency}"\n$MIN_LATENCY = "{latency}"\n$AVER_LATENCY = "{latency}"\n'
+        f'$MAX_THROUGHPUT = "{latency}"\n$MIN_THROUGHPUT = "{latency}"\n$AVER_THROUGHPUT = "{latency}"\n'
+        f'$TOTAL_EXECUTE_TIME = "{total}"\n'
+    )
 
 
 def cosim_rpt(passed: bool, latency: int, total: int) -> str:
@@ -80,26 +83,32 @@ def cosim_rpt(passed: bool, latency: int, total: int) -> str:
     cells = [str(latency)] * 3 + [str(latency + 1)] * 3 + [str(total)] if passed else ["NA"] * 7
     row = "|".join(f"{c:>15}" for c in cells[:6]) + f"|{cells[6]:>22}|"
     border = "+----------+----------+" + "-" * 47 + "+" + "-" * 47 + "+----------------------+"
-    return ("Report time       : Mon Jan  8 10:00:00 UTC 2024.\nSolution          : solution1.\n"
-            "Simulation tool   : xsim.\n\n" + border + "\n"
-            "|          |          |             Latency(Clock Cycles)             |"
-            "              Interval(Clock Cycles)           | Total Execution Time |\n" + border + "\n"
-            "|      VHDL|        NA|" + "|".join(f"{'NA':>15}" for _ in range(6)) + f"|{'NA':>22}|\n"
-            f"|   Verilog|{status:>10}|{row}\n" + border + "\n")
+    return (
+        "Report time       : Mon Jan  8 10:00:00 UTC 2024.\nSolution          : solution1.\n"
+        "Simulation tool   : xsim.\n\n" + border + "\n"
+        "|          |          |             Latency(Clock Cycles)             |"
+        "              Interval(Clock Cycles)           | Total Execution Time |\n" + border + "\n"
+        "|      VHDL|        NA|" + "|".join(f"{'NA':>15}" for _ in range(6)) + f"|{'NA':>22}|\n"
+        f"|   Verilog|{status:>10}|{row}\n" + border + "\n"
+    )
 
 
 def profile_csv(units: dict[str, float]) -> str:
     rows = "".join(f"{name},{us:.3f},0.000,0.148,0.000\n" for name, us in units.items())
-    return ("Compute Units: Running Time and Stalls\n"
-            "Compute Unit, Running Time (us), Intra-Kernel Dataflow Stalls (%), External Memory Stalls (%), "
-            "External Stream Stalls (%)\n" + rows + "\nFunctions: Running Time and Stalls\n"
-            "Compute Unit, Function, Running Time (us)\n")
+    return (
+        "Compute Units: Running Time and Stalls\n"
+        "Compute Unit, Running Time (us), Intra-Kernel Dataflow Stalls (%), External Memory Stalls (%), "
+        "External Stream Stalls (%)\n" + rows + "\nFunctions: Running Time and Stalls\n"
+        "Compute Unit, Function, Running Time (us)\n"
+    )
 
 
 def system_diagram(mhz: float) -> str:
-    clocks = [{"name": "CPU", "id": -1, "spec_frequency": 1},
-              {"name": "PL 1", "id": 1, "spec_frequency": 500},
-              {"name": "PL 0", "orig_name": "ulp_ucs_aclk_kernel_00", "id": 0, "spec_frequency": mhz}]
+    clocks = [
+        {"name": "CPU", "id": -1, "spec_frequency": 1},
+        {"name": "PL 1", "id": 1, "spec_frequency": 500},
+        {"name": "PL 0", "orig_name": "ulp_ucs_aclk_kernel_00", "id": 0, "spec_frequency": mhz},
+    ]
     return json.dumps({"system_diagram_metadata": {"schema_version": "2.0.0", "xsa": {"clocks": clocks}}}, indent=1)
 
 
@@ -107,25 +116,35 @@ def vpp_log(step: str, target: str, device: str, seconds: int, output: str, vers
     names = {"sw_emu": "software emulation", "hw_emu": "hardware emulation", "hw": "hardware"}
     verb = {"compile": ("585", "Compiling"), "link": ("629", "Linking")}[step]
     h, m, s = seconds // 3600, seconds // 60 % 60, seconds % 60
-    return (f"INFO: [v++ 60-1548] Creating build summary session with primary output {output}, "
-            f"at Mon Jan  8 10:00:{seconds % 60:02d} 2024\n"
-            f"INFO: [v++ 74-78] Compiler Version string: {version}\n"
-            f"INFO: [v++ 60-{verb[0]}] {verb[1]} for {names[target]} target\n"
-            f"INFO: [v++ 60-423]   Target device: {device}\n"
-            f"INFO: [v++ 60-791] Total elapsed time: {h}h {m}m {s}s\n")
+    return (
+        f"INFO: [v++ 60-1548] Creating build summary session with primary output {output}, "
+        f"at Mon Jan  8 10:00:{seconds % 60:02d} 2024\n"
+        f"INFO: [v++ 74-78] Compiler Version string: {version}\n"
+        f"INFO: [v++ 60-{verb[0]}] {verb[1]} for {names[target]} target\n"
+        f"INFO: [v++ 60-423]   Target device: {device}\n"
+        f"INFO: [v++ 60-791] Total elapsed time: {h}h {m}m {s}s\n"
+    )
 
 
-def hls_log(part: str, seconds: float, csim_errors: int | None = 0, error: str | None = None,
-            version: str = VERSION) -> str:
-    text = (f"****** Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v{version} (64-bit)\n"
-            f"INFO: [HLS 200-1611] Setting target device to '{part}'\n")
+def hls_log(
+    part: str, seconds: float, csim_errors: int | None = 0, error: str | None = None, version: str = VERSION
+) -> str:
+    text = (
+        f"****** Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v{version} (64-bit)\n"
+        f"INFO: [HLS 200-1611] Setting target device to '{part}'\n"
+    )
     if csim_errors is not None:
-        text += ("INFO: [SIM 211-1] CSim done with 0 errors.\n" if csim_errors == 0
-                 else "ERROR: [SIM 211-100] CSim failed with errors.\n")
+        text += (
+            "INFO: [SIM 211-1] CSim done with 0 errors.\n"
+            if csim_errors == 0
+            else "ERROR: [SIM 211-100] CSim failed with errors.\n"
+        )
     if error:
         text += f"ERROR: [HLS 207-1398] {error}\n"
-    return text + (f"INFO: [HLS 200-112] Total CPU user time: 1 seconds. Total CPU system time: 1 seconds. "
-                   f"Total elapsed time: {seconds} seconds; peak allocated memory: 300.000 MB.\n")
+    return text + (
+        f"INFO: [HLS 200-112] Total CPU user time: 1 seconds. Total CPU system time: 1 seconds. "
+        f"Total elapsed time: {seconds} seconds; peak allocated memory: 300.000 MB.\n"
+    )
 
 
 def write(path: str, text: str) -> None:
@@ -139,27 +158,55 @@ def write_sources(project: str, kernel: str, hls: bool = False) -> None:
     write(os.path.join(project, "src", f"{kernel}.cpp"), f"void {kernel}() {{}}\n")
 
 
-def write_hw_emu(project: str, synth: Synth, runtime_us: float, mhz: float = 300.0,
-                 platform: str = PLATFORM, noise: int = 0) -> None:
+def write_hw_emu(
+    project: str, synth: Synth, runtime_us: float, mhz: float = 300.0, platform: str = PLATFORM, noise: int = 0
+) -> None:
     """A v++ hardware-emulation build: compile, link, packaged report copies, profile."""
     x = os.path.join(project, f"_x.hw_emu.{platform}")
     k = synth.top
     write(os.path.join(x, k, k, k, "solution", "syn", "report", "csynth.xml"), csynth_xml(synth))
     # The packaged copy under link/ holds different numbers: the pick rule must skip it.
     stale = Synth(k, synth.latency * 2, synth.interval * 2, synth.lut + 999, synth.ff, synth.dsp, synth.bram)
-    write(os.path.join(x, "link", "vivado", "vpl", "prj", "prj.gen", "sources_1", "ip", k, "hls_files",
-                       "syn", "report", "csynth.xml"), csynth_xml(stale))
-    write(os.path.join(x, "logs", k, "v++.log"),
-          vpp_log("compile", "hw_emu", platform, 125, f"{x}/{k}.xo.compile_summary"))
-    write(os.path.join(x, "logs", "link", "v++.log"),
-          vpp_log("link", "hw_emu", platform, 498, f"{project}/build.link_summary"))
+    write(
+        os.path.join(
+            x,
+            "link",
+            "vivado",
+            "vpl",
+            "prj",
+            "prj.gen",
+            "sources_1",
+            "ip",
+            k,
+            "hls_files",
+            "syn",
+            "report",
+            "csynth.xml",
+        ),
+        csynth_xml(stale),
+    )
+    write(
+        os.path.join(x, "logs", k, "v++.log"),
+        vpp_log("compile", "hw_emu", platform, 125, f"{x}/{k}.xo.compile_summary"),
+    )
+    write(
+        os.path.join(x, "logs", "link", "v++.log"),
+        vpp_log("link", "hw_emu", platform, 498, f"{project}/build.link_summary"),
+    )
     write(os.path.join(x, "link", "int", "systemDiagramModel.json"), system_diagram(mhz))
     write(os.path.join(project, "profile_kernels.csv"), profile_csv({f"{k}_1": runtime_us}))
     write_noise(x, noise)
 
 
-def write_hls(project: str, synth: Synth, solution: str = "solution1", cosim: bool = True,
-              passed: bool = True, total: int | None = None, noise: int = 0) -> None:
+def write_hls(
+    project: str,
+    synth: Synth,
+    solution: str = "solution1",
+    cosim: bool = True,
+    passed: bool = True,
+    total: int | None = None,
+    noise: int = 0,
+) -> None:
     """A vitis_hls project: csim, csynth and (optionally) cosim of one solution."""
     prj = os.path.join(project, "proj")
     sol = os.path.join(prj, solution)
@@ -177,14 +224,26 @@ def write_hls(project: str, synth: Synth, solution: str = "solution1", cosim: bo
 
 def write_noise(directory: str, count: int) -> None:
     """Build clutter that real trees carry: RTL, IP, autopilot databases, logs."""
-    places = (".autopilot/db/a{}.bc", "syn/verilog/mod{}.v", "impl/ip/hdl/verilog/ip{}.v",
-              "impl/misc/drivers/src/x{}.c", "sim/wrapc/obj{}.o", "logs/step{}.txt")
+    places = (
+        ".autopilot/db/a{}.bc",
+        "syn/verilog/mod{}.v",
+        "impl/ip/hdl/verilog/ip{}.v",
+        "impl/misc/drivers/src/x{}.c",
+        "sim/wrapc/obj{}.o",
+        "logs/step{}.txt",
+    )
     for i in range(count):
         write(os.path.join(directory, places[i % len(places)].format(i)), "x" * 64)
 
 
-GROUPS = (("StreamCluster", "streamcluster"), ("hotspot", "hotspot"), ("kmeans", "kmeans"),
-          ("cfd/cfd_flux", "cfd_flux"), ("backprop", "backprop"), ("knn", "knn"))
+GROUPS = (
+    ("StreamCluster", "streamcluster"),
+    ("hotspot", "hotspot"),
+    ("kmeans", "kmeans"),
+    ("cfd/cfd_flux", "cfd_flux"),
+    ("backprop", "backprop"),
+    ("knn", "knn"),
+)
 VARIANTS = ("baseline", "tiling", "pipeline", "unroll", "doublebuffer", "coalescing", "multiddr")
 
 
@@ -198,9 +257,15 @@ def build_demo_tree(directory: str, projects: int = 12, noise: int = 0, seed: in
         name = VARIANTS[index % len(VARIANTS)]
         project = os.path.join(root, *group.split("/"), f"{prefix}_{index}_{name}")
         kernel = prefix.replace("_", "")
-        synth = Synth(kernel, latency=rng.randint(1_000, 2_000_000), interval=rng.randint(1_000, 2_000_000),
-                      lut=rng.randint(2_000, 90_000), ff=rng.randint(2_000, 120_000), dsp=rng.randint(0, 400),
-                      bram=rng.randint(0, 300))
+        synth = Synth(
+            kernel,
+            latency=rng.randint(1_000, 2_000_000),
+            interval=rng.randint(1_000, 2_000_000),
+            lut=rng.randint(2_000, 90_000),
+            ff=rng.randint(2_000, 120_000),
+            dsp=rng.randint(0, 400),
+            bram=rng.randint(0, 300),
+        )
         if number % 3 == 2:
             write_sources(project, kernel, hls=True)
             write_hls(project, synth, passed=number % 9 != 8, noise=noise)
@@ -232,44 +297,67 @@ def play_builds(directory: str, stop: threading.Event, pace: float = 1.0) -> str
 
     rng = random.Random(11)
     steps = 0
-    for number, (group, name) in enumerate((("lud", "tiling"), ("nw", "pipeline"), ("srad", "unroll"),
-                                            ("pathfinder", "coalescing"), ("lavaMD", "doublebuffer"))):
+    for number, (group, name) in enumerate(
+        (
+            ("lud", "tiling"),
+            ("nw", "pipeline"),
+            ("srad", "unroll"),
+            ("pathfinder", "coalescing"),
+            ("lavaMD", "doublebuffer"),
+        )
+    ):
         if not pause(2.0):
             return root
         project = os.path.join(root, group, f"{group}_{number + 1}_{name}")
         kernel = group.lower()
-        synth = Synth(kernel, latency=rng.randint(10_000, 900_000), interval=rng.randint(10_000, 900_000),
-                      lut=rng.randint(5_000, 60_000), ff=rng.randint(5_000, 80_000), dsp=rng.randint(0, 200),
-                      bram=rng.randint(0, 120))
+        synth = Synth(
+            kernel,
+            latency=rng.randint(10_000, 900_000),
+            interval=rng.randint(10_000, 900_000),
+            lut=rng.randint(5_000, 60_000),
+            ff=rng.randint(5_000, 80_000),
+            dsp=rng.randint(0, 200),
+            bram=rng.randint(0, 120),
+        )
         if number == 2:  # this synthesis fails
             write_sources(project, kernel, hls=True)
             write(os.path.join(project, "proj", "hls.app"), "<project/>\n")
             write(os.path.join(project, "proj", "solution1", "solution1.aps"), "<AutoPilot:solution/>\n")
             if not pause(2.0):
                 return root
-            write(os.path.join(project, "vitis_hls.log"),
-                  hls_log(PART, 12.0, csim_errors=None, error="unexpected ';' before ')': kernel.cpp:48:97"))
+            write(
+                os.path.join(project, "vitis_hls.log"),
+                hls_log(PART, 12.0, csim_errors=None, error="unexpected ';' before ')': kernel.cpp:48:97"),
+            )
             continue
         if number == 3:  # the runner gives up on this one
             write_sources(project, kernel)
-            write(os.path.join(project, f"_x.hw_emu.{PLATFORM}", "logs", kernel, "v++.log"),
-                  vpp_log("compile", "hw_emu", PLATFORM, 7200, f"{project}/{kernel}.xo.compile_summary"))
+            write(
+                os.path.join(project, f"_x.hw_emu.{PLATFORM}", "logs", kernel, "v++.log"),
+                vpp_log("compile", "hw_emu", PLATFORM, 7200, f"{project}/{kernel}.xo.compile_summary"),
+            )
             if not pause(3.0):
                 return root
-            write(os.path.join(project, "vitis_run.meta"),
-                  f"target=vitis.hw_emu\ndevice={PLATFORM}\nstatus=timeout\nruntime_seconds=7200\n")
+            write(
+                os.path.join(project, "vitis_run.meta"),
+                f"target=vitis.hw_emu\ndevice={PLATFORM}\nstatus=timeout\nruntime_seconds=7200\n",
+            )
             continue
         write_sources(project, kernel)
         x = os.path.join(project, f"_x.hw_emu.{PLATFORM}")
-        write(os.path.join(x, "logs", kernel, "v++.log"),
-              vpp_log("compile", "hw_emu", PLATFORM, 140 + number, f"{x}/{kernel}.xo.compile_summary"))
+        write(
+            os.path.join(x, "logs", kernel, "v++.log"),
+            vpp_log("compile", "hw_emu", PLATFORM, 140 + number, f"{x}/{kernel}.xo.compile_summary"),
+        )
         report = os.path.join(x, kernel, kernel, kernel, "solution", "syn", "report", "csynth.xml")
         if not _write_in_pieces(report, csynth_xml(synth), pause):
             return root
         if not pause(2.0):
             return root
-        write(os.path.join(x, "logs", "link", "v++.log"),
-              vpp_log("link", "hw_emu", PLATFORM, 500 + number, f"{project}/build.link_summary"))
+        write(
+            os.path.join(x, "logs", "link", "v++.log"),
+            vpp_log("link", "hw_emu", PLATFORM, 500 + number, f"{project}/build.link_summary"),
+        )
         write(os.path.join(x, "link", "int", "systemDiagramModel.json"), system_diagram(300.0))
         if not pause(2.0):
             return root
@@ -278,8 +366,9 @@ def play_builds(directory: str, stop: threading.Event, pace: float = 1.0) -> str
         if steps == 2:  # a re-synthesis rewrites the report with better numbers
             if not pause(3.0):
                 return root
-            better = Synth(kernel, synth.latency // 2, synth.interval // 2, synth.lut + 1500, synth.ff,
-                           synth.dsp + 8, synth.bram)
+            better = Synth(
+                kernel, synth.latency // 2, synth.interval // 2, synth.lut + 1500, synth.ff, synth.dsp + 8, synth.bram
+            )
             write(report + ".tmp", csynth_xml(better))
             os.replace(report + ".tmp", report)  # an atomic rename onto the report name
     return root

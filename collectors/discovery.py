@@ -8,22 +8,41 @@ nearest discovery-mode ancestor (rules, section 1).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
 
 from .artifacts import EXTENSION_KINDS, classify
 from .problems import Problem
 
-BUILD_OUTPUT_NAMES = frozenset({
-    "_x", "package", "xclbin", ".run", ".Xil", ".ipcache", ".jobs", ".tlog", "_vimage",
-    "emulation", "reports", "logs", ".autopilot", "_sds", "sd_card",
-    # the extension families' output folders (rules, section 8)
-    "aiesimulator_output", "x86simulator_output", "mapper-snapshots", "Work",
-})
+BUILD_OUTPUT_NAMES = frozenset(
+    {
+        "_x",
+        "package",
+        "xclbin",
+        ".run",
+        ".Xil",
+        ".ipcache",
+        ".jobs",
+        ".tlog",
+        "_vimage",
+        "emulation",
+        "reports",
+        "logs",
+        ".autopilot",
+        "_sds",
+        "sd_card",
+        # the extension families' output folders (rules, section 8)
+        "aiesimulator_output",
+        "x86simulator_output",
+        "mapper-snapshots",
+        "Work",
+    }
+)
 BUILD_OUTPUT_PREFIXES = ("_x.", "_x_temp", "build_dir.", "package.", "solution", "_xocc_")
 SHARED_NAMES = frozenset({"common", "data", "result", "libs", "__pycache__", ".git"})
-BUILD_MARKERS = frozenset({"Makefile", "makefile", "hls.tcl", "run_hls.tcl", "hls_config.cfg",
-                           "vitis-comp.json", "description.json"})
+BUILD_MARKERS = frozenset(
+    {"Makefile", "makefile", "hls.tcl", "run_hls.tcl", "hls_config.cfg", "vitis-comp.json", "description.json"}
+)
 SOURCE_ENDINGS = (".c", ".cc", ".cpp", ".cxx", ".h", ".hpp", ".hh", ".cl")
 EVIDENCE_LOGS = frozenset({"vitis_hls.log", "vivado_hls.log"})
 STATE_DIR = ".vitis-tui"  # the tool's own state, never walked
@@ -36,8 +55,9 @@ StackEntry = tuple[str, str, "DirNode | None", bool]
 @dataclass
 class DirNode:
     """A directory walked in discovery mode."""
+
     path: str
-    parent: "DirNode | None"
+    parent: DirNode | None
     has_marker: bool = False
     has_source: bool = False
     has_evidence: bool = False
@@ -77,8 +97,11 @@ def is_vpp_build_dir(name: str) -> bool:
 
 
 def _is_evidence_file(name: str) -> bool:
-    return name in EVIDENCE_LOGS or (name.startswith("v++") and name.endswith(".log")) or (
-        name.startswith("vitis_run.") and name.endswith(".meta"))
+    return (
+        name in EVIDENCE_LOGS
+        or (name.startswith("v++") and name.endswith(".log"))
+        or (name.startswith("vitis_run.") and name.endswith(".meta"))
+    )
 
 
 class _Walker:
@@ -101,8 +124,7 @@ class _Walker:
             path, real, owner, discovery = stack.pop()
             self._visit(path, real, owner, discovery, stack, is_root=(path == root))
 
-    def _visit(self, path: str, real: str, owner: DirNode | None, discovery: bool,
-               stack: list, is_root: bool) -> None:
+    def _visit(self, path: str, real: str, owner: DirNode | None, discovery: bool, stack: list, is_root: bool) -> None:
         self.directories += 1
         if self.on_directory is not None and self.directories % 256 == 0:
             self.on_directory(self.directories)
@@ -190,8 +212,9 @@ def _has_source(path: str) -> bool:
         return False
 
 
-def find_projects(roots: Iterable[str], excluded: Iterable[str] = (),
-                  on_directory: Callable[[int], None] | None = None) -> WalkResult:
+def find_projects(
+    roots: Iterable[str], excluded: Iterable[str] = (), on_directory: Callable[[int], None] | None = None
+) -> WalkResult:
     """Walk every root once; return the projects (deepest candidates) with their artifacts."""
     walker = _Walker(excluded, on_directory)
     for root in roots:
@@ -201,9 +224,11 @@ def find_projects(roots: Iterable[str], excluded: Iterable[str] = (),
 
 # --- walking a tree in two processes (collect on a 2-core machine) -------------------------------
 
+
 @dataclass
 class WalkPart:
     """What a worker process walked below some of the root's subdirectories."""
+
     nodes: list[DirNode]
     stub: DirNode  # stood in for the root's node; its parentage is given back on merging
     problems: list[Problem]
@@ -268,7 +293,7 @@ def _assign(nodes: list[DirNode]) -> list[Project]:
         if node.is_candidate and id(node) not in covered:
             projects[id(node)] = Project(node.path, [], [])
     for node in nodes:
-        holder = node
+        holder: DirNode | None = node
         while holder is not None and id(holder) not in projects:
             holder = holder.parent
         if holder is not None:

@@ -5,19 +5,29 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from .artifacts import ARTIFACTS
 from .config import Settings
-from .discovery import (Project, WalkPart, WalkResult, find_projects, finish_walk, merge_part, project_inventory,
-                        start_split, walk_part)
+from .discovery import (
+    Project,
+    WalkPart,
+    WalkResult,
+    find_projects,
+    finish_walk,
+    merge_part,
+    project_inventory,
+    start_split,
+    walk_part,
+)
 from .extensions import build_extension_records, extension_key, extension_problems
 from .files import describe_os_error, parse_stream, read_report
 from .mapping import Identity, map_project
 from .problems import ArtifactError, Problem
-from .records import record_key
+from .records.model import record_key
 from .runs import Parsed, Run, build_runs
 
 # A file changed this recently and unreadable is probably still being written.
@@ -43,6 +53,7 @@ class ProjectResult:
 @dataclass
 class Collection:
     """Everything one scan found: per-project results and the problems of the walk itself."""
+
     projects: dict[str, ProjectResult] = field(default_factory=dict)
     walk_problems: list[Problem] = field(default_factory=list)
     directories: int = 0
@@ -56,8 +67,9 @@ class Collection:
             for record in self.projects[path].records:
                 key = record_key(record)
                 if key in by_key:
-                    problems.append(Problem(path, f"same record key as {by_key[key][1]}; "
-                                                  "this project's record not written"))
+                    problems.append(
+                        Problem(path, f"same record key as {by_key[key][1]}; this project's record not written")
+                    )
                     continue
                 by_key[key] = (record, path)
         return [by_key[key][0] for key in sorted(by_key)], problems
@@ -160,9 +172,13 @@ class Engine:
             del self._cache[path]
         return self.collect_project(inventory, root)
 
-    def scan(self, roots: Iterable[str], progress: Callable[[str, int, int | None], None] | None = None,
-             wait_for_writers: float = 5.0,
-             on_result: Callable[[ProjectResult], None] | None = None) -> Collection:
+    def scan(
+        self,
+        roots: Iterable[str],
+        progress: Callable[[str, int, int | None], None] | None = None,
+        wait_for_writers: float = 5.0,
+        on_result: Callable[[ProjectResult], None] | None = None,
+    ) -> Collection:
         """Walk every root and collect every project. Files still being written are retried."""
         roots = [os.path.abspath(r) for r in roots]
         collection = Collection()
@@ -224,7 +240,6 @@ class Engine:
             time.sleep(min(SETTLE_SECONDS / 2, max(0.0, deadline - time.monotonic())))
             for result in waiting:
                 collection.projects[result.path] = self.recollect(result.path, result.root)
-
 
 
 def _walk_and_parse(entries: list, root: str, excluded: list[str]) -> tuple[WalkPart, list]:

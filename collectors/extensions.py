@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import fnmatch
 import posixpath
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from .artifacts.aie import throughputs
 from .artifacts.loom import snapshot_of, split_name
 from .config import Settings
 from .mapping import Identity
 from .problems import Problem
-from .records import SCHEMA_VERSION
+from .records.model import SCHEMA_VERSION
 from .runs import Parsed, Run
 
 EXTENSION_TYPES = ("aie_sim", "xrt_recipe", "cgra_map")
@@ -24,18 +25,31 @@ UNKNOWN = "unknown"
 
 def extension_key(record: dict[str, Any]) -> tuple:
     """The schema-1.0 key plus the subject (the port file, recipe or DFG) the record is about."""
-    from .records import record_key
+    from .records.model import record_key
+
     return record_key(record) + (record[record["report_type"]].get("subject", ""),)
 
 
-def _envelope(report_type: str, target: str, device: str, version: str | None, identity: Identity,
-              payload: dict[str, Any], group_extra: list[str] | None = None) -> dict[str, Any]:
+def _envelope(
+    report_type: str,
+    target: str,
+    device: str,
+    version: str | None,
+    identity: Identity,
+    payload: dict[str, Any],
+    group_extra: list[str] | None = None,
+) -> dict[str, Any]:
     problem = dict(identity.problem)
     if group_extra:
         problem["group_path"] = list(problem["group_path"]) + group_extra
-    return {"schema_version": SCHEMA_VERSION, "report_type": report_type,
-            "run": {"target": target, "device": device, "vitis_version": version, "runtime_seconds": None},
-            "problem": problem, "implementation": identity.implementation, report_type: payload}
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "report_type": report_type,
+        "run": {"target": target, "device": device, "vitis_version": version, "runtime_seconds": None},
+        "problem": problem,
+        "implementation": identity.implementation,
+        report_type: payload,
+    }
 
 
 def _project_device(runs: list[Run]) -> tuple[str, str | None]:
@@ -45,8 +59,9 @@ def _project_device(runs: list[Run]) -> tuple[str, str | None]:
     return (devices.pop() if len(devices) == 1 else UNKNOWN), (versions.pop() if len(versions) == 1 else None)
 
 
-def build_extension_records(project: str, parsed: Iterable[Parsed], identity: Identity, settings: Settings,
-                            runs: list[Run]) -> list[dict[str, Any]]:
+def build_extension_records(
+    project: str, parsed: Iterable[Parsed], identity: Identity, settings: Settings, runs: list[Run]
+) -> list[dict[str, Any]]:
     cut = len(project) + 1
     items = [p for p in parsed if p.ok]
     rel = {p.path: p.path[cut:] for p in items}
@@ -62,8 +77,13 @@ def build_extension_records(project: str, parsed: Iterable[Parsed], identity: Id
         name = posixpath.basename(rel[item.path])
         declaration = declared.get(name, {})
         per_sample = _values_per_sample(rel[item.path], declaration, settings)
-        payload = {"subject": rel[item.path], "port": declaration.get("port"), "simulator": simulator,
-                   "plio_bits": declaration.get("plio_bits"), **throughputs(item.data, per_sample)}
+        payload = {
+            "subject": rel[item.path],
+            "port": declaration.get("port"),
+            "simulator": simulator,
+            "plio_bits": declaration.get("plio_bits"),
+            **throughputs(item.data, per_sample),
+        }
         records.append(_envelope("aie_sim", f"vitis.{simulator}", device, version, identity, payload))
 
     # XRT: one record per recipe, with the runner's reports from the same directory
@@ -93,10 +113,22 @@ def build_extension_records(project: str, parsed: Iterable[Parsed], identity: Id
         snapshots = sorted(entry["snapshots"], key=lambda s: (s[0]["sequence"], s[0]["ordinal"]))
         mapping = entry["final"] or (snapshots[-1][1] if snapshots else None)
         payload = {
-            "subject": dfg, "dfg": dfg, "adg": adg,
+            "subject": dfg,
+            "dfg": dfg,
+            "adg": adg,
             "state": "final" if entry["final"] else "in_progress" if snapshots else "config_only",
-            **(mapping or {"mapped_nodes": None, "unmapped_nodes": None, "edges": None, "timing": None,
-                           "techmap": None, "search": None, "memory_regions": None}),
+            **(
+                mapping
+                or {
+                    "mapped_nodes": None,
+                    "unmapped_nodes": None,
+                    "edges": None,
+                    "timing": None,
+                    "techmap": None,
+                    "search": None,
+                    "memory_regions": None,
+                }
+            ),
             "config": entry["config"],
             "snapshots": [s for s, _ in snapshots],
         }
@@ -126,6 +158,11 @@ def extension_problems(records: list[dict[str, Any]], project: str) -> list[Prob
         if record["report_type"] == "xrt_recipe":
             found += [Problem(path, f"recipe: {error}") for error in payload["errors"]]
         if record["report_type"] == "aie_sim" and payload["values_per_sample"] is None:
-            found.append(Problem(path, "sample type unknown (no PLIO declaration found, no [aie] complex/real "
-                                       "setting): throughput not computed"))
+            found.append(
+                Problem(
+                    path,
+                    "sample type unknown (no PLIO declaration found, no [aie] complex/real "
+                    "setting): throughput not computed",
+                )
+            )
     return found

@@ -17,9 +17,7 @@ def read_report(path: str, size: int | None = None) -> bytes:
         if size is None:
             size = os.stat(path).st_size
         if size > MAX_REPORT_BYTES:
-            raise ArtifactError(
-                f"file too large ({size} bytes > {MAX_REPORT_BYTES} bytes), refused unread"
-            )
+            raise ArtifactError(f"file too large ({size} bytes > {MAX_REPORT_BYTES} bytes), refused unread")
         with open(path, "rb") as handle:
             # Ask for what stat promised (plus one byte to see growth): asking for the
             # 64 MiB limit would allocate that much for every small report.

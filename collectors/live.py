@@ -8,19 +8,21 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from .config import Settings
 from .engine import Collection, Engine, ProjectResult
-from .problems import Problem
 from .extensions import extension_key
-from .store import extension_path, render, write_atomic
+from .problems import Problem
+from .records.store import extension_path, render, write_atomic
 
 
 @dataclass
 class Change:
     """What one update did: projects whose results changed or vanished, and the write."""
+
     changed: set[str] = field(default_factory=set)
     removed: set[str] = field(default_factory=set)
     written: bool = False
@@ -78,8 +80,11 @@ class LiveCollection:
 
     # --- updating ---------------------------------------------------------------------------
 
-    def scan(self, progress: Callable[[str, int, int | None], None] | None = None,
-             on_result: Callable[[ProjectResult], None] | None = None) -> Change:
+    def scan(
+        self,
+        progress: Callable[[str, int, int | None], None] | None = None,
+        on_result: Callable[[ProjectResult], None] | None = None,
+    ) -> Change:
         """A full walk (the initial scan, and the periodic reconciliation); unchanged files are not re-read."""
         before = self.collection.projects
         fresh = self.engine.scan(self.roots, progress=progress, wait_for_writers=0, on_result=on_result)
@@ -136,11 +141,13 @@ def _fingerprint(result: ProjectResult) -> tuple:
     """What the screen shows of a project: its runs, records and problems."""
     return (
         [(r.target, r.device, r.vitis_version, r.runtime_seconds, r.records) for r in result.runs],
-        result.problems, result.extension_records,
+        result.problems,
+        result.extension_records,
     )
 
 
 # --- the headless session: initial scan, then watching --------------------------------------
+
 
 @dataclass(frozen=True)
 class Progress:
@@ -152,6 +159,7 @@ class Progress:
 @dataclass(frozen=True)
 class Updated:
     """Projects whose results changed (new objects, safe to keep) and projects that went away."""
+
     results: dict[str, ProjectResult]
     removed: frozenset[str]
     problems: tuple[Problem, ...]
@@ -174,15 +182,22 @@ class LiveSession:
     app turns them into messages (`post_message`), the benchmark just records them.
     """
 
-    def __init__(self, roots: Iterable[str], output: str, settings_for: Callable[[str], Settings],
-                 notify: Callable[[object], None], poll: float | None = None,
-                 rescan_every: float = 300.0, debounce: float = 0.3) -> None:
+    def __init__(
+        self,
+        roots: Iterable[str],
+        output: str,
+        settings_for: Callable[[str], Settings],
+        notify: Callable[[object], None],
+        poll: float | None = None,
+        rescan_every: float = 300.0,
+        debounce: float = 0.3,
+    ) -> None:
         self.live = LiveCollection(roots, output, settings_for)
         self.notify = notify
         self.poll = poll
         self.rescan_every = rescan_every
         self.debounce = debounce
-        self.watcher = None
+        self.watcher: Watcher | None = None
 
     def run(self) -> None:
         """Initial scan then start watching; call it on a worker thread."""
@@ -199,12 +214,20 @@ class LiveSession:
                 found.clear()
                 last[0] = time.monotonic()
 
-        change = self.live.scan(progress=lambda phase, n, total: self.notify(Progress(phase, n, total)),
-                                on_result=on_result)
+        change = self.live.scan(
+            progress=lambda phase, n, total: self.notify(Progress(phase, n, total)), on_result=on_result
+        )
         self._publish(change, initial=True)
         mode = choose_mode(self.live.roots, self.poll, directories=self.live.collection.directories)
-        self.watcher = Watcher(self.live.roots, mode, self.live.project_for, self._batch, ignore=self._ignore,
-                               debounce=self.debounce, rescan_every=self.rescan_every)
+        self.watcher = Watcher(
+            self.live.roots,
+            mode,
+            self.live.project_for,
+            self._batch,
+            ignore=self._ignore,
+            debounce=self.debounce,
+            rescan_every=self.rescan_every,
+        )
         self.notify(Watching(self.watcher.start()))
         for project in change.unsettled:
             self.watcher.recheck(project, SETTLE_RETRY)
@@ -220,8 +243,9 @@ class LiveSession:
     def _ignore(self, path: str) -> bool:
         """The output file, its temporary siblings and the tool's state are never watched."""
         name = os.path.basename(path)
-        return path in (self.live.output, self.live.ext_output) or name.startswith(".vitis-tui") \
-            or "/.vitis-tui/" in path
+        return (
+            path in (self.live.output, self.live.ext_output) or name.startswith(".vitis-tui") or "/.vitis-tui/" in path
+        )
 
     def _batch(self, projects: set[str], rescan: bool) -> None:
         change = self.live.scan() if rescan else self.live.refresh(projects)
@@ -232,12 +256,17 @@ class LiveSession:
 
     def _publish(self, change: Change, initial: bool = False) -> None:
         projects = self.live.projects
-        self.notify(Updated(
-            results={p: projects[p] for p in change.changed if p in projects},
-            removed=frozenset(change.removed), problems=tuple(self.live.problems()),
-            records=len(self.live.records()), output_written=self.live.last_write, initial=initial,
-            error=change.error,
-        ))
+        self.notify(
+            Updated(
+                results={p: projects[p] for p in change.changed if p in projects},
+                removed=frozenset(change.removed),
+                problems=tuple(self.live.problems()),
+                records=len(self.live.records()),
+                output_written=self.live.last_write,
+                initial=initial,
+                error=change.error,
+            )
+        )
 
 
 PARTIAL_EVERY = 0.25  # seconds between batches of projects shown during the initial scan

@@ -17,6 +17,7 @@ DEFAULT_VARIANT = {"index": 0, "name": "implementation"}
 @dataclass(frozen=True)
 class Identity:
     """Who a project's records belong to: the `problem` and `implementation` objects."""
+
     problem: dict[str, Any]
     implementation: dict[str, Any]
 
@@ -45,13 +46,13 @@ def split_rel(parts: list[str]) -> tuple[list[str], dict[str, Any]]:
         match = VARIANT.match(parts[position])
         if match:
             variant = {"index": int(match.group(2)), "name": match.group(3)}
-            return parts[:position] + parts[position + 1:], variant
+            return parts[:position] + parts[position + 1 :], variant
     return list(parts), dict(DEFAULT_VARIANT)
 
 
 def rel_parts(project: str, suite_root: str) -> list[str]:
     if project.startswith(suite_root + os.sep):
-        return project[len(suite_root) + 1:].split(os.sep)
+        return project[len(suite_root) + 1 :].split(os.sep)
     return [os.path.basename(project)]  # the project is the suite root itself (or outside it)
 
 

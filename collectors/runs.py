@@ -8,19 +8,36 @@ from __future__ import annotations
 
 import os
 import posixpath
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from .artifacts.vpp_log import BUILD_DIR
 from .discovery import is_vpp_build_dir
 from .mapping import Identity
 from .problems import Problem
-from .records import TARGET_REPORTS, hls_synth_payload, make_record, rtl_sim_payload
+from .records.model import TARGET_REPORTS, hls_synth_payload, make_record, rtl_sim_payload
 
-PENALTY_PARTS = frozenset({
-    "impl", "ip", "ip_repo", "iprepo", "hls_files", "link", "int", "temp", "sys_link", "xo",
-    "vivado", "vpl", "export", "reports", "hls_reports", "logs",
-})
+PENALTY_PARTS = frozenset(
+    {
+        "impl",
+        "ip",
+        "ip_repo",
+        "iprepo",
+        "hls_files",
+        "link",
+        "int",
+        "temp",
+        "sys_link",
+        "xo",
+        "vivado",
+        "vpl",
+        "export",
+        "reports",
+        "hls_reports",
+        "logs",
+    }
+)
 VPP_TARGETS = {"sw_emu": "vitis.sw_emu", "hw_emu": "vitis.hw_emu", "hw": "vitis.hw"}
 UNKNOWN = "unknown"
 
@@ -28,6 +45,7 @@ UNKNOWN = "unknown"
 @dataclass(frozen=True)
 class Parsed:
     """One artifact after parsing: its facts, or the reason it could not be read."""
+
     path: str
     kind: str
     mtime_ns: int
@@ -42,6 +60,7 @@ class Parsed:
 @dataclass
 class Run:
     """One (target, device) pair of a project, with what was collected for it."""
+
     target: str
     device: str
     vitis_version: str = UNKNOWN
@@ -54,6 +73,7 @@ class Run:
 @dataclass
 class _Group:
     """Artifacts gathered for one run before facts are resolved."""
+
     target: str
     device: str | None
     items: list[Parsed] = field(default_factory=list)
@@ -89,7 +109,8 @@ class _Project:
         if item.path not in self._contexts:
             parts = self.parts(item)
             self._contexts[item.path] = next(
-                ("/".join(parts[: i + 1]) for i, part in enumerate(parts[:-1]) if is_vpp_build_dir(part)), None)
+                ("/".join(parts[: i + 1]) for i, part in enumerate(parts[:-1]) if is_vpp_build_dir(part)), None
+            )
         return self._contexts[item.path]
 
 
@@ -128,8 +149,9 @@ def csynth_pick_key(rel: str, mtime_ns: int) -> tuple:
     return (penalty, 0 if canonical else 1, len(parts), -mtime_ns, rel)
 
 
-def build_runs(project_path: str, parsed: Iterable[Parsed], build_dirs: Iterable[str],
-               identity: Identity) -> tuple[list[Run], list[Problem]]:
+def build_runs(
+    project_path: str, parsed: Iterable[Parsed], build_dirs: Iterable[str], identity: Identity
+) -> tuple[list[Run], list[Problem]]:
     proj = _Project(project_path, parsed)
     problems = [Problem(p.path, p.error) for p in proj.parsed if p.error]
     groups: dict[tuple[str, str | None], _Group] = {}
@@ -148,6 +170,7 @@ def build_runs(project_path: str, parsed: Iterable[Parsed], build_dirs: Iterable
 
 
 # --- v++ runs -------------------------------------------------------------------------------
+
 
 def _vpp_groups(proj: _Project, build_dirs: Iterable[str], groups: dict, problems: list[Problem]) -> None:
     named: dict[str, tuple[str, str]] = {}  # context dir -> (target, platform)
@@ -176,8 +199,14 @@ def _vpp_groups(proj: _Project, build_dirs: Iterable[str], groups: dict, problem
     for context, (target, _platform) in named.items():
         if target:
             continue
-        logs = sorted((p for p in proj.parsed if p.kind == "vpp_log" and p.ok and proj.vpp_context(p) == context
-                       and p.data["target"]), key=lambda p: p.mtime_ns)
+        logs = sorted(
+            (
+                p
+                for p in proj.parsed
+                if p.kind == "vpp_log" and p.ok and proj.vpp_context(p) == context and p.data["target"]
+            ),
+            key=lambda p: p.mtime_ns,
+        )
         if logs:
             newest = logs[-1].data
             context_run[context] = group_for(VPP_TARGETS[newest["target"]], newest["device"])
@@ -224,6 +253,7 @@ def _only_device(groups: dict, target: str) -> str | None:
 
 # --- HLS solutions --------------------------------------------------------------------------
 
+
 def _hls_groups(proj: _Project, groups: dict) -> None:
     by_solution: dict[str, list[Parsed]] = {}
     for item in proj.parsed:
@@ -248,8 +278,11 @@ def _hls_groups(proj: _Project, groups: dict) -> None:
         own = items + ([log] if log is not None and log not in items else [])
         if posixpath.basename(solution) == "hls":  # unified component: <comp>.hlscompile_summary beside it
             component = posixpath.dirname(solution) or "."
-            own += [p for p in proj.parsed if p.kind == "summary"
-                    and (posixpath.dirname(proj.rel[p.path]) or ".") == component]
+            own += [
+                p
+                for p in proj.parsed
+                if p.kind == "summary" and (posixpath.dirname(proj.rel[p.path]) or ".") == component
+            ]
         device = _hls_device(proj, own)
         csim = "csim_log" in kinds or (log is not None and log.data["csim_status"] is not None)
         if "cosim_rpt" in kinds or "lat_rpt" in kinds:
@@ -283,8 +316,9 @@ def _solution_log(proj: _Project, solution: str, logs: list[Parsed]) -> Parsed |
 
 
 def _hls_device(proj: _Project, items: list[Parsed]) -> str | None:
-    reports = sorted((p for p in items if p.kind == "csynth" and p.ok),
-                     key=lambda p: csynth_pick_key(proj.rel[p.path], p.mtime_ns))
+    reports = sorted(
+        (p for p in items if p.kind == "csynth" and p.ok), key=lambda p: csynth_pick_key(proj.rel[p.path], p.mtime_ns)
+    )
     for report in reports:
         part = report.data["UserAssignments"].get("Part")
         if part:
@@ -296,6 +330,7 @@ def _hls_device(proj: _Project, items: list[Parsed]) -> str | None:
 
 
 # --- runner metadata ------------------------------------------------------------------------
+
 
 def _meta_groups(metas: list[Parsed], groups: dict) -> None:
     """A metadata file naming a target makes that run exist even when nothing else shows it."""
@@ -335,23 +370,35 @@ def _meta_facts(metas: list[Parsed], target: str, device: str | None, report_typ
 
 # --- facts, status and records ---------------------------------------------------------------
 
-def _resolve(proj: _Project, group: _Group, metas: list[Parsed], identity: Identity,
-             problems: list[Problem]) -> Run:
+
+def _resolve(proj: _Project, group: _Group, metas: list[Parsed], identity: Identity, problems: list[Problem]) -> Run:
     chosen = _pick_csynth(proj, group)
     solution = _chosen_solution(proj, group, chosen)
-    hls_logs = [p for p in group.of("hls_log")
-                if not group.solutions or solution is None or _solution_owns(proj, solution, p, group)]
-    version = _first(group.of("vpp_log"), "vitis_version") or _first(group.of("summary"), "vitis_version") \
+    hls_logs = [
+        p
+        for p in group.of("hls_log")
+        if not group.solutions or solution is None or _solution_owns(proj, solution, p, group)
+    ]
+    version = (
+        _first(group.of("vpp_log"), "vitis_version")
+        or _first(group.of("summary"), "vitis_version")
         or _first(hls_logs, "vitis_version")
+    )
     if version is None and chosen is not None and chosen.ok:
         version = chosen.data["ReportVersion"]["Version"] or None
     derived = {"device": group.device, "vitis_version": version, "runtime_seconds": _runtime(group, hls_logs)}
 
     def run_fields(report_type: str | None) -> dict[str, Any]:
-        facts = {**derived, **{k: v for k, v in _meta_facts(metas, group.target, group.device, report_type).items()
-                               if k in derived}}
-        return {"target": group.target, "device": facts["device"] or UNKNOWN,
-                "vitis_version": facts["vitis_version"] or UNKNOWN, "runtime_seconds": facts["runtime_seconds"]}
+        facts = {
+            **derived,
+            **{k: v for k, v in _meta_facts(metas, group.target, group.device, report_type).items() if k in derived},
+        }
+        return {
+            "target": group.target,
+            "device": facts["device"] or UNKNOWN,
+            "vitis_version": facts["vitis_version"] or UNKNOWN,
+            "runtime_seconds": facts["runtime_seconds"],
+        }
 
     shown = run_fields(None)
     run = Run(group.target, shown["device"], shown["vitis_version"], shown["runtime_seconds"])
@@ -416,8 +463,9 @@ def _chosen_solution(proj: _Project, group: _Group, chosen: Parsed | None) -> st
         for solution in sorted(group.solutions, key=len, reverse=True):
             if _inside(rel, solution):
                 return solution
-    newest = {s: max((p.mtime_ns for p in group.items if _inside(proj.rel[p.path], s)), default=0)
-              for s in group.solutions}
+    newest = {
+        s: max((p.mtime_ns for p in group.items if _inside(proj.rel[p.path], s)), default=0) for s in group.solutions
+    }
     return min(group.solutions, key=lambda s: (s.count("/"), -newest[s], s))
 
 
@@ -430,13 +478,24 @@ def _solution_owns(proj: _Project, solution: str, log: Parsed, group: _Group) ->
 
 
 def _in_solution(proj: _Project, item: Parsed, solution: str | None) -> bool:
-    return solution is None or _inside(proj.rel[item.path], solution) or (
-        item.kind == "cosim_rpt" and _solution_of(proj.parts(item), "cosim_rpt") == solution)
+    return (
+        solution is None
+        or _inside(proj.rel[item.path], solution)
+        or (item.kind == "cosim_rpt" and _solution_of(proj.parts(item), "cosim_rpt") == solution)
+    )
 
 
-def _payload(proj: _Project, group: _Group, report_type: str, runner: str | None, chosen: Parsed | None,
-             solution: str | None, hls_logs: list[Parsed], errors: bool,
-             problems: list[Problem]) -> tuple[dict[str, Any], list[str]] | None:
+def _payload(
+    proj: _Project,
+    group: _Group,
+    report_type: str,
+    runner: str | None,
+    chosen: Parsed | None,
+    solution: str | None,
+    hls_logs: list[Parsed],
+    errors: bool,
+    problems: list[Problem],
+) -> tuple[dict[str, Any], list[str]] | None:
     label = f"{group.target} run on {group.device or UNKNOWN}"
     if report_type == "hls_synth":
         if chosen is not None and chosen.ok:
@@ -455,8 +514,9 @@ def _payload(proj: _Project, group: _Group, report_type: str, runner: str | None
         if group.target == "vitis.cosim":
             lats = [p for p in group.of("lat_rpt") if _in_solution(proj, p, solution)]
             lat = min(lats, key=lambda p: (0 if "/verilog/" in proj.rel[p.path] else 1, p.path), default=None)
-            cosims = sorted((p for p in group.of("cosim_rpt") if _in_solution(proj, p, solution)),
-                            key=lambda p: -p.mtime_ns)
+            cosims = sorted(
+                (p for p in group.of("cosim_rpt") if _in_solution(proj, p, solution)), key=lambda p: -p.mtime_ns
+            )
             status = cosims[0].data["status"] if cosims else None
             status = status or runner or ("pass" if lat is not None else None)
             if status is None:
@@ -472,8 +532,10 @@ def _payload(proj: _Project, group: _Group, report_type: str, runner: str | None
         if profile is None:
             return rtl_sim_payload(status, None, None, None), []
         us = profile.data["kernel_runtime_us"]
-        diagrams = sorted(group.of("sysdiagram"),
-                          key=lambda p: (0 if "/link/int/" in "/" + proj.rel[p.path] else 1, -p.mtime_ns, p.path))
+        diagrams = sorted(
+            group.of("sysdiagram"),
+            key=lambda p: (0 if "/link/int/" in "/" + proj.rel[p.path] else 1, -p.mtime_ns, p.path),
+        )
         mhz = diagrams[0].data["kernel_clock_freq_mhz"] if diagrams else None
         cycles = round(us * mhz) if us is not None and mhz is not None else None
         return rtl_sim_payload(status, cycles, us, mhz), [profile.path] + [d.path for d in diagrams[:1]]

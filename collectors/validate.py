@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Callable, Iterable, TextIO
+from functools import cache
+from typing import Any, TextIO
 
 import fastjsonschema
 from jsonschema import Draft202012Validator
 
-from .records import REPORT_TYPES, record_key
 from .extensions import EXTENSION_TYPES, extension_key
+from .records.model import REPORT_TYPES, record_key
 from .schema import RECORDS_1_0, load_schema
 
 
@@ -21,14 +22,14 @@ def _schema_name(record: Any) -> str:
     return f"ext-{kind}.schema.json" if kind in EXTENSION_TYPES else RECORDS_1_0
 
 
-@lru_cache(maxsize=None)
+@cache
 def validator(name: str = RECORDS_1_0) -> Draft202012Validator:
     schema = load_schema(name)
     Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fast(name: str) -> Callable[[Any], Any]:
     return fastjsonschema.compile(load_schema(name))
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Any
 
 from watchdog.events import (
     DirCreatedEvent,
@@ -31,16 +32,48 @@ from .discovery import BUILD_MARKERS
 
 POLL_ENV = "VITIS_TUI_POLL"
 DEFAULT_POLL_SECONDS = 5.0
-NETWORK_FILESYSTEMS = frozenset({
-    "nfs", "nfs4", "cifs", "smb", "smb2", "smb3", "smbfs", "fuse.sshfs", "sshfs", "lustre", "gpfs",
-    "fuse.gpfs", "beegfs", "fuse.beegfs", "glusterfs", "fuse.glusterfs", "ceph", "fuse.ceph", "9p",
-    "afs", "panfs", "fuse.s3fs", "fuse.rclone", "davfs", "fuse.davfs2",
-})
+NETWORK_FILESYSTEMS = frozenset(
+    {
+        "nfs",
+        "nfs4",
+        "cifs",
+        "smb",
+        "smb2",
+        "smb3",
+        "smbfs",
+        "fuse.sshfs",
+        "sshfs",
+        "lustre",
+        "gpfs",
+        "fuse.gpfs",
+        "beegfs",
+        "fuse.beegfs",
+        "glusterfs",
+        "fuse.glusterfs",
+        "ceph",
+        "fuse.ceph",
+        "9p",
+        "afs",
+        "panfs",
+        "fuse.s3fs",
+        "fuse.rclone",
+        "davfs",
+        "fuse.davfs2",
+    }
+)
 IGNORED_EVENTS = frozenset({"opened", "closed_no_write"})
 # Only these reach us: reading and listing (our own scans included) would otherwise flood the
 # inotify queue with open/close events on every directory until it overflows.
-EVENT_FILTER = [FileCreatedEvent, FileModifiedEvent, FileClosedEvent, FileDeletedEvent, FileMovedEvent,
-                DirCreatedEvent, DirDeletedEvent, DirMovedEvent]
+EVENT_FILTER = [
+    FileCreatedEvent,
+    FileModifiedEvent,
+    FileClosedEvent,
+    FileDeletedEvent,
+    FileMovedEvent,
+    DirCreatedEvent,
+    DirDeletedEvent,
+    DirMovedEvent,
+]
 
 
 @dataclass(frozen=True)
@@ -85,8 +118,13 @@ def inotify_watch_limit() -> int | None:
         return None
 
 
-def choose_mode(roots: Iterable[str], poll: float | None = None, directories: int = 0,
-                environ: dict[str, str] | None = None, mounts_file: str = "/proc/self/mounts") -> WatchMode:
+def choose_mode(
+    roots: Iterable[str],
+    poll: float | None = None,
+    directories: int = 0,
+    environ: Mapping[str, str] | None = None,
+    mounts_file: str = "/proc/self/mounts",
+) -> WatchMode:
     """Pick inotify or polling, and say why; the status bar shows the reason."""
     environ = os.environ if environ is None else environ
     if poll is not None:
@@ -100,14 +138,19 @@ def choose_mode(roots: Iterable[str], poll: float | None = None, directories: in
     for root in roots:
         kind = filesystem_of(root, mounts_file)
         if kind in NETWORK_FILESYSTEMS:
-            return WatchMode("polling", DEFAULT_POLL_SECONDS,
-                             f"{root} is on {kind}: inotify does not see changes made on other hosts")
+            return WatchMode(
+                "polling",
+                DEFAULT_POLL_SECONDS,
+                f"{root} is on {kind}: inotify does not see changes made on other hosts",
+            )
     limit = inotify_watch_limit()
     # watchdog fails silently when the watches run out: count before relying on them.
     if limit is not None and directories > limit * 0.9:
-        return WatchMode("polling", DEFAULT_POLL_SECONDS,
-                         f"{directories} directories, inotify allows {limit} watches "
-                         "(raise fs.inotify.max_user_watches)")
+        return WatchMode(
+            "polling",
+            DEFAULT_POLL_SECONDS,
+            f"{directories} directories, inotify allows {limit} watches (raise fs.inotify.max_user_watches)",
+        )
     return WatchMode("inotify", None, "local filesystem")
 
 
@@ -144,9 +187,16 @@ class Watcher:
     rescan)` runs on the watcher's own worker thread, one batch at a time.
     """
 
-    def __init__(self, roots: Iterable[str], mode: WatchMode, key_of: Callable[[str], str | None],
-                 on_batch: Callable[[set[str], bool], None], ignore: Callable[[str], bool] = lambda p: False,
-                 debounce: float = 0.3, rescan_every: float = 300.0) -> None:
+    def __init__(
+        self,
+        roots: Iterable[str],
+        mode: WatchMode,
+        key_of: Callable[[str], str | None],
+        on_batch: Callable[[set[str], bool], None],
+        ignore: Callable[[str], bool] = lambda p: False,
+        debounce: float = 0.3,
+        rescan_every: float = 300.0,
+    ) -> None:
         self.roots = [os.path.abspath(r) for r in roots]
         self.mode = mode
         self.key_of = key_of
@@ -160,7 +210,7 @@ class Watcher:
         self._pending: dict[str, float] = {}  # project -> when it is due
         self._rescan_due: float | None = None
         self._next_rescan = time.monotonic() + rescan_every
-        self._observer = None
+        self._observer: Any = None  # watchdog's Observer or our StatPoller
         self._thread = threading.Thread(target=self._run, name="vitis-tui-watch", daemon=True)
 
     def start(self) -> WatchMode:
@@ -233,8 +283,11 @@ class Watcher:
                 if rescan:
                     self._rescan_due = None
                     self._next_rescan = now + self.rescan_every
-                dues = list(self._pending.values()) + [self._next_rescan] + (
-                    [self._rescan_due] if self._rescan_due is not None else [])
+                dues = (
+                    list(self._pending.values())
+                    + [self._next_rescan]
+                    + ([self._rescan_due] if self._rescan_due is not None else [])
+                )
             if ready or rescan:
                 self.on_batch(ready, rescan)
                 continue
@@ -323,14 +376,14 @@ class StatPoller:
             if mtime != known:
                 self.dirs[directory] = mtime
                 self._relist(directory)
-        for path, known in list(self.files.items()):
+        for path, seen in list(self.files.items()):
             try:
                 stat = os.stat(path)
             except OSError:
                 del self.files[path]
                 self.note(path)
                 continue
-            if (stat.st_mtime_ns, stat.st_size) != known:
+            if (stat.st_mtime_ns, stat.st_size) != seen:
                 self.files[path] = (stat.st_mtime_ns, stat.st_size)
                 self.note(path)
 

@@ -1,6 +1,6 @@
 """Regenerate the SVG screenshots of the main screens into screenshots/.
 
-    python screenshots/make_screenshots.py
+python screenshots/make_screenshots.py
 """
 
 from __future__ import annotations
@@ -31,8 +31,15 @@ async def wait_until(pilot, condition, timeout: float = 30.0) -> None:
 async def main() -> None:
     with tempfile.TemporaryDirectory() as directory:
         root = build_demo_tree(directory, projects=12)
-        broken = os.path.join(root, "hotspot", "hotspot_1_tiling", "_x.hw_emu.xilinx_u250_gen3x16_xdma_4_1_202210_1",
-                              "link", "int", "systemDiagramModel.json")
+        broken = os.path.join(
+            root,
+            "hotspot",
+            "hotspot_1_tiling",
+            "_x.hw_emu.xilinx_u250_gen3x16_xdma_4_1_202210_1",
+            "link",
+            "int",
+            "systemDiagramModel.json",
+        )
         write(broken, '{"system_diagram_metadata": {"xsa": ')  # a link step cut short: shown as a problem
         app = Dashboard([root], os.path.join(directory, "results.jsonl"), lambda r: Settings(), rescan_every=3600)
         async with app.run_test(size=(170, 46)) as pilot:

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
 VITIS = FIXTURES / "vitis"
 LAYOUTS = FIXTURES / "layouts"
+EXPECTED_TREE = FIXTURES / "expected_tree.jsonl"  # what collect writes for trees.build_all
 
 
 def fixture_bytes(name: str) -> bytes:
@@ -28,6 +29,7 @@ def place(tree: Path, rel: str, fixture: str | None = None, text: str | None = N
 
 def set_mtime(path: Path, seconds_ago: float) -> None:
     import time
+
     when = time.time() - seconds_ago
     os.utime(path, (when, when))
 
@@ -40,6 +42,7 @@ def tree(tmp_path: Path) -> Path:
 async def wait_until(pilot, condition, timeout: float = 30.0) -> None:
     """Let a Textual app run until `condition` holds; fail after `timeout` seconds."""
     import time
+
     deadline = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > deadline:

@@ -1,11 +1,11 @@
 """Whole build trees in a temporary directory, modelled on the real layouts in
-../shared/fixtures/layouts, filled with real report files from ../shared/fixtures/vitis."""
+tests/fixtures/layouts, filled with real report files from tests/fixtures/vitis."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from .conftest import place, set_mtime
+from .conftest import FIXTURES, place, set_mtime
 
 U250 = "xilinx_u250_gen3x16_xdma_4_1_202210_1"
 U50 = "xilinx_u50_gen3x16_xdma_5_202210_1"
@@ -32,10 +32,16 @@ def hw_emu_build(root: Path) -> Path:
     p = root / "Benchmarks/topk/topk_1_pipeline"
     sources(p)
     x = f"_x.hw_emu.{U250}"
-    place(p, f"{x}/krnl/topKQueryScores/topKQueryScores/solution/syn/report/csynth.xml",
-          N + f"_x.hw_emu.{U250}__krnl__topKQueryScores__topKQueryScores__solution__syn__report__csynth.xml")
-    copy = place(p, f"{x}/link/vivado/vpl/prj/prj.gen/sources_1/ip/topK/hls_files/syn/report/csynth.xml",
-                 N + f"_x.hw_emu.{U250}__krnl__topKQueryScores__topKQueryScores__solution__syn__report__csynth.xml")
+    place(
+        p,
+        f"{x}/krnl/topKQueryScores/topKQueryScores/solution/syn/report/csynth.xml",
+        N + f"_x.hw_emu.{U250}__krnl__topKQueryScores__topKQueryScores__solution__syn__report__csynth.xml",
+    )
+    copy = place(
+        p,
+        f"{x}/link/vivado/vpl/prj/prj.gen/sources_1/ip/topK/hls_files/syn/report/csynth.xml",
+        N + f"_x.hw_emu.{U250}__krnl__topKQueryScores__topKQueryScores__solution__syn__report__csynth.xml",
+    )
     copy.write_text(copy.read_text().replace("<LUT>7295</LUT>", "<LUT>1</LUT>"))
     set_mtime(p / x / "krnl/topKQueryScores/topKQueryScores/solution/syn/report/csynth.xml", 100)
     place(p, f"{x}/logs/krnl/v++.log", N + f"_x.hw_emu.{U250}__logs__krnl__v++.log")
@@ -73,8 +79,11 @@ def unified_component(root: Path) -> Path:
     sources(p, "vitis-comp.json", "src/canny.cpp")
     place(p, "hls_config.cfg", text="part=xck26-sfvc784-2LV-c\n")
     place(p, "hls/syn/report/csynth.xml", "superkooks-comp4601__canny_hls__canny_top__hls__syn__report__csynth.xml")
-    copy = place(p, "hls/impl/ip/hls_files/hls/syn/report/csynth.xml",
-                 "superkooks-comp4601__canny_hls__canny_top__hls__syn__report__csynth.xml")
+    copy = place(
+        p,
+        "hls/impl/ip/hls_files/hls/syn/report/csynth.xml",
+        "superkooks-comp4601__canny_hls__canny_top__hls__syn__report__csynth.xml",
+    )
     copy.write_text(copy.read_text().replace("<LUT>19589</LUT>", "<LUT>1</LUT>"))
     place(p, "reports/hls_cosim.rpt", "superkooks-comp4601__canny_hls__canny_top__reports__hls_cosim.rpt")
     place(p, "canny_top.hlscompile_summary", "superkooks-comp4601__canny_hls__canny_top__canny_top.hlscompile_summary")
@@ -84,13 +93,22 @@ def unified_component(root: Path) -> Path:
 def sw_emu_build(root: Path) -> Path:
     p = root / "Benchmarks/beamform/beamform_0_baseline"
     sources(p)
-    place(p, f"_x_temp.sw_emu.{U50}/logs/Top_Kernel/v++.log",
-          f"s095339-Adaptive_Beamforming___x_temp.sw_emu.{U50}__logs__Top_Kernel__v++.log")
+    place(
+        p,
+        f"_x_temp.sw_emu.{U50}/logs/Top_Kernel/v++.log",
+        f"s095339-Adaptive_Beamforming___x_temp.sw_emu.{U50}__logs__Top_Kernel__v++.log",
+    )
     place(p, "v++_Top_Kernel.log", "s095339-Adaptive_Beamforming__v++_Top_Kernel.log")
-    place(p, f"_x_temp.sw_emu.{U50}/link/int/systemDiagramModel.json",
-          f"s095339-Adaptive_Beamforming___x_temp.sw_emu.{U50}__link__int__systemDiagramModel.json")
-    place(p, "vitis_run.meta", text="# written by the harness\ntarget=vitis.sw_emu\nstatus=pass\n"
-                                    "runtime_seconds=12.5\nharness_job=42\n")
+    place(
+        p,
+        f"_x_temp.sw_emu.{U50}/link/int/systemDiagramModel.json",
+        f"s095339-Adaptive_Beamforming___x_temp.sw_emu.{U50}__link__int__systemDiagramModel.json",
+    )
+    place(
+        p,
+        "vitis_run.meta",
+        text="# written by the harness\ntarget=vitis.sw_emu\nstatus=pass\nruntime_seconds=12.5\nharness_job=42\n",
+    )
     return p
 
 
@@ -99,16 +117,23 @@ def failed_synthesis(root: Path) -> Path:
     sources(p, "run_hls.tcl", "lud.cpp")
     place(p, "proj/hls.app", text="<project/>\n")
     place(p, "proj/solution1/solution1.aps", text="<solution/>\n")
-    place(p, "vitis_hls.log",
-          "asandeep1-FPGA_ECE8893__2022_Spring__Final_Projects__FLAT-acceleration__source_code__HLS__vitis_hls.log")
+    place(
+        p,
+        "vitis_hls.log",
+        "asandeep1-FPGA_ECE8893__2022_Spring__Final_Projects__FLAT-acceleration__source_code__HLS__vitis_hls.log",
+    )
     return p
 
 
 def runner_timeout(root: Path) -> Path:
     p = root / "Benchmarks/srad/srad_2_pipeline"
     sources(p)
-    place(p, "vitis_run.hw_emu.meta", text="target=vitis.hw_emu\ndevice=xilinx_u280_gen3x16_xdma_1_202211_1\n"
-                                           "vitis_version=2023.2\nruntime_seconds=72000\nstatus=timeout\n")
+    place(
+        p,
+        "vitis_run.hw_emu.meta",
+        text="target=vitis.hw_emu\ndevice=xilinx_u280_gen3x16_xdma_1_202211_1\n"
+        "vitis_version=2023.2\nruntime_seconds=72000\nstatus=timeout\n",
+    )
     return p
 
 
@@ -129,9 +154,9 @@ def build_all(root: Path) -> Path:
     return root
 
 
-AIE = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "aie"
-XRT = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "xrt"
-LOOM = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "loom"
+AIE = FIXTURES / "aie"
+XRT = FIXTURES / "xrt"
+LOOM = FIXTURES / "loom"
 GRAPH_H = """#include <adf.h>
 class FirGraph : public adf::graph {
 public:
@@ -175,5 +200,8 @@ def loom_project(root: Path) -> Path:
     snapshots = p / "mapper-snapshots"
     snapshots.mkdir()
     (snapshots / "dfg.fabric.snapshot-0001.negotiated-iter.mapper-0001.map.json").write_bytes(
-        (LOOM / "SYNTHETIC_mapper-snapshots__dfg.fabric.snapshot-0001.negotiated-iter.mapper-0001.map.json").read_bytes())
+        (
+            LOOM / "SYNTHETIC_mapper-snapshots__dfg.fabric.snapshot-0001.negotiated-iter.mapper-0001.map.json"
+        ).read_bytes()
+    )
     return p

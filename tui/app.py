@@ -5,8 +5,9 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -21,14 +22,15 @@ from collectors.config import Settings
 from collectors.engine import ProjectResult
 from collectors.live import LiveSession, Progress, Updated, Watching
 from collectors.problems import Problem
-from collectors.records import dumps, record_key
+from collectors.records.model import dumps, record_key
+from collectors.records.table import RecordTable, extension_summary
 from collectors.runs import Run
 
-from .figures import FIGURE_COLUMNS, run_figures, statuses
 from .records_actions import RECORDS_BINDINGS, RecordsActions
-from .records_view import RecordsPanel, RecordsView
-from .recordtable import RecordTable, extension_summary
-from .screens import DetailScreen, HelpScreen
+from .screens.detail import DetailScreen
+from .screens.help import HelpScreen
+from .widgets.figures import FIGURE_COLUMNS, run_figures, statuses
+from .widgets.records_view import RecordsPanel, RecordsView
 
 CHANGED_MARK_SECONDS = 10.0  # how long a row keeps its "just changed" marker
 
@@ -79,15 +81,22 @@ class Dashboard(RecordsActions, App[None]):
         Binding("shift+tab", "focus_previous", "Previous panel", show=False),
     ]
 
-    def __init__(self, roots: Iterable[str], output: str, settings_for: Callable[[str], Settings],
-                 poll: float | None = None, rescan_every: float = 300.0,
-                 session_factory: Callable[..., LiveSession] = LiveSession,
-                 before_start: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        roots: Iterable[str],
+        output: str,
+        settings_for: Callable[[str], Settings],
+        poll: float | None = None,
+        rescan_every: float = 300.0,
+        session_factory: Callable[..., LiveSession] = LiveSession,
+        before_start: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__()
         self.roots = [os.path.abspath(r) for r in roots]
         self.output = os.path.abspath(output)
-        self.session = session_factory(self.roots, self.output, settings_for, self._from_thread, poll=poll,
-                                       rescan_every=rescan_every)
+        self.session = session_factory(
+            self.roots, self.output, settings_for, self._from_thread, poll=poll, rescan_every=rescan_every
+        )
         self.before_start = before_start
         self.results: dict[str, ProjectResult] = {}
         self.changed_at: dict[str, float] = {}  # project -> time of its last change
@@ -153,8 +162,11 @@ class Dashboard(RecordsActions, App[None]):
     def _session_event(self, message: SessionEvent) -> None:
         event = message.event
         if isinstance(event, Progress):
-            self.scan_text = (f"walking: {event.count} directories" if event.phase == "walk"
-                              else f"collecting: {event.count}/{event.total} projects")
+            self.scan_text = (
+                f"walking: {event.count} directories"
+                if event.phase == "walk"
+                else f"collecting: {event.count}/{event.total} projects"
+            )
             bar = self.query_one("#scan-progress", ProgressBar)
             bar.update(total=event.total, progress=event.count if event.total else 0)
         elif isinstance(event, Watching):
@@ -206,9 +218,16 @@ class Dashboard(RecordsActions, App[None]):
         figures = run_figures(row.run.records)
         fresh = row.project in self.marked and time.time() - row.changed_at < CHANGED_MARK_SECONDS
         changed = time.strftime("%H:%M:%S", time.localtime(row.changed_at)) if row.changed_at else ""
-        return [Text("●" if fresh else "", style="bold yellow"), cell(group_label(row.result)),
-                cell(variant_label(row.result)), cell(row.run.target.removeprefix("vitis.")), cell(row.run.device),
-                cell(statuses(row.run.records)), *(cell(figures[c]) for c in FIGURE_COLUMNS), cell(changed)]
+        return [
+            Text("●" if fresh else "", style="bold yellow"),
+            cell(group_label(row.result)),
+            cell(variant_label(row.result)),
+            cell(row.run.target.removeprefix("vitis.")),
+            cell(row.run.device),
+            cell(statuses(row.run.records)),
+            *(cell(figures[c]) for c in FIGURE_COLUMNS),
+            cell(changed),
+        ]
 
     def _fill_runs(self, touched: set[str], full: bool) -> None:
         table = self.query_one("#runs", DataTable)
@@ -245,10 +264,15 @@ class Dashboard(RecordsActions, App[None]):
             result = self.results[path]
             for record in result.extension_records:
                 payload = record[record["report_type"]]
-                table.add_row(cell(record["report_type"]), cell("/".join(record["problem"]["group_path"])),
-                              cell(variant_label(result)), cell(payload.get("subject")),
-                              cell(record["run"]["target"]), cell(record["run"]["device"]),
-                              cell(extension_summary(record)))
+                table.add_row(
+                    cell(record["report_type"]),
+                    cell("/".join(record["problem"]["group_path"])),
+                    cell(variant_label(result)),
+                    cell(payload.get("subject")),
+                    cell(record["run"]["target"]),
+                    cell(record["run"]["device"]),
+                    cell(extension_summary(record)),
+                )
         table.display = table.row_count > 0
 
     def _fill_problems(self) -> None:
@@ -264,7 +288,7 @@ class Dashboard(RecordsActions, App[None]):
         """Paths below a watched root are shown relative to it: the long prefix says nothing."""
         for root in self.roots:
             if path.startswith(root + os.sep):
-                return path[len(root) + 1:]
+                return path[len(root) + 1 :]
         return path
 
     def _expire_marks(self) -> None:
@@ -283,9 +307,15 @@ class Dashboard(RecordsActions, App[None]):
     def _refresh_status(self) -> None:
         runs = sum(len(r.runs) for r in self.results.values())
         written = time.strftime("%H:%M:%S", time.localtime(self.output_written)) if self.output_written else "not yet"
-        parts = [f"watch: {self.mode_text}", f"{len(self.results)} projects", f"{runs} runs",
-                 f"{self.record_count} records", f"{len(self.problems)} problems",
-                 f"{os.path.basename(self.output)} written {written}", f"root {' '.join(self.roots)}"]
+        parts = [
+            f"watch: {self.mode_text}",
+            f"{len(self.results)} projects",
+            f"{runs} runs",
+            f"{self.record_count} records",
+            f"{len(self.problems)} problems",
+            f"{os.path.basename(self.output)} written {written}",
+            f"root {' '.join(self.roots)}",
+        ]
         if self.scan_text:
             parts.insert(1, self.scan_text)
         if self.error:
@@ -306,11 +336,15 @@ class Dashboard(RecordsActions, App[None]):
         (self.records_view if panel == "records" else self.query_one(f"#{panel}", DataTable)).focus()
 
     def _all_bindings(self) -> list[tuple[str, str]]:
-        return [("q", "Quit"), ("?", "Help"), ("r", "Rescan the whole tree now"),
-                ("tab / shift+tab", "Next / previous panel"),
-                ("enter", "Details of the run or record under the cursor"),
-                ("escape", "Close a detail or help screen"),
-                *[(k, d) for k, d in self.binding_help() if k not in ("q", "enter")]]
+        return [
+            ("q", "Quit"),
+            ("?", "Help"),
+            ("r", "Rescan the whole tree now"),
+            ("tab / shift+tab", "Next / previous panel"),
+            ("enter", "Details of the run or record under the cursor"),
+            ("escape", "Close a detail or help screen"),
+            *[(k, d) for k, d in self.binding_help() if k not in ("q", "enter")],
+        ]
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
@@ -319,16 +353,24 @@ class Dashboard(RecordsActions, App[None]):
         yield SystemCommand("Export", "Export the marked (or shown) records", self.action_export)
         yield SystemCommand("Copy", "Copy the marked (or shown) records to the clipboard", self.action_copy)
         for panel in ("runs", "records", "problems"):
-            yield SystemCommand(f"Focus {panel}", f"Move to the {panel} panel",
-                                lambda p=panel: self.action_focus_panel(p))
+            yield SystemCommand(
+                f"Focus {panel}", f"Move to the {panel} panel", lambda p=panel: self.action_focus_panel(p)
+            )
 
     @on(DataTable.RowSelected, "#runs")
     def _open_run(self, event: DataTable.RowSelected) -> None:
         row = self.run_rows().get(event.row_key.value)
         if row is not None:
             sources = {t: s for t, s in row.run.sources.items()}
-            self.push_screen(DetailScreen(f"{group_label(row.result)} {variant_label(row.result)} {row.run.target}",
-                                          row.run.records, sources, row.result.problems, row.run.notes))
+            self.push_screen(
+                DetailScreen(
+                    f"{group_label(row.result)} {variant_label(row.result)} {row.run.target}",
+                    row.run.records,
+                    sources,
+                    row.result.problems,
+                    row.run.notes,
+                )
+            )
 
     @on(RecordsView.Selected)
     def _open_record(self, event: RecordsView.Selected) -> None:
@@ -338,6 +380,13 @@ class Dashboard(RecordsActions, App[None]):
                 for record in run.records:
                     if repr(record_key(record)) == key:
                         sources = {record["report_type"]: run.sources.get(record["report_type"], [])}
-                        self.push_screen(DetailScreen(f"{group_label(result)} {record['report_type']}",
-                                                      [record], sources, result.problems, run.notes))
+                        self.push_screen(
+                            DetailScreen(
+                                f"{group_label(result)} {record['report_type']}",
+                                [record],
+                                sources,
+                                result.problems,
+                                run.notes,
+                            )
+                        )
                         return

@@ -15,12 +15,13 @@ from textual.message import Message
 from textual.widgets import DataTable, Footer, Header, Static
 
 from collectors.problems import Problem
+from collectors.records.loader import Followed, add_lines, check_files, check_lines, load_files, read_new_lines
+from collectors.records.table import RecordTable
 
-from .loader import Followed, add_lines, check_files, check_lines, load_files, read_new_lines
-from .records_view import RecordsPanel, RecordsView
-from .recordtable import RecordTable
 from .records_actions import RECORDS_BINDINGS, RecordsActions
-from .screens import DetailScreen, HelpScreen
+from .screens.detail import DetailScreen
+from .screens.help import HelpScreen
+from .widgets.records_view import RecordsPanel, RecordsView
 
 FOLLOW_SECONDS = 1.0
 
@@ -42,7 +43,7 @@ class SchemaChecked(Message):
 class BrowseApp(RecordsActions, App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "vitis-tui browse"
-    BINDINGS = RECORDS_BINDINGS
+    BINDINGS = list(RECORDS_BINDINGS)
 
     def __init__(self, paths: list[str], follow_every: float = FOLLOW_SECONDS) -> None:
         super().__init__()
@@ -80,7 +81,7 @@ class BrowseApp(RecordsActions, App[None]):
         started = time.perf_counter()
         table, followed, problems, rows = load_files(self.paths)
         self.post_message(Loaded(table, followed, problems, rows, time.perf_counter() - started))
-        table.haystack  # the free-text index, built now rather than on the first keystroke
+        _ = table.haystack  # the free-text index, built now rather than on the first keystroke
         self._check(table, [f.path for f in followed])
 
     def _check(self, table: RecordTable, paths: list[str] | None = None, rows: list[int] | None = None) -> None:
@@ -135,7 +136,7 @@ class BrowseApp(RecordsActions, App[None]):
         """Read what was appended; a replaced file is read again from the start."""
         table = self.view.table
         touched: list[int] = []
-        for n, source in enumerate(self.followed):
+        for source in self.followed:
             lines, replaced = read_new_lines(source)
             if replaced:
                 threading.Thread(target=self._load, daemon=True).start()
@@ -155,9 +156,12 @@ class BrowseApp(RecordsActions, App[None]):
         table.clear()
         for problem in self.all_problems():
             table.add_row(Text(problem.path), Text(problem.reason))
-        self.query_one("#status", Static).update(Text(
-            f"{len(self.view.table)} records from {len(self.paths)} file(s), loaded in {self.load_seconds:.2f} s │ "
-            f"{len(self.all_problems())} problems │ following for changes"))
+        self.query_one("#status", Static).update(
+            Text(
+                f"{len(self.view.table)} records from {len(self.paths)} file(s), loaded in {self.load_seconds:.2f} s │ "
+                f"{len(self.all_problems())} problems │ following for changes"
+            )
+        )
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen(self.binding_help()))

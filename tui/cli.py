@@ -7,8 +7,9 @@ import os
 import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
+from typing import Any
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_IO = 0, 1, 2, 3
 
@@ -23,77 +24,106 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     collect = commands.add_parser(
-        "collect", help="scan build trees and write schema-1.0 JSONL",
+        "collect",
+        help="scan build trees and write schema-1.0 JSONL",
         description="Walk each ROOT, find every project and run, parse their reports and write one "
-                    "schema-1.0 record per line, sorted, replacing the output file atomically.",
+        "schema-1.0 record per line, sorted, replacing the output file atomically.",
     )
     collect.add_argument("roots", nargs="+", metavar="ROOT", help="build tree to scan")
     _add_identity_flags(collect)
-    collect.add_argument("-o", "--output", default="results.jsonl",
-                         help="output JSONL file (default: results.jsonl in the current directory)")
-    collect.add_argument("--ext-output", metavar="FILE",
-                         help="extension records (AI Engine, XRT recipes, LOOM) go here "
-                              "(default: FILE.ext.jsonl beside the output; written when there are any)")
+    collect.add_argument(
+        "-o",
+        "--output",
+        default="results.jsonl",
+        help="output JSONL file (default: results.jsonl in the current directory)",
+    )
+    collect.add_argument(
+        "--ext-output",
+        metavar="FILE",
+        help="extension records (AI Engine, XRT recipes, LOOM) go here "
+        "(default: FILE.ext.jsonl beside the output; written when there are any)",
+    )
     collect.add_argument("--strict", action="store_true", help="exit with status 1 when any problem was found")
     collect.add_argument("--quiet", action="store_true", help="print neither problems nor the summary line")
 
     validate = commands.add_parser(
-        "validate", help="check JSONL files against the schema-1.0 contract",
+        "validate",
+        help="check JSONL files against the schema-1.0 contract",
         description="Check every line of each FILE against the shipped schema-1.0 JSON Schema. "
-                    "'-' reads standard input. Exit 0 when all lines are valid, 1 otherwise.",
+        "'-' reads standard input. Exit 0 when all lines are valid, 1 otherwise.",
     )
     validate.add_argument("files", nargs="+", metavar="FILE")
     validate.add_argument("--quiet", action="store_true", help="print only the summary lines")
 
     watch = commands.add_parser(
-        "watch", help="live dashboard of a build tree (needs a terminal)",
+        "watch",
+        help="live dashboard of a build tree (needs a terminal)",
         description="Scan each ROOT in the background, then watch it: reports that appear, change or "
-                    "go away update the tables and the JSONL output (kept equal to what 'collect' would "
-                    "write). Uses inotify on local filesystems and polling on network filesystems "
-                    "(NFS, CIFS, sshfs, Lustre, GPFS, ...) or when inotify watches run out. Keys: q quit, "
-                    "? help, tab next panel, r rescan, enter details, ctrl+p command palette. "
-                    "For scripts and CI use 'vitis-tui collect'.",
+        "go away update the tables and the JSONL output (kept equal to what 'collect' would "
+        "write). Uses inotify on local filesystems and polling on network filesystems "
+        "(NFS, CIFS, sshfs, Lustre, GPFS, ...) or when inotify watches run out. Keys: q quit, "
+        "? help, tab next panel, r rescan, enter details, ctrl+p command palette. "
+        "For scripts and CI use 'vitis-tui collect'.",
     )
     watch.add_argument("roots", nargs="+", metavar="ROOT", help="build tree to watch")
     _add_identity_flags(watch)
-    watch.add_argument("-o", "--output", default="results.jsonl",
-                       help="JSONL file kept current (default: results.jsonl in the current directory)")
-    watch.add_argument("--poll", type=float, metavar="SECONDS",
-                       help=f"poll every SECONDS instead of using inotify (also: ${POLL_ENV}=SECONDS)")
-    watch.add_argument("--rescan", type=float, default=300.0, metavar="SECONDS",
-                       help="full rescan period that catches missed events (default: 300)")
+    watch.add_argument(
+        "-o",
+        "--output",
+        default="results.jsonl",
+        help="JSONL file kept current (default: results.jsonl in the current directory)",
+    )
+    watch.add_argument(
+        "--poll",
+        type=float,
+        metavar="SECONDS",
+        help=f"poll every SECONDS instead of using inotify (also: ${POLL_ENV}=SECONDS)",
+    )
+    watch.add_argument(
+        "--rescan",
+        type=float,
+        default=300.0,
+        metavar="SECONDS",
+        help="full rescan period that catches missed events (default: 300)",
+    )
 
     browse = commands.add_parser(
-        "browse", help="browse, filter, mark and export JSONL records (needs a terminal)",
+        "browse",
+        help="browse, filter, mark and export JSONL records (needs a terminal)",
         description="Open schema-1.0 JSONL files from any producer without watching a tree. Invalid lines "
-                    "are listed with their line numbers; files that grow (or are replaced) are followed. "
-                    "Keys: / filter, s sort, space mark, a mark shown, u clear marks, e export, y copy, "
-                    "enter details, ? help, q quit.",
+        "are listed with their line numbers; files that grow (or are replaced) are followed. "
+        "Keys: / filter, s sort, space mark, a mark shown, u clear marks, e export, y copy, "
+        "enter details, ? help, q quit.",
     )
     browse.add_argument("files", nargs="+", metavar="FILE")
 
     export = commands.add_parser(
-        "export", help="filter JSONL records and write them as JSONL, CSV or Markdown",
+        "export",
+        help="filter JSONL records and write them as JSONL, CSV or Markdown",
         description="The records view's query engine and writers, headless. JSONL keeps the original "
-                    "lines byte for byte; CSV and Markdown hold the chosen columns.",
+        "lines byte for byte; CSV and Markdown hold the chosen columns.",
     )
     export.add_argument("files", nargs="+", metavar="FILE")
-    export.add_argument("--filter", default="", metavar="QUERY",
-                        help="e.g. 'type:rtl_sim cycles>1e6' (the language is in the README)")
+    export.add_argument(
+        "--filter", default="", metavar="QUERY", help="e.g. 'type:rtl_sim cycles>1e6' (the language is in the README)"
+    )
     export.add_argument("--format", choices=("jsonl", "csv", "md"), default="jsonl")
-    export.add_argument("--columns", metavar="A,B,...",
-                        help="columns for csv/md (default: the view's default columns); "
-                             "see --list-columns")
+    export.add_argument(
+        "--columns",
+        metavar="A,B,...",
+        help="columns for csv/md (default: the view's default columns); see --list-columns",
+    )
     export.add_argument("--sort", metavar="COLUMN[:desc]", help="sort by a column")
     export.add_argument("-o", "--output", help="output file (default: standard output)")
     export.add_argument("--list-columns", action="store_true", help="print the column names and exit")
 
     demo = commands.add_parser(
-        "demo", help="watch a simulated build tree: builds play for about a minute (no Vitis needed)",
+        "demo",
+        help="watch a simulated build tree: builds play for about a minute (no Vitis needed)",
         description="Create a temporary Rodinia-like tree and play realistic builds into it while the "
-                    "dashboard watches it: projects appear, reports are written in pieces and rewritten, "
-                    "one synthesis fails and one run times out. With --headless, build a finished demo "
-                    "tree and run 'collect' on it instead.",
+        "dashboard watches it: projects appear, reports are written in pieces and rewritten, "
+        "one synthesis fails and one run times out. With --headless, build a finished demo "
+        "tree and run 'collect' on it instead.",
     )
     demo.add_argument("directory", nargs="?", help="where to create the tree (default: a temporary directory)")
     demo.add_argument("-o", "--output", default="results.jsonl", help="output JSONL file")
@@ -106,8 +136,10 @@ def _add_identity_flags(command: argparse.ArgumentParser) -> None:
     command.add_argument("--suite", help="problem.suite for every record (default: from config or the path)")
     command.add_argument("--origin", help="implementation.origin (default: <suite>_benchmark)")
     command.add_argument("--origin-version", help="implementation.origin_version (default: null)")
-    command.add_argument("--suite-root", help="directory the group path is taken below "
-                                              "(default: nearest 'Benchmarks' ancestor, else ROOT)")
+    command.add_argument(
+        "--suite-root",
+        help="directory the group path is taken below (default: nearest 'Benchmarks' ancestor, else ROOT)",
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -133,9 +165,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _overrides(args: argparse.Namespace) -> dict[str, str | None]:
-    return {"suite": getattr(args, "suite", None), "origin": getattr(args, "origin", None),
-            "origin_version": getattr(args, "origin_version", None),
-            "suite_root": getattr(args, "suite_root", None)}
+    return {
+        "suite": getattr(args, "suite", None),
+        "origin": getattr(args, "origin", None),
+        "origin_version": getattr(args, "origin_version", None),
+        "suite_root": getattr(args, "suite_root", None),
+    }
 
 
 def _has_terminal() -> bool:
@@ -143,15 +178,18 @@ def _has_terminal() -> bool:
 
 
 def _no_terminal(command: str) -> int:
-    print(f"vitis-tui {command}: needs an interactive terminal (stdin and stdout must be a TTY); "
-          "for scripts and CI use 'vitis-tui collect ROOT -o FILE'", file=sys.stderr)
+    print(
+        f"vitis-tui {command}: needs an interactive terminal (stdin and stdout must be a TTY); "
+        "for scripts and CI use 'vitis-tui collect ROOT -o FILE'",
+        file=sys.stderr,
+    )
     return EXIT_USAGE
 
 
 def _prepare(roots: list[str], output: str, args: argparse.Namespace) -> dict | int:
     """Check roots, output and configuration before any long work: settings per root, or an exit code."""
     from collectors.config import ConfigError, load_settings
-    from collectors.store import check_writable
+    from collectors.records.store import check_writable
 
     missing = [root for root in roots if not os.path.isdir(root)]
     for root in missing:
@@ -177,16 +215,23 @@ def run_watch(roots: list[str], output: str, args: argparse.Namespace, before_st
         return settings
     from tui.app import Dashboard  # Textual is imported only here
 
-    Dashboard(roots, output, settings.__getitem__, poll=getattr(args, "poll", None),
-              rescan_every=getattr(args, "rescan", 300.0), before_start=before_start).run()
+    Dashboard(
+        roots,
+        output,
+        settings.__getitem__,
+        poll=getattr(args, "poll", None),
+        rescan_every=getattr(args, "rescan", 300.0),
+        before_start=before_start,
+    ).run()
     return EXIT_OK
 
 
-def run_collect(roots: list[str], output: str, args: argparse.Namespace, strict: bool = False,
-                quiet: bool = False) -> int:
+def run_collect(
+    roots: list[str], output: str, args: argparse.Namespace, strict: bool = False, quiet: bool = False
+) -> int:
     from collectors.engine import Engine
     from collectors.extensions import extension_key
-    from collectors.store import extension_path, render, write_atomic
+    from collectors.records.store import extension_path, render, write_atomic
 
     err = sys.stderr
     settings = _prepare(roots, output, args)
@@ -216,8 +261,11 @@ def run_collect(roots: list[str], output: str, args: argparse.Namespace, strict:
         by_type = ", ".join(f"{kinds[t]} {t}" for t in ("hls_synth", "rtl_sim", "sw_run")) or "none"
         runs = sum(len(r.runs) for r in collection.projects.values())
         extra = f" + {len(extension)} extension records -> {ext_output}" if extension else ""
-        print(f"{len(collection.projects)} projects, {runs} runs, {len(records)} records ({by_type}), "
-              f"{len(problems)} problems, {elapsed:.2f} s -> {output}{extra}", file=err)
+        print(
+            f"{len(collection.projects)} projects, {runs} runs, {len(records)} records ({by_type}), "
+            f"{len(problems)} problems, {elapsed:.2f} s -> {output}{extra}",
+            file=err,
+        )
     return EXIT_PROBLEMS if strict and problems else EXIT_OK
 
 
@@ -226,16 +274,22 @@ class _Progress:
 
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
-        self._progress = None
+        self._progress: Any = None  # a rich Progress while on a terminal
         self._task = None
 
-    def __enter__(self) -> "_Progress":
+    def __enter__(self) -> _Progress:
         if self.enabled:
             from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-            self._progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                      TimeElapsedColumn(), console=Console(stderr=True), transient=True)
+            self._progress = Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=Console(stderr=True),
+                transient=True,
+            )
             self._progress.__enter__()
             self._task = self._progress.add_task("walking", total=None)
         return self
@@ -290,7 +344,7 @@ def run_browse(files: list[str]) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    from collectors.store import write_atomic
+    from collectors.records.store import write_atomic
     from tui.loader import load_files, schema_problems
     from tui.query import QueryError, parse
     from tui.recordtable import BY_KEY, DEFAULT_VISIBLE, export

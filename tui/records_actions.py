@@ -5,9 +5,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual.binding import Binding
 
-from .export_dialog import ExportScreen
-from .records_view import RecordsPanel, RecordsView
-from .recordtable import export
+from collectors.records.table import export
+
+from .screens.export import ExportScreen
+from .widgets.records_view import RecordsPanel, RecordsView
 
 KEY_HELP = [
     ("/", "Filter (the language is in the README); enter goes back to the table"),

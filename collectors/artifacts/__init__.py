@@ -7,20 +7,21 @@ plugs in here without touching discovery or the engine.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
+from .aie import parse_aie_output, parse_graph_source
 from .cosim import parse_cosim_rpt
 from .csynth import parse_csynth
 from .hls_log import parse_csim_log, parse_hls_log
 from .latrpt import parse_lat_rpt
+from .loom import parse_config, parse_map, split_name
 from .profile import parse_profile_kernels
 from .runner_meta import parse_runner_meta
 from .summary import parse_build_summary
 from .sysdiagram import parse_system_diagram
 from .vpp_log import parse_vpp_log
-from .aie import parse_aie_output, parse_graph_source
-from .loom import parse_config, parse_map, split_name
 from .xrt_recipe import parse_recipe, parse_runner_report
 
 Parser = Callable[[Any], dict[str, Any]]  # bytes, or a binary stream for streaming parsers
@@ -42,8 +43,15 @@ ARTIFACTS: dict[str, Artifact] = {}
 _BY_TAIL: dict[str, list[Artifact]] = {}
 
 
-def register(kind: str, tails: tuple[str, ...], claims: Claim, parse: Parser | None, family: str = "hls",
-             stream: bool = False, in_path: str | None = None) -> None:
+def register(
+    kind: str,
+    tails: tuple[str, ...],
+    claims: Claim,
+    parse: Parser | None,
+    family: str = "hls",
+    stream: bool = False,
+    in_path: str | None = None,
+) -> None:
     artifact = Artifact(kind, tails, claims, parse, family, stream, in_path)
     ARTIFACTS[kind] = artifact
     for tail in tails:
@@ -70,16 +78,34 @@ register("vitis_comp", ("json",), _exact("vitis-comp.json"), None)
 
 # The extension families (rules, section 8): records of their own, in a second file.
 for simulator in ("aiesimulator_output", "x86simulator_output"):
-    register(f"aie_output:{simulator}", ("txt",), lambda f, p: True, parse_aie_output, "aie_sim",
-             stream=True, in_path=simulator)
+    register(
+        f"aie_output:{simulator}",
+        ("txt",),
+        lambda f, p: True,
+        parse_aie_output,
+        "aie_sim",
+        stream=True,
+        in_path=simulator,
+    )
 register("aie_graph", ("h", "hpp", "cpp", "cc"), lambda f, p: "graph" in f.lower(), parse_graph_source, "aie_sim")
 register("xrt_recipe", ("json",), lambda f, p: f.startswith("recipe"), parse_recipe, "xrt_recipe")
-register("xrt_report", ("json",), lambda f, p: "report" in f.lower() and not f.startswith("recipe"),
-         parse_runner_report, "xrt_recipe")
-register("loom_map", ("json",), lambda f, p: f.endswith(".map.json") and split_name(f) is not None, parse_map,
-         "cgra_map")
-register("loom_config", ("json",), lambda f, p: f.endswith(".config.json") and split_name(f) is not None,
-         parse_config, "cgra_map")
+register(
+    "xrt_report",
+    ("json",),
+    lambda f, p: "report" in f.lower() and not f.startswith("recipe"),
+    parse_runner_report,
+    "xrt_recipe",
+)
+register(
+    "loom_map", ("json",), lambda f, p: f.endswith(".map.json") and split_name(f) is not None, parse_map, "cgra_map"
+)
+register(
+    "loom_config",
+    ("json",),
+    lambda f, p: f.endswith(".config.json") and split_name(f) is not None,
+    parse_config,
+    "cgra_map",
+)
 
 
 def classify(name: str, parent: str, path: str = "") -> str | None:
@@ -98,5 +124,6 @@ def classify(name: str, parent: str, path: str = "") -> str | None:
 
 
 # what makes a directory a project of its own (a graph source or a report alone does not)
-EXTENSION_KINDS = frozenset(kind for kind, a in ARTIFACTS.items()
-                            if a.family != "hls" and kind not in ("aie_graph", "xrt_report"))
+EXTENSION_KINDS = frozenset(
+    kind for kind, a in ARTIFACTS.items() if a.family != "hls" and kind not in ("aie_graph", "xrt_report")
+)

@@ -53,8 +53,9 @@ def parse_aie_output(stream: BinaryIO) -> dict[str, Any]:
             continue
         # integer lines (the common case) are checked by deleting their characters (C speed);
         # a sign must be followed by a digit, else the full check decides
-        if (raw.translate(None, _INTEGER_BYTES) or b"- " in raw or b"--" in raw or raw.rstrip().endswith(b"-")) \
-                and data_line(raw) is None:
+        if (
+            raw.translate(None, _INTEGER_BYTES) or b"- " in raw or b"--" in raw or raw.rstrip().endswith(b"-")
+        ) and data_line(raw) is None:
             if not raw.strip():
                 continue
             bad = next((t for t in raw.split() if not _NUMBER.match(t)), raw.strip())
@@ -82,9 +83,15 @@ def parse_aie_output(stream: BinaryIO) -> dict[str, Any]:
         raise ArtifactError("no data lines")
     width = max(widths, key=lambda w: (widths[w], w))
     return {
-        "data_lines": data_lines, "values": values, "values_per_line": width,
-        "values_per_line_varies": len(widths) > 1, "frames": frames,
-        "first_ps": first_ps, "last_ps": last_ps, "tstart_0_ps": tstart_0, "latest_start_ps": latest_start,
+        "data_lines": data_lines,
+        "values": values,
+        "values_per_line": width,
+        "values_per_line_varies": len(widths) > 1,
+        "frames": frames,
+        "first_ps": first_ps,
+        "last_ps": last_ps,
+        "tstart_0_ps": tstart_0,
+        "latest_start_ps": latest_start,
         "values_before_latest_start": values_before_latest_start,
     }
 
@@ -111,12 +118,15 @@ def throughputs(stats: dict[str, Any], values_per_sample: int | None) -> dict[st
     start, latest = stats["tstart_0_ps"], stats["latest_start_ps"]
     if values_per_sample and stats["frames"] >= 1 and start is not None and latest is not None and latest > start:
         out["frame_throughput_sps"] = (stats["values_before_latest_start"] / values_per_sample) / (
-            (latest - start) / 1e12)
+            (latest - start) / 1e12
+        )
     return out
 
 
-_PLIO = re.compile(r"""(?:output_plio::create|PLIO)\s*\(\s*"([^"]*)"\s*,"""
-                   r"""\s*(?:adf::)?plio_(\d+)_bits\s*,\s*"([^"]+)"\s*""")
+_PLIO = re.compile(
+    r"""(?:output_plio::create|PLIO)\s*\(\s*"([^"]*)"\s*,"""
+    r"""\s*(?:adf::)?plio_(\d+)_bits\s*,\s*"([^"]+)"\s*"""
+)
 _COMPLEX = re.compile(r"\b(?:cint16|cint32|cfloat|cbfloat16)\b")
 _REAL = re.compile(r"\b(?:u?int8|u?int16|u?int32|int64|float|bfloat16)\b")
 
@@ -136,4 +146,5 @@ def plio_declarations(source: str) -> dict[str, dict[str, Any]]:
 
 def parse_graph_source(data: bytes) -> dict[str, Any]:
     from ..files import decode_text
+
     return {"plio": plio_declarations(decode_text(data))}

@@ -11,13 +11,25 @@ from ..problems import ArtifactError
 
 # Exactly the fields the contract lists, per section, in contract order.
 USER_ASSIGNMENTS = (
-    "unit", "ProductFamily", "Part", "TopModelName", "TargetClockPeriod", "ClockUncertainty", "FlowTarget",
+    "unit",
+    "ProductFamily",
+    "Part",
+    "TopModelName",
+    "TargetClockPeriod",
+    "ClockUncertainty",
+    "FlowTarget",
 )
 TIMING = ("unit", "EstimatedClockPeriod")
 LATENCY = (
-    "unit", "Best-caseLatency", "Average-caseLatency", "Worst-caseLatency",
-    "Best-caseRealTimeLatency", "Average-caseRealTimeLatency", "Worst-caseRealTimeLatency",
-    "Interval-min", "Interval-max",
+    "unit",
+    "Best-caseLatency",
+    "Average-caseLatency",
+    "Worst-caseLatency",
+    "Best-caseRealTimeLatency",
+    "Average-caseRealTimeLatency",
+    "Worst-caseRealTimeLatency",
+    "Interval-min",
+    "Interval-max",
 )
 RESOURCES = ("BRAM_18K", "DSP", "FF", "LUT", "URAM")
 
@@ -27,8 +39,12 @@ _DTD = re.compile(rb"<!DOCTYPE|<!ENTITY", re.IGNORECASE)
 
 def _parser() -> etree.XMLParser:
     return etree.XMLParser(
-        resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False,
-        huge_tree=False, remove_comments=True,
+        resolve_entities=False,
+        no_network=True,
+        load_dtd=False,
+        dtd_validation=False,
+        huge_tree=False,
+        remove_comments=True,
     )
 
 
@@ -71,10 +87,8 @@ def parse_csynth(data: bytes) -> dict[str, Any]:
         "ReportVersion": _fields(root.find("ReportVersion"), ("Version",)),
         "UserAssignments": _fields(root.find("UserAssignments"), USER_ASSIGNMENTS),
         "PerformanceEstimates": {
-            "SummaryOfTimingAnalysis": _fields(
-                None if perf is None else perf.find("SummaryOfTimingAnalysis"), TIMING),
-            "SummaryOfOverallLatency": _fields(
-                None if perf is None else perf.find("SummaryOfOverallLatency"), LATENCY),
+            "SummaryOfTimingAnalysis": _fields(None if perf is None else perf.find("SummaryOfTimingAnalysis"), TIMING),
+            "SummaryOfOverallLatency": _fields(None if perf is None else perf.find("SummaryOfOverallLatency"), LATENCY),
         },
         "AreaEstimates": {
             "Resources": _fields(None if area is None else area.find("Resources"), RESOURCES),

@@ -29,8 +29,7 @@ def parse_hls_log(data: bytes) -> dict[str, Any]:
     banner = _BANNER.search(text)
     devices = _DEVICE.findall(text)
     elapsed = _ELAPSED.findall(text)
-    errors = [line.strip() for line in text.splitlines()
-              if line.startswith("ERROR:") and not _SIM_ERROR.match(line)]
+    errors = [line.strip() for line in text.splitlines() if line.startswith("ERROR:") and not _SIM_ERROR.match(line)]
     return {
         "vitis_version": banner.group(1) if banner else None,
         "device": devices[-1] if devices else None,

@@ -15,7 +15,9 @@ from ..problems import ArtifactError
 
 SENTINELS = (4294967295, -1)
 _BARE = re.compile(r'("(?:\\.|[^"\\])*")|(?<![\w.])(-?(?:nan|NaN|NAN|inf|INF|Inf|Infinity|infinity))(?![\w.])')
-_SNAPSHOT = re.compile(r"^(?P<mixed>.+)\.snapshot-(?P<seq>\d+)\.(?P<trigger>[^.]+)\.mapper-(?P<ordinal>\d+)\.map\.json$")
+_SNAPSHOT = re.compile(
+    r"^(?P<mixed>.+)\.snapshot-(?P<seq>\d+)\.(?P<trigger>[^.]+)\.mapper-(?P<ordinal>\d+)\.map\.json$"
+)
 EDGE_KINDS = ("routed", "unrouted", "intra_fu", "temporal_reg")
 
 
@@ -60,8 +62,11 @@ def snapshot_of(name: str) -> dict[str, Any] | None:
     match = _SNAPSHOT.match(name)
     if match is None:
         return None
-    return {"sequence": int(match.group("seq")), "trigger": match.group("trigger"),
-            "ordinal": int(match.group("ordinal"))}
+    return {
+        "sequence": int(match.group("seq")),
+        "trigger": match.group("trigger"),
+        "ordinal": int(match.group("ordinal")),
+    }
 
 
 def parse_map(data: bytes) -> dict[str, Any]:
@@ -82,21 +87,26 @@ def parse_map(data: bytes) -> dict[str, Any]:
         "mapped_nodes": mapped,
         "unmapped_nodes": len(nodes) - mapped,
         "edges": kinds,
-        "timing": None if not timing.get("available") else {
+        "timing": None
+        if not timing.get("available")
+        else {
             "critical_path_delay": _number(timing.get("estimated_critical_path_delay")),
             "clock_period": _number(timing.get("estimated_clock_period")),
             "initiation_interval": _number(timing.get("estimated_initiation_interval")),
             "throughput_cost": _number(timing.get("estimated_throughput_cost")),
         },
-        "techmap": None if not techmap else {
+        "techmap": None
+        if not techmap
+        else {
             "coverage_score": _number(techmap.get("coverage_score")),
             "selected_candidates": _number(techmap.get("selected_candidate_count")),
             "conservative_fallbacks": _number(techmap.get("conservative_fallback_count")),
             "handoff_status": techmap.get("layer2_handoff_status"),
             "handoff_blockers": [str(b) for b in _list(techmap.get("layer2_handoff_blockers"))],
         },
-        "search": None if not search.get("available") else {
-            key: value for key, value in search.items() if key != "available" and _number(value) is not None},
+        "search": None
+        if not search.get("available")
+        else {key: value for key, value in search.items() if key != "available" and _number(value) is not None},
         "memory_regions": sum(len(_list(_dict(m).get("regions"))) for m in _list(mapping.get("memory_regions"))),
     }
 

@@ -23,7 +23,7 @@ def parse_profile_kernels(data: bytes) -> dict[str, Any]:
     except StopIteration:
         raise ArtifactError(f"no '{CU_SECTION}' section") from None
     body: list[str] = []
-    for line in lines[start + 1:]:
+    for line in lines[start + 1 :]:
         if not line.strip():
             break
         body.append(line)

@@ -10,7 +10,8 @@ from ..files import decode_text
 
 _TARGET = re.compile(
     r"\[v\+\+ 60-(?:585|629|2256)\]\s+(?:Compiling|Linking|Packaging) for "
-    r"(software emulation|hardware emulation|hardware)\b")
+    r"(software emulation|hardware emulation|hardware)\b"
+)
 _DEVICE = re.compile(r"\[v\+\+ 60-423\]\s+Target device:\s*(\S+)")
 _VERSION = re.compile(r"\[v\+\+ 74-78\]\s+Compiler Version string:\s*(\S+)")
 _ELAPSED = re.compile(r"\[v\+\+ 60-791\]\s+Total elapsed time:\s*(\d+)h\s*(\d+)m\s*(\d+)s")

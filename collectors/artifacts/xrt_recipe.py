@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -16,7 +16,7 @@ from ..files import decode_text
 from ..problems import ArtifactError
 
 
-@lru_cache(maxsize=None)
+@cache
 def recipe_schema():
     from jsonschema import Draft202012Validator  # imported when a recipe is seen: collect starts faster
 
@@ -79,12 +79,15 @@ def runner_errors(recipe: dict) -> list[str]:
         for constant in _list(run.get("constants")):
             constant = _dict(constant)
             if constant.get("argidx") in used:
-                errors.append(f"{label}: argidx {constant.get('argidx')} is both a {used[constant.get('argidx')]} "
-                              "and a constant")
+                errors.append(
+                    f"{label}: argidx {constant.get('argidx')} is both a {used[constant.get('argidx')]} and a constant"
+                )
             used[constant.get("argidx")] = "constant"
             if constant.get("type") == "int" and isinstance(constant.get("value"), str):
-                errors.append(f"{label}: int constant at argidx {constant.get('argidx')} is given as the "
-                              f"string {constant.get('value')!r}")
+                errors.append(
+                    f"{label}: int constant at argidx {constant.get('argidx')} is given as the "
+                    f"string {constant.get('value')!r}"
+                )
     return errors
 
 
@@ -104,8 +107,10 @@ def parse_recipe(data: bytes) -> dict[str, Any]:
     recipe = load_json(data, "recipe")
     if not isinstance(recipe, dict):
         raise ArtifactError("recipe: not a JSON object")
-    warnings = [f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}"
-                for e in sorted(recipe_schema().iter_errors(recipe), key=lambda e: list(map(str, e.absolute_path)))]
+    warnings = [
+        f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}"
+        for e in sorted(recipe_schema().iter_errors(recipe), key=lambda e: list(map(str, e.absolute_path)))
+    ]
     errors = runner_errors(recipe)
     resources_ = _dict(recipe.get("resources"))
     runs = _list(_dict(recipe.get("execution")).get("runs"))
@@ -137,8 +142,11 @@ def parse_runner_report(data: bytes) -> dict[str, Any]:
     for name, job in sorted(jobs.items()):
         cpu, res = _dict(_dict(job).get("cpu")), _dict(_dict(job).get("resources"))
         out[str(name)] = {
-            "elapsed_us": cpu.get("elapsed"), "latency_us": cpu.get("latency"),
-            "throughput_ops": cpu.get("throughput"), "iterations": cpu.get("iterations"),
-            "runs": res.get("runs"), "buffers": res.get("buffers"),
+            "elapsed_us": cpu.get("elapsed"),
+            "latency_us": cpu.get("latency"),
+            "throughput_ops": cpu.get("throughput"),
+            "iterations": cpu.get("iterations"),
+            "runs": res.get("runs"),
+            "buffers": res.get("buffers"),
         }
     return {"jobs": out}

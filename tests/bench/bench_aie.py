@@ -26,7 +26,7 @@ def make_file(path: str, lines: int) -> None:
     with open(path, "w", encoding="ascii") as out:
         sample = 0
         while written < lines:
-            unit = (f"T {time_ns // 1000} us" if time_ns % 1000 == 0 else f"T {time_ns} ns")
+            unit = f"T {time_ns // 1000} us" if time_ns % 1000 == 0 else f"T {time_ns} ns"
             chunk.append(unit)
             if sample % 256 == 255:
                 chunk.append("TLAST")
@@ -62,8 +62,10 @@ def main() -> None:
         print(f"file: {count} lines, {size / 1e6:.0f} MB, {result['frames']} frames")
         print(f"bare line loop: {floor:.2f} s")
         print(f"parse:          {parse:.2f} s  (ratio {parse / floor:.1f})")
-        print(f"frame throughput {result['frame_throughput_sps'] / 1e6:.2f} Msps, "
-              f"raw {result['raw_throughput_sps'] / 1e6:.2f} Msps")
+        print(
+            f"frame throughput {result['frame_throughput_sps'] / 1e6:.2f} Msps, "
+            f"raw {result['raw_throughput_sps'] / 1e6:.2f} Msps"
+        )
         print(f"peak RSS: {after:.0f} MB (before parsing: {before:.0f} MB; the file is {size / 1e6:.0f} MB)")
 
 

@@ -21,12 +21,12 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
-from collectors.records import dumps  # noqa: E402
+from collectors.records.loader import load_files  # noqa: E402
+from collectors.records.model import dumps  # noqa: E402
+from collectors.records.query import parse  # noqa: E402
 from tui.browse import BrowseApp  # noqa: E402
-from tui.loader import load_files  # noqa: E402
-from tui.query import parse  # noqa: E402
 
-TEMPLATES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data", "expected_tree.jsonl")
+TEMPLATES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "fixtures", "expected_tree.jsonl")
 QUERY = "type:hls_synth status:pass group:cfd* lut<30000 -device:xc7*"
 
 
@@ -90,8 +90,10 @@ def main() -> None:
         del table
         ready, keystrokes = asyncio.run(app_figures(path))
         print(f"browse app start to a filled view: {ready:.2f} s")
-        print(f"filter keystrokes ({len(keystrokes)}): median {statistics.median(keystrokes) * 1000:.0f} ms, "
-              f"max {max(keystrokes) * 1000:.0f} ms (target < 100 ms)")
+        print(
+            f"filter keystrokes ({len(keystrokes)}): median {statistics.median(keystrokes) * 1000:.0f} ms, "
+            f"max {max(keystrokes) * 1000:.0f} ms (target < 100 ms)"
+        )
         print(f"peak RSS: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB (target < 400 MB)")
 
 

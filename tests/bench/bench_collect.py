@@ -35,8 +35,9 @@ print(json.dumps({"seconds": elapsed, "files": files,
 
 def measure(mode: str, root: str, out: str) -> dict:
     repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    done = subprocess.run([sys.executable, "-c", CHILD, mode, root, out], capture_output=True, text=True,
-                          cwd=repo, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, mode, root, out], capture_output=True, text=True, cwd=repo, check=True
+    )
     return json.loads(done.stdout)
 
 
@@ -71,8 +72,10 @@ def main() -> None:
         print(f"bare os.walk:       {walk['seconds']:.3f} s (best of {args.rounds})")
         print(f"collect:            {collect['seconds']:.3f} s (best of {args.rounds})")
         print(f"ratio collect/walk: {collect['seconds'] / walk['seconds']:.2f}  (target <= 1.5)")
-        print(f"collect peak RSS:   {collect['peak_mb']:.0f} MB  (target < 200 MB; "
-              f"bare walk process {walk['peak_mb']:.0f} MB)")
+        print(
+            f"collect peak RSS:   {collect['peak_mb']:.0f} MB  (target < 200 MB; "
+            f"bare walk process {walk['peak_mb']:.0f} MB)"
+        )
     finally:
         if not args.keep:
             shutil.rmtree(base, ignore_errors=True)

@@ -71,8 +71,10 @@ def run_mode(root: str, output: str, poll: float | None, reports: list[str], idl
                     if f'"LUT":"{value}"' in handle.read():
                         latencies.append(event.output_written - closed)
                         break
-    print(f"close -> JSONL line over {len(latencies)} reports: median {statistics.median(latencies) * 1000:.0f} ms, "
-          f"p95 {percentile(latencies, 0.95) * 1000:.0f} ms, max {max(latencies) * 1000:.0f} ms")
+    print(
+        f"close -> JSONL line over {len(latencies)} reports: median {statistics.median(latencies) * 1000:.0f} ms, "
+        f"p95 {percentile(latencies, 0.95) * 1000:.0f} ms, max {max(latencies) * 1000:.0f} ms"
+    )
     cpu0, wall0 = time.process_time(), time.monotonic()
     time.sleep(idle)
     cpu = (time.process_time() - cpu0) / (time.monotonic() - wall0)
@@ -94,11 +96,14 @@ def main() -> None:
     try:
         root = build_demo_tree(base, projects=args.projects, noise=args.noise)
         reports = report_paths(root)[: args.reports]
-        print(f"tree: {args.projects} projects, {sum(len(f) for _, _, f in os.walk(root))} files; "
-              f"{len(reports)} reports rewritten per mode, one at a time")
+        print(
+            f"tree: {args.projects} projects, {sum(len(f) for _, _, f in os.walk(root))} files; "
+            f"{len(reports)} reports rewritten per mode, one at a time"
+        )
         for mode in args.modes.split(","):
-            run_mode(root, os.path.join(base, f"{mode}.jsonl"), None if mode == "inotify" else args.poll,
-                     reports, args.idle)
+            run_mode(
+                root, os.path.join(base, f"{mode}.jsonl"), None if mode == "inotify" else args.poll, reports, args.idle
+            )
     finally:
         shutil.rmtree(base, ignore_errors=True)
 

@@ -1,0 +1,199 @@
+"""Real-terminal tests: the installed `vitis-tui` commands run inside tmux, screens read back."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from .. import trees
+from ..conftest import EXPECTED_TREE as EXPECTED
+from ..conftest import place
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("tmux") is None and not os.environ.get("CI"), reason="tmux not installed (CI installs it)"
+)
+
+
+def _cmdline(process: Path) -> str:
+    try:
+        return (process / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
+    except OSError:
+        return ""
+
+
+def installed_command() -> str:
+    script = Path(sys.executable).parent / "vitis-tui"
+    found = str(script) if script.exists() else shutil.which("vitis-tui")
+    assert found, "vitis-tui is not installed (pip install .)"
+    return found
+
+
+class Tmux:
+    def __init__(self, command: str, cwd: Path) -> None:
+        self.name = f"vt-{uuid.uuid4().hex[:8]}"
+        self.tmux = ["tmux", "-L", self.name]  # a server of its own: no race with another test's shutdown
+        # The size is set before the command starts, so the app sees 160x48 from its first frame.
+        subprocess.run(
+            [*self.tmux, "new-session", "-d", "-s", self.name, "-x", "160", "-y", "48", "-c", str(cwd)], check=True
+        )
+        subprocess.run([*self.tmux, "set-option", "-t", self.name, "window-size", "manual"], check=True)
+        subprocess.run([*self.tmux, "resize-window", "-t", self.name, "-x", "160", "-y", "48"], check=True)
+        subprocess.run([*self.tmux, "send-keys", "-t", self.name, f"{command}; echo EXIT=[$?]", "Enter"], check=True)
+
+    def screen(self) -> str:
+        return subprocess.run(
+            [*self.tmux, "capture-pane", "-p", "-J", "-t", self.name], capture_output=True, text=True, check=True
+        ).stdout
+
+    def wait_for(self, text: str, timeout: float = 60) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            time.sleep(0.1)  # polling a condition, bounded by the deadline
+        raise AssertionError(f"{text!r} never appeared; screen:\n{self.screen()}")
+
+    def wait_exit(self, timeout: float = 60) -> tuple[int, str]:
+        """Wait for the command to end; its exit status and the screen."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            found = re.search(r"EXIT=\[(\d+)\]", screen)  # not the typed "EXIT=[$?]"
+            if found:
+                return int(found.group(1)), screen
+            time.sleep(0.1)  # polling a condition, bounded by the deadline
+        raise AssertionError(f"the command never ended; screen:\n{self.screen()}")
+
+    def keys(self, key: str, delay: float = 0.15) -> None:
+        """Send one key; wait a little after it (tmux needs over 100 ms to tell Escape from Alt)."""
+        subprocess.run([*self.tmux, "send-keys", "-t", self.name, key], check=True)
+        time.sleep(delay)
+
+    def close(self) -> None:
+        subprocess.run([*self.tmux, "kill-server"], capture_output=True)
+
+
+@pytest.fixture
+def tmux_session():
+    sessions: list[Tmux] = []
+
+    def start(command: str, cwd: Path) -> Tmux:
+        sessions.append(Tmux(command, cwd))
+        return sessions[-1]
+
+    yield start
+    for session in sessions:
+        session.close()
+
+
+def test_collect_in_a_terminal(tmp_path: Path, tmux_session) -> None:
+    root = trees.build_all(tmp_path / "rodinia-hls")
+    session = tmux_session(f"{installed_command()} collect {root}", tmp_path)
+    status, screen = session.wait_exit()
+    assert status == 0
+    assert "7 projects, 8 runs, 11 records (5 hls_synth, 4 rtl_sim, 2 sw_run), 0 problems" in screen
+    assert (tmp_path / "results.jsonl").read_bytes() == EXPECTED.read_bytes()  # default output in cwd
+
+
+def test_validate_in_a_terminal(tmp_path: Path, tmux_session) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(EXPECTED.read_text().splitlines()[0] + "\n{not json\n")
+    session = tmux_session(f"{installed_command()} validate {bad} {EXPECTED}", tmp_path)
+    status, screen = session.wait_exit()
+    assert f"{bad}:2: invalid JSON at column 2: Expecting property name enclosed in double quotes" in screen
+    assert f"{bad}: 2 lines, 1 valid, 1 invalid" in screen
+    assert f"{EXPECTED}: 11 lines, 11 valid, 0 invalid" in screen
+    assert status == 1
+
+
+def test_headless_demo_in_a_terminal(tmp_path: Path, tmux_session) -> None:
+    session = tmux_session(
+        f"{installed_command()} demo --headless {tmp_path / 'demo'} -o {tmp_path / 'demo.jsonl'}", tmp_path
+    )
+    status, screen = session.wait_exit()
+    assert status == 0 and "12 projects, 16 runs, 28 records" in screen
+    done = subprocess.run(
+        [installed_command(), "validate", str(tmp_path / "demo.jsonl")], capture_output=True, text=True
+    )
+    assert done.returncode == 0 and "28 lines, 28 valid, 0 invalid" in done.stdout
+
+
+def test_watch_in_a_terminal(tmp_path: Path, tmux_session) -> None:
+    root = tmp_path / "suite"
+    project = root / "Benchmarks/fft/fft_1_base"
+    trees.sources(project, "run_hls.tcl", "fft.cpp")
+    place(project, "proj/hls.app", text="<project/>\n")
+    place(project, "proj/solution1/solution1.aps", text="<solution/>\n")
+    out = tmp_path / "live.jsonl"
+    session = tmux_session(f"{installed_command()} watch {root} -o {out}", tmp_path)
+    session.wait_for("watch: inotify")
+    assert "waiting" in session.screen()
+    place(
+        project,
+        "proj/solution1/syn/report/csynth.xml",
+        "SherlockChristie-FFT__FFT_sol_2__opt1__syn__report__csynth.xml",
+    )
+    screen = session.wait_for("synth:pass")
+    assert "15752" in screen and "1 records" in screen
+    assert json.loads(out.read_text())["hls_synth"]["AreaEstimates"]["Resources"]["LUT"] == "15752"
+    session.keys("?")
+    session.wait_for("Command palette")
+    session.keys("Escape", delay=0.3)
+    # kill -9 at any moment leaves a valid file: the output is only ever replaced whole
+    pids = [
+        int(entry.name)
+        for entry in Path("/proc").iterdir()
+        if entry.name.isdigit() and _cmdline(entry).endswith(f"vitis-tui watch {root} -o {out}")
+    ]
+    assert len(pids) == 1
+    os.kill(pids[0], 9)
+    assert session.wait_exit()[0] == 137
+    done = subprocess.run([installed_command(), "validate", str(out)], capture_output=True, text=True)
+    assert done.returncode == 0 and "1 lines, 1 valid, 0 invalid" in done.stdout
+
+
+def test_interactive_demo_in_a_terminal(tmp_path: Path, tmux_session) -> None:
+    out = tmp_path / "demo.jsonl"
+    session = tmux_session(f"{installed_command()} demo {tmp_path / 'demo'} -o {out} --pace 0.2", tmp_path)
+    session.wait_for("synth:fail", timeout=90)
+    screen = session.wait_for("synth:timeout", timeout=90)
+    assert "watch: inotify" in screen
+    session.keys("q")
+    assert session.wait_exit()[0] == 0
+    done = subprocess.run([installed_command(), "validate", str(out)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout
+
+
+def test_browse_in_a_terminal(tmp_path: Path, tmux_session) -> None:
+    session = tmux_session(f"{installed_command()} browse {EXPECTED}", tmp_path)
+    session.wait_for("11 of 11 records")
+    session.keys("/")
+    for key in "type:rtl_sim":
+        session.keys(key, delay=0.02)
+    session.keys("Enter")
+    session.wait_for("4 of 11 records")
+    session.keys("Space")
+    session.keys("Space")
+    session.wait_for("2 marked")
+    session.keys("e")
+    session.wait_for("Export 2 marked records")
+    session.keys("C-u", delay=0.1)  # clear the path box, then type where to write
+    for key in str(tmp_path / "two.jsonl"):
+        session.keys(key, delay=0.01)
+    session.keys("Enter")
+    session.wait_for("wrote 2 marked records")
+    session.keys("q")
+    assert session.wait_exit()[0] == 0
+    written = (tmp_path / "two.jsonl").read_text().splitlines()
+    assert len(written) == 2 and all('"report_type":"rtl_sim"' in line for line in written)
+    assert set(written) <= set(EXPECTED.read_text().splitlines())  # byte for byte

@@ -1,0 +1,183 @@
+"""Rules section 7: every kind of bad input is a reported problem, never a crash or a wrong record."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from collectors import engine as engine_module
+from collectors.config import load_settings
+from collectors.engine import Engine
+
+from .. import trees
+from ..conftest import VITIS, place
+
+GOOD = "SherlockChristie-FFT__FFT_sol_2__opt1__syn__report__csynth.xml"
+CSYNTH = "proj/solution1/syn/report/csynth.xml"
+
+
+def hls_project(root: Path) -> Path:
+    return trees.waiting_solution(root)
+
+
+def scan(root: Path, wait: float = 0.0):
+    engine = Engine(lambda r: load_settings(Path(r)))
+    collection = engine.scan([str(root)], wait_for_writers=wait)
+    records, _ = collection.records()
+    return records, [str(p) for p in collection.problems()]
+
+
+def assert_refused(root: Path, path: Path, reason: str) -> None:
+    records, problems = scan(root)
+    assert f"{path}: {reason}" in problems or any(p.startswith(f"{path}: ") and reason in p for p in problems), problems
+    assert not [r for r in records if r["report_type"] == "hls_synth"]
+
+
+def test_truncated_xml(tmp_path: Path) -> None:
+    project = hls_project(tmp_path)
+    data = (VITIS / GOOD).read_bytes()
+    report = place(project, CSYNTH, text="")
+    report.write_bytes(data[: len(data) // 2])
+    time_ago = time.time() - 60
+    os.utime(report, (time_ago, time_ago))
+    assert_refused(tmp_path, report, "broken XML")
+
+
+def test_file_cut_after_complete_sections_is_still_broken(tmp_path: Path) -> None:
+    project = hls_project(tmp_path)
+    data = (VITIS / GOOD).read_bytes()
+    cut = data.index(b"</AreaEstimates>") + len(b"</AreaEstimates>")
+    report = place(project, CSYNTH, text="")
+    report.write_bytes(data[:cut])
+    assert_refused(tmp_path, report, "broken XML")
+
+
+def test_binary_junk_named_csynth(tmp_path: Path) -> None:
+    report = place(hls_project(tmp_path), CSYNTH, text="")
+    report.write_bytes(bytes(range(256)) * 64)
+    assert_refused(tmp_path, report, "broken XML")
+
+
+def test_git_lfs_pointer(tmp_path: Path) -> None:
+    report = place(hls_project(tmp_path), CSYNTH, "Choocie-vitis-hls-bug-report-mve__build__v++_harness.log")
+    assert_refused(tmp_path, report, "Git LFS pointer, not the report (run 'git lfs pull')")
+
+
+def test_external_entity_is_not_expanded(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOP-SECRET")
+    report = place(
+        hls_project(tmp_path),
+        CSYNTH,
+        text=(
+            f'<?xml version="1.0"?>\n<!DOCTYPE profile [<!ENTITY xxe SYSTEM "file://{secret}">]>\n'
+            "<profile><ReportVersion><Version>&xxe;</Version></ReportVersion></profile>\n"
+        ),
+    )
+    records, problems = scan(tmp_path)
+    assert f"{report}: XML declares a DTD or entities, refused (reports never do)" in problems
+    assert "TOP-SECRET" not in repr(records)
+
+
+def test_billion_laughs_is_refused_quickly(tmp_path: Path) -> None:
+    entities = '<!ENTITY lol "lol">' + "".join(
+        f'<!ENTITY lol{i} "{("&lol" + (str(i - 1) if i > 1 else "") + ";") * 10}">' for i in range(1, 10)
+    )
+    report = place(
+        hls_project(tmp_path),
+        CSYNTH,
+        text=(
+            f'<?xml version="1.0"?>\n<!DOCTYPE profile [{entities}]>\n'
+            "<profile><ReportVersion><Version>&lol9;</Version></ReportVersion></profile>\n"
+        ),
+    )
+    started = time.perf_counter()
+    assert_refused(tmp_path, report, "XML declares a DTD or entities")
+    assert time.perf_counter() - started < 5
+
+
+def test_unreadable_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    report = place(hls_project(tmp_path), CSYNTH, GOOD)
+    real_open = open
+
+    def deny(path, *args, **kwargs):
+        if str(path) == str(report):
+            raise PermissionError(13, "Permission denied")
+        return real_open(path, *args, **kwargs)
+
+    # Tests run as root in CI, where chmod 000 does not stop a read: deny it at open().
+    monkeypatch.setattr("collectors.files.open", deny, raising=False)
+    assert_refused(tmp_path, report, "permission denied")
+
+
+def test_directory_symlink_loop_is_reported_and_not_followed(tmp_path: Path) -> None:
+    project = hls_project(tmp_path)
+    place(project, CSYNTH, GOOD)
+    os.symlink(project, project / "proj" / "loop")
+    records, problems = scan(tmp_path)
+    assert f"{project / 'proj' / 'loop'}: symbolic link loop, not followed" in problems
+    assert [r["hls_synth"]["AreaEstimates"]["Resources"]["LUT"] for r in records] == ["15752"]
+
+
+def test_file_symlink_loop(tmp_path: Path) -> None:
+    project = hls_project(tmp_path)
+    report = project / CSYNTH
+    report.parent.mkdir(parents=True)
+    os.symlink(report.parent / "other.xml", report)
+    os.symlink(report, report.parent / "other.xml")
+    assert_refused(tmp_path, report, "symbolic link loop")
+
+
+def test_200mb_file_is_refused_unread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    report = place(hls_project(tmp_path), CSYNTH, text="")
+    with report.open("wb") as out:
+        out.truncate(200 * 1024 * 1024)  # sparse: costs no disk
+    monkeypatch.setattr("collectors.files.open", None, raising=False)  # opening it would be a bug
+    assert_refused(tmp_path, report, "file too large (209715200 bytes > 67108864 bytes), refused unread")
+
+
+def test_file_removed_during_the_scan(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    report = place(hls_project(tmp_path), CSYNTH, GOOD)
+    real = engine_module.read_report
+
+    def vanish(path: str, size: int | None = None) -> bytes:
+        if path == str(report):
+            os.unlink(path)
+        return real(path, size)
+
+    monkeypatch.setattr(engine_module, "read_report", vanish)
+    assert_refused(tmp_path, report, "file removed while it was being read")
+
+
+def test_half_written_file_is_retried_until_it_stops_changing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    data = (VITIS / GOOD).read_bytes()
+    report = place(hls_project(tmp_path), CSYNTH, text="")
+    report.write_bytes(data[:1000])  # the writer is still at it: mtime is now
+    finished = []
+
+    def writer_finishes(seconds: float) -> None:
+        if not finished:
+            report.write_bytes(data)
+            past = time.time() - 10
+            os.utime(report, (past, past))
+            finished.append(True)
+
+    monkeypatch.setattr(engine_module.time, "sleep", writer_finishes)
+    records, problems = scan(tmp_path, wait=5.0)
+    assert finished and problems == []
+    assert [r["hls_synth"]["AreaEstimates"]["Resources"]["LUT"] for r in records] == ["15752"]
+
+
+def test_malformed_profile_row_gives_no_rtl_record(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    project = trees.hw_emu_build(root)
+    profile = project / ".run/1585848/hw_em/device0/binary_0/behav_waveform/xsim/profile_kernels.csv"
+    profile.write_text(
+        profile.read_text().replace("topKQueryScores_1,6.748,0.000,0.148,0.000", "topKQueryScores_1,6.748,0.000")
+    )
+    records, problems = scan(root)
+    assert f"{profile}: line 3: 3 cells where the header has 5" in problems
+    assert [r["report_type"] for r in records] == ["hls_synth"]

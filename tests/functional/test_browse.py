@@ -1,0 +1,172 @@
+"""Pilot tests of browse: filter, sort, marks, export in every format, copy, following a file."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from tui.browse import BrowseApp
+from tui.screens.export import ExportScreen
+
+from ..conftest import EXPECTED_TREE as EXPECTED
+from ..conftest import wait_until
+
+LINES = EXPECTED.read_text().splitlines()
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> list[Path]:
+    other = tmp_path / "harness.jsonl"
+    broken = json.loads(LINES[0])
+    broken["schema_version"] = "2.0"
+    other.write_text('{"schema_version": \n' + json.dumps(broken) + "\n")
+    main = tmp_path / "results.jsonl"
+    main.write_text(EXPECTED.read_text())
+    return [main, other]
+
+
+def info(app: BrowseApp) -> str:
+    return str(app.query_one("#records-info").render())
+
+
+async def start(pilot, app: BrowseApp) -> None:
+    await wait_until(pilot, lambda: app.loaded and len(app.schema) == 1)
+
+
+async def test_problems_and_filter(files: list[Path]) -> None:
+    app = BrowseApp([str(f) for f in files])
+    async with app.run_test(size=(200, 50)) as pilot:
+        await start(pilot, app)
+        assert info(app).startswith("12 of 12 records │ 0 marked")
+        problems = [str(p) for p in app.all_problems()]
+        assert f"{files[1]}:1: invalid JSON at column 20: Expecting value" in problems
+        assert f"{files[1]}:2: $.schema_version: '1.0' was expected" in problems
+        await pilot.press("slash", *"type:rtl_sim", "enter")
+        await wait_until(pilot, lambda: info(app).startswith("4 of 12 records"))
+        assert app.focused is app.view
+        box = app.query_one("#filter")
+        box.value = "type:rtl_sim lut<<"  # does not parse: the view stays as it was
+        await wait_until(pilot, lambda: app.query_one("#filter-error").display)
+        assert "^ '<' is not a number" in str(app.query_one("#filter-error").render())
+        assert info(app).startswith("4 of 12 records")
+        box.value = "type:rtl_sim lut<1"
+        await wait_until(pilot, lambda: not app.query_one("#filter-error").display)
+        assert info(app).startswith("0 of 12 records")
+
+
+async def test_sort_marks_and_exports(files: list[Path], tmp_path: Path) -> None:
+    app = BrowseApp([str(files[0])])
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.loaded)
+        view = app.view
+        await pilot.press("slash", *"type:hls_synth", "enter")
+        await wait_until(pilot, lambda: len(view.rows) == 5)
+        await pilot.press(*["right"] * view.columns.index("lut"), "s")
+        assert [view.table.text["lut"][i] for i in view.rows] == ["7295", "15752", "19589", "", ""]
+        await pilot.press("s")
+        assert [view.table.text["lut"][i] for i in view.rows][:3] == ["19589", "15752", "7295"]
+        assert "sorted by LUT ▼" in info(app)
+        await pilot.press("home", "space", "space")  # marks the first two rows shown
+        assert info(app).startswith("5 of 11 records │ 2 marked")
+        marked = sorted(view.table.text["group"][i] for i in view.selection())
+        assert marked == ["canny/canny_top", "fft"]
+        await pilot.press("slash", "ctrl+u", "enter")  # no filter: marks survive
+        await wait_until(pilot, lambda: len(view.rows) == 11)
+        assert len(view.marks) == 2 and sorted(view.table.text["group"][i] for i in view.selection()) == marked
+
+        for fmt in ("csv", "md", "jsonl"):
+            target = tmp_path / f"out.{fmt}"
+            await pilot.press("e")
+            await wait_until(pilot, lambda: isinstance(app.screen, ExportScreen))
+            app.screen.query_one("#export-format").value = fmt
+            await wait_until(pilot, lambda: app.screen.fmt == fmt)  # the dialog took the format
+            app.screen.query_one("#export-path").value = str(target)
+            await pilot.click("#export-go")
+            await wait_until(pilot, lambda: target.exists())
+        rows = list(csv.reader(io.StringIO((tmp_path / "out.csv").read_text())))
+        assert rows[0][:3] == ["type", "group", "variant"] and len(rows) == 3
+        assert sorted(r[1] for r in rows[1:]) == ["canny/canny_top", "fft"]
+        md = (tmp_path / "out.md").read_text().splitlines()
+        assert md[0].startswith("| type | group | variant |") and len(md) == 4
+        exported = (tmp_path / "out.jsonl").read_text().splitlines()
+        assert sorted(exported) == sorted(
+            l for l in LINES if '"hls_synth":' in l and ('"canny"' in l or '["fft"]' in l)
+        )  # the original lines, byte for byte
+
+        # overwriting needs a second press
+        (tmp_path / "out.csv").write_text("keep")
+        await pilot.press("e")
+        await wait_until(pilot, lambda: isinstance(app.screen, ExportScreen))
+        assert app.screen.fmt == "jsonl"  # it opens with the format last used
+        app.screen.query_one("#export-format").value = "csv"
+        await wait_until(pilot, lambda: app.screen.fmt == "csv")
+        app.screen.query_one("#export-path").value = str(tmp_path / "out.csv")
+        await pilot.click("#export-go")
+        await wait_until(pilot, lambda: "exists" in str(app.screen.query_one("#export-message").render()))
+        assert (tmp_path / "out.csv").read_text() == "keep"
+        app.screen.query_one("#export-path").focus()
+        await pilot.press("enter")  # confirm from the path box (the button ignores a press while it flashes)
+        await wait_until(pilot, lambda: (tmp_path / "out.csv").read_text() != "keep")
+
+        await pilot.press("y")  # the same, to the clipboard, in the last format used
+        assert app.clipboard == (tmp_path / "out.csv").read_text()
+        await pilot.press("u", "a")
+        assert len(view.marks) == 11
+        await pilot.press("u")
+        assert not view.marks
+
+
+async def test_csv_export_has_a_header_even_for_zero_rows(files: list[Path], tmp_path: Path) -> None:
+    app = BrowseApp([str(files[0])])
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.loaded)
+        await pilot.press("slash", *"nothing-matches-this", "enter")
+        await wait_until(pilot, lambda: not app.view.rows)
+        app.export_format = "csv"
+        await pilot.press("y")
+        assert app.clipboard.splitlines() == [
+            "type,group,variant,target,device,status,latency,clock ns,LUT,FF,DSP,BRAM,cycles,us,runtime s,summary"
+        ]
+
+
+async def test_growing_and_replaced_files_are_followed(files: list[Path]) -> None:
+    path = files[0]
+    path.write_text("\n".join(LINES[:5]) + "\n")
+    app = BrowseApp([str(path)], follow_every=0.1)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.loaded and len(app.view.table) == 5)
+        with path.open("a") as out:
+            out.write(LINES[5] + "\n" + LINES[6][:40])  # the last line is still being written
+        await wait_until(pilot, lambda: len(app.view.table) == 6)
+        with path.open("a") as out:
+            out.write(LINES[6][40:] + "\n")
+        await wait_until(pilot, lambda: len(app.view.table) == 7)
+        assert not app.all_problems()
+        replacement = path.with_suffix(".tmp")
+        replacement.write_text("\n".join(LINES[:2]) + "\n")
+        replacement.replace(path)  # rewritten atomically, as `watch` does
+        await wait_until(pilot, lambda: len(app.view.table) == 2)
+
+
+async def test_extension_files_show_their_summary(tmp_path: Path) -> None:
+    from tui.cli import main
+
+    from .. import trees
+
+    root = tmp_path / "suite"
+    trees.xrt_project(root)
+    trees.aie_project(root)
+    assert main(["collect", str(root), "-o", str(tmp_path / "r.jsonl"), "--quiet"]) == 0
+    app = BrowseApp([str(tmp_path / "r.ext.jsonl")])
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.loaded and app.checked)
+        assert not app.all_problems()
+        view = app.view
+        summaries = sorted(view.table.text["summary"][i] for i in view.rows)
+        assert summaries[-1] == "valid, 0 schema warnings, 3 runs in 2 cpu + 1 npu runlists"
+        await pilot.press("slash", *"type:xrt_recipe", "enter")
+        await wait_until(pilot, lambda: len(view.rows) == 1)

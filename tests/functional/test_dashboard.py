@@ -1,0 +1,193 @@
+"""Pilot tests of the live dashboard: reports written into a watched tree show up, change, go."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from collectors.config import Settings
+from tui.app import Dashboard
+
+from .. import trees
+from ..conftest import EXPECTED_TREE, VITIS, place, wait_until
+
+GOOD = "SherlockChristie-FFT__FFT_sol_2__opt1__syn__report__csynth.xml"
+CSYNTH = "proj/solution1/syn/report/csynth.xml"
+
+
+def hls_project(root: Path) -> Path:
+    return trees.waiting_solution(root, "fft", "fft_1_base")
+
+
+def make_app(root: Path, output: Path, poll: float | None = None) -> Dashboard:
+    return Dashboard([str(root)], str(output), lambda r: Settings(), poll=poll, rescan_every=3600)
+
+
+def jsonl(output: Path) -> list[dict]:
+    try:
+        return [json.loads(line) for line in output.read_text().splitlines()]
+    except FileNotFoundError:
+        return []
+
+
+def lut_in_table(app: Dashboard) -> list[str]:
+    table = app.query_one("#runs")
+    return [str(table.get_cell(key, "LUT")) for key in table.rows]
+
+
+def watching(app: Dashboard) -> bool:
+    return app.mode_text != "starting"
+
+
+@pytest.mark.parametrize("poll", [None, 0.2], ids=["inotify", "polling"])
+async def test_report_appears_changes_and_goes(tmp_path: Path, poll: float | None) -> None:
+    root = tmp_path / "suite"
+    project = hls_project(root)
+    output = tmp_path / "out.jsonl"
+    app = make_app(root, output, poll)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: watching(app) and app.updates >= 1)
+        assert app.mode_text.startswith("polling every 0.2 s (--poll given)" if poll else "inotify")
+        assert jsonl(output) == []  # a solution with no report yet: no record
+        assert str(app.query_one("#runs").get_row_at(0)[5]) == "waiting"
+
+        place(project, CSYNTH, GOOD)
+        await wait_until(pilot, lambda: "15752" in lut_in_table(app))
+        assert [r["hls_synth"]["AreaEstimates"]["Resources"]["LUT"] for r in jsonl(output)] == ["15752"]
+        assert str(app.query_one("#runs").get_row_at(0)[0]) == "●"  # just changed
+
+        report = project / CSYNTH
+        report.write_text(report.read_text().replace("<LUT>15752</LUT>", "<LUT>[12]/x</LUT>"))
+        await wait_until(pilot, lambda: "[12]/x" in lut_in_table(app))  # shown literally, not as markup
+        assert [r["hls_synth"]["AreaEstimates"]["Resources"]["LUT"] for r in jsonl(output)] == ["[12]/x"]
+
+        report.unlink()
+        await wait_until(pilot, lambda: jsonl(output) == [] and "[12]/x" not in lut_in_table(app))
+
+        shutil.rmtree(project)
+        await wait_until(pilot, lambda: app.query_one("#runs").row_count == 0)
+        assert "0 projects" in str(app.query_one("#status").render())
+
+
+async def test_half_written_file_is_retried(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    project = hls_project(root)
+    output = tmp_path / "out.jsonl"
+    app = make_app(root, output)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: watching(app))
+        data = (VITIS / GOOD).read_bytes()
+        report = place(project, CSYNTH, text="")
+        report.write_bytes(data[:2000])  # the tool is still writing
+        await wait_until(pilot, lambda: any("broken XML" in p.reason for p in app.problems))
+        with report.open("ab") as out:  # it finishes, later
+            out.write(data[2000:])
+        await wait_until(pilot, lambda: "15752" in lut_in_table(app))
+        await wait_until(pilot, lambda: not app.problems)
+        assert len(jsonl(output)) == 1
+
+
+async def test_moved_in_report_and_new_project_are_seen(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    project = hls_project(root)
+    output = tmp_path / "out.jsonl"
+    app = make_app(root, output)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: watching(app))
+        staging = project / "proj/solution1/syn/report"
+        staging.mkdir(parents=True)
+        shutil.copyfile(VITIS / GOOD, staging / "csynth.xml.tmp")
+        os.replace(staging / "csynth.xml.tmp", staging / "csynth.xml")  # atomic rename onto the name
+        await wait_until(pilot, lambda: "15752" in lut_in_table(app))
+
+        trees.runner_timeout(root)  # a new project appears below the root
+        await wait_until(pilot, lambda: any(r["report_type"] == "rtl_sim" for r in jsonl(output)))
+        assert sorted((r["report_type"], r[r["report_type"]]["status"]) for r in jsonl(output)) == [
+            ("hls_synth", "pass"),
+            ("hls_synth", "timeout"),
+            ("rtl_sim", "timeout"),
+        ]
+
+
+async def test_keys_help_detail_and_rescan(tmp_path: Path) -> None:
+    root = trees.build_all(tmp_path / "rodinia-hls")
+    output = tmp_path / "out.jsonl"
+    app = make_app(root, output)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: watching(app) and app.query_one("#runs").row_count == 8)
+        assert len(app.records_view.table) == 11
+        assert not app.query_one("#scan-progress").display  # the scan is over: its bar is gone
+        status = str(app.query_one("#status").render())
+        assert "7 projects │ 8 runs │ 11 records │ 0 problems" in status  # the hw run is shown, not written
+        runs = app.query_one("#runs")
+        assert sorted(str(runs.get_row(k)[3]) for k in runs.rows).count("hw") == 1
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: app.screen.__class__.__name__ == "HelpScreen")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen.__class__.__name__ != "HelpScreen")
+        app.query_one("#runs").focus()
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.screen.__class__.__name__ == "DetailScreen")
+        await pilot.press("escape")
+        await pilot.press("tab")
+        await wait_until(pilot, lambda: app.focused is app.records_view)
+        before = app.updates
+        await pilot.press("r")
+        await wait_until(pilot, lambda: app.updates > before)
+        assert output.read_bytes() == EXPECTED_TREE.read_bytes()
+
+
+async def test_tables_fill_while_the_initial_scan_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from collectors import live
+
+    monkeypatch.setattr(live, "PARTIAL_EVERY", 0.0)  # a batch per project
+    root = trees.build_all(tmp_path / "rodinia-hls")
+    app = make_app(root, tmp_path / "out.jsonl")
+    seen: list[int] = []
+    original = app._apply
+
+    def spy(event) -> None:
+        original(event)
+        if event.partial:
+            seen.append(app.query_one("#runs").row_count)
+
+    app._apply = spy
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: watching(app) and app.query_one("#runs").row_count == 8)
+        assert seen and seen == sorted(seen) and seen[0] < 8  # rows arrived a project at a time
+
+
+async def test_extension_records_have_their_own_panel(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    trees.aie_project(root)
+    project = trees.loom_project(root)
+    output = tmp_path / "out.jsonl"
+    app = make_app(root, output)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await wait_until(pilot, lambda: watching(app) and app.query_one("#extensions").row_count == 3)
+        table = app.query_one("#extensions")
+        assert table.display
+        rows = {str(table.get_row_at(i)[3]): str(table.get_row_at(i)[6]) for i in range(table.row_count)}
+        assert (
+            rows["aiesimulator_output/data/output_aie.txt"]
+            == "1024 lines, 4 frames, 250.0 Msps per frame, raw 250.2 Msps"
+        )
+        assert rows["dfg"].startswith("final: 2 nodes mapped, edges 3 routed / 1 unrouted, II 1, 15 config words")
+        snapshot = project / "mapper-snapshots" / "dfg.fabric.snapshot-0002.route-repair.mapper-0002.map.json"
+        snapshot.write_text(
+            (project / "mapper-snapshots" / "dfg.fabric.snapshot-0001.negotiated-iter.mapper-0001.map.json").read_text()
+        )
+        await wait_until(
+            pilot,
+            lambda: "snapshot #2 route-repair" in str([str(table.get_row_at(i)[6]) for i in range(table.row_count)]),
+        )
+        ext = tmp_path / "out.ext.jsonl"
+        assert sorted(json.loads(l)["report_type"] for l in ext.read_text().splitlines()) == [
+            "aie_sim",
+            "aie_sim",
+            "cgra_map",
+        ]

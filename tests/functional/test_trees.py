@@ -1,0 +1,201 @@
+"""Whole trees, collected and compared record by record with the expected JSONL."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+from collectors.config import load_settings
+from collectors.engine import Engine
+from collectors.records.model import record_key
+from collectors.records.store import render
+from collectors.validate import record_errors
+
+from .. import trees
+from ..conftest import EXPECTED_TREE as EXPECTED
+from ..conftest import place
+
+
+def collect(root: Path, engine: Engine | None = None):
+    engine = engine or Engine(lambda r: load_settings(Path(r)))
+    return engine.scan([str(root)], wait_for_writers=0)
+
+
+@pytest.fixture
+def built(tmp_path: Path) -> Path:
+    return trees.build_all(tmp_path / "rodinia-hls")
+
+
+def test_tree_matches_expected_jsonl_record_by_record(built: Path) -> None:
+    records, clashes = collect(built).records()
+    assert clashes == []
+    expected = [json.loads(line) for line in EXPECTED.read_text().splitlines()]
+    assert [record_key(r) for r in records] == [record_key(r) for r in expected]
+    for got, want in zip(records, expected):
+        assert got == want, record_key(want)
+    assert all(record_errors(r) == [] for r in records)
+
+
+def test_expected_values_spelled_out(built: Path) -> None:
+    records = {
+        (tuple(r["problem"]["group_path"]), r["report_type"], r["run"]["target"]): r
+        for r in collect(built).records()[0]
+    }
+    topk = records[(("topk",), "rtl_sim", "vitis.hw_emu")]
+    assert topk["rtl_sim"] == {
+        "status": "pass",
+        "kernel_runtime_cycles": 2024,
+        "kernel_runtime_us": 6.748,
+        "kernel_clock_freq_mhz": 300.0,
+    }
+    # compile 2m0s + link 8m18s; the link log copied into the working directory counts once
+    assert topk["run"] == {
+        "target": "vitis.hw_emu",
+        "device": trees.U250,
+        "vitis_version": "2022.2",
+        "runtime_seconds": 618.0,
+    }
+    synth = records[(("topk",), "hls_synth", "vitis.hw_emu")]["hls_synth"]
+    assert synth["AreaEstimates"]["Resources"]["LUT"] == "7295"  # not the packaged copy's "1"
+    fft = records[(("fft",), "rtl_sim", "vitis.cosim")]
+    assert fft["rtl_sim"]["kernel_runtime_cycles"] == 74  # the newer solution2's lat.rpt
+    assert records[(("fft",), "hls_synth", "vitis.cosim")]["hls_synth"]["AreaEstimates"]["Resources"]["LUT"] == "15752"
+    assert records[(("fft",), "sw_run", "vitis.csim")]["sw_run"] == {"status": "pass"}
+    canny = records[(("canny", "canny_top"), "rtl_sim", "vitis.cosim")]
+    assert canny["rtl_sim"]["status"] == "fail" and canny["run"]["vitis_version"] == "2025.2"
+    lud = records[(("lud",), "hls_synth", "vitis.csynth")]
+    assert lud["hls_synth"] == {
+        "status": "fail",
+        "ReportVersion": None,
+        "UserAssignments": None,
+        "PerformanceEstimates": None,
+        "AreaEstimates": None,
+    }
+    assert lud["run"]["runtime_seconds"] == 15.57 and lud["run"]["device"] == "xc7z020-clg400-1"
+    srad = records[(("srad",), "rtl_sim", "vitis.hw_emu")]
+    assert srad["rtl_sim"]["status"] == "timeout" and srad["run"]["runtime_seconds"] == 72000.0
+    sw = records[(("beamform",), "sw_run", "vitis.sw_emu")]
+    assert sw["run"] == {
+        "target": "vitis.sw_emu",
+        "device": trees.U50,
+        "vitis_version": "2022.1",
+        "runtime_seconds": 12.5,
+    }
+    assert not any(key[0] == ("nw",) for key in records)  # not built: no record
+    assert not any(key[2] == "vitis.hw" for key in records)  # hw builds are never written
+
+
+def test_two_collections_give_identical_bytes(built: Path) -> None:
+    first = render(collect(built).records()[0])
+    second = render(collect(built).records()[0])
+    assert first == second and first.count(b"\n") == len(EXPECTED.read_text().splitlines())
+
+
+def test_recollect_reuses_unchanged_parses(built: Path) -> None:
+    engine = Engine(lambda r: load_settings(Path(r)))
+    collection = collect(built, engine)
+    before = engine.parses
+    project = str(built / "Benchmarks/topk/topk_1_pipeline")
+    again = engine.recollect(project, str(built))
+    assert engine.parses == before  # nothing changed: nothing re-read
+    assert again.records == collection.projects[project].records
+    profile = Path(project) / ".run/1585848/hw_em/device0/binary_0/behav_waveform/xsim/profile_kernels.csv"
+    profile.write_text(profile.read_text().replace("6.748", "10.000"))
+    changed = engine.recollect(project, str(built))
+    assert engine.parses == before + 1
+    rtl = next(r for r in changed.records if r["report_type"] == "rtl_sim")
+    assert rtl["rtl_sim"]["kernel_runtime_us"] == 10.0 and rtl["rtl_sim"]["kernel_runtime_cycles"] == 3000
+
+
+def test_removed_report_removes_its_record(built: Path) -> None:
+    engine = Engine(lambda r: load_settings(Path(r)))
+    collect(built, engine)
+    project = built / "Benchmarks/fft/fft_2_opt"
+    for sol in ("solution1", "solution2"):
+        for rel in ("sim/report/verilog/lat.rpt", "sim/report/fft32_cosim.rpt"):
+            os.unlink(project / "proj" / sol / rel)
+    result = engine.recollect(str(project), str(built))
+    assert sorted((r["report_type"], r["run"]["target"]) for r in result.records) == [
+        ("hls_synth", "vitis.csynth"),
+        ("sw_run", "vitis.csim"),
+    ]
+
+
+def test_metadata_without_target_applies_to_every_run_and_bad_values_are_reported(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    project = trees.hls_two_solutions(root)
+    place(project, "vitis_run.meta", text="origin_note=x\nruntime_seconds=abc\nstatus=pass\nnonsense line\n")
+    collection = collect(root)
+    records, _ = collection.records()
+    assert {r["run"]["runtime_seconds"] for r in records} == {51.173}  # the malformed value is ignored
+    reasons = [p.reason for p in collection.problems()]
+    assert "line 2: runtime_seconds 'abc' is not a non-negative number" in reasons
+    assert "line 4: expected key=value, got 'nonsense line'" in reasons
+
+
+def test_unknown_device_is_written_as_unknown_and_reported(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    project = root / "Benchmarks/x/x_1_a"
+    trees.sources(project)
+    place(project, "vitis_run.meta", text="target=vitis.hw_emu\nstatus=fail\n")
+    collection = collect(root)
+    records, _ = collection.records()
+    assert {r["run"]["device"] for r in records} == {"unknown"}
+    assert {r["run"]["vitis_version"] for r in records} == {"unknown"}
+    assert any("device unknown" in p.reason for p in collection.problems())
+
+
+def test_group_makefile_does_not_hide_variants(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    trees.sources(root / "Benchmarks/hotspot", "Makefile", "hotspot.cpp")
+    trees.hw_emu_build(root)
+    place(
+        root,
+        "Benchmarks/hotspot/hotspot_0_baseline/vitis_run.meta",
+        text="target=vitis.sw_emu\nstatus=pass\ndevice=d\nvitis_version=2023.2\n",
+    )
+    trees.sources(root / "Benchmarks/hotspot/hotspot_0_baseline")
+    projects = sorted(collect(root).projects)
+    assert [os.path.relpath(p, root) for p in projects] == [
+        "Benchmarks/hotspot/hotspot_0_baseline",
+        "Benchmarks/topk/topk_1_pipeline",
+    ]
+
+
+def test_walk_split_over_two_processes_finds_the_same(built: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """collect walks half of the root's subdirectories in a second process: same result as one walk."""
+    import collectors.engine as engine_module
+
+    (built / "Benchmarks" / "topk" / "vitis_hls.log").write_text("ERROR: [HLS 200-1] group-level log, not a project\n")
+    # seven groups below Benchmarks: the walk is split there, whether the root is above it or it
+    assert threading.active_count() == 1  # else collect would not fork (and this would not test it)
+    for root in (built, built / "Benchmarks"):
+        split = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
+        monkeypatch.setattr(engine_module.threading, "active_count", lambda: 2)  # as beside the dashboard
+        single = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
+        monkeypatch.undo()
+        assert sorted(split.projects) == sorted(single.projects)
+        assert split.records() == single.records()
+        assert split.problems() == single.problems()
+        assert (split.directories, split.files) == (single.directories, single.files)
+        assert render(split.records()[0]) == EXPECTED.read_bytes()
+
+
+def test_split_walk_goes_down_single_directories(built: Path) -> None:
+    from collectors.discovery import start_split
+
+    walker, owner, stack = start_split(str(built), [])
+    assert owner is not None and owner.path == str(built / "Benchmarks")
+    assert sorted(os.path.basename(entry[0]) for entry in stack) == [
+        "beamform",
+        "canny",
+        "fft",
+        "lud",
+        "nw",
+        "srad",
+        "topk",
+    ]

@@ -1,0 +1,123 @@
+"""Choosing inotify or polling, and coalescing events per project."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from collectors.watch import Watcher, WatchMode, choose_mode, filesystem_of, relevant
+
+MOUNTS = """\
+/dev/vda1 / ext4 rw,relatime 0 0
+nas:/export/builds /nfs/builds nfs4 rw,relatime 0 0
+//srv/share /mnt/my\\040share cifs rw 0 0
+user@host:/data /home/u/remote fuse.sshfs rw 0 0
+"""
+
+
+def test_filesystem_of_picks_the_longest_mount(tmp_path: Path) -> None:
+    mounts = tmp_path / "mounts"
+    mounts.write_text(MOUNTS)
+    assert filesystem_of("/nfs/builds/suite", str(mounts)) == "nfs4"
+    assert filesystem_of("/mnt/my share/x", str(mounts)) == "cifs"
+    assert filesystem_of("/home/u/remote/b", str(mounts)) == "fuse.sshfs"
+    assert filesystem_of("/home/u/local", str(mounts)) == "ext4"
+
+
+def test_choose_mode_reasons(tmp_path: Path) -> None:
+    mounts = tmp_path / "mounts"
+    mounts.write_text(MOUNTS)
+    local = choose_mode(["/home/u/local"], environ={}, mounts_file=str(mounts))
+    assert (local.kind, local.reason) == ("inotify", "local filesystem")
+    nfs = choose_mode(["/nfs/builds/suite"], environ={}, mounts_file=str(mounts))
+    assert nfs.kind == "polling" and nfs.interval == 5.0
+    assert nfs.reason == "/nfs/builds/suite is on nfs4: inotify does not see changes made on other hosts"
+    flag = choose_mode(["/home/u/local"], poll=2, environ={}, mounts_file=str(mounts))
+    assert str(flag) == "polling every 2 s (--poll given)"
+    env = choose_mode(["/home/u/local"], environ={"VITIS_TUI_POLL": "7"}, mounts_file=str(mounts))
+    assert str(env) == "polling every 7 s (VITIS_TUI_POLL=7)"
+
+
+def test_too_many_directories_for_inotify_means_polling(tmp_path: Path) -> None:
+    mounts = tmp_path / "mounts"
+    mounts.write_text(MOUNTS)
+    limit = int(Path("/proc/sys/fs/inotify/max_user_watches").read_text())
+    mode = choose_mode(["/home/u/local"], directories=limit, environ={}, mounts_file=str(mounts))
+    assert mode.kind == "polling"
+    assert mode.reason == (f"{limit} directories, inotify allows {limit} watches (raise fs.inotify.max_user_watches)")
+
+
+def test_relevant_changes() -> None:
+    assert relevant("/p/proj/solution1/syn/report/csynth.xml", False)
+    assert relevant("/p/_x.hw_emu.x/logs/link/v++.log", False)
+    assert relevant("/p/Makefile", False)
+    assert relevant("/p/new_dir", True)
+    assert not relevant("/p/proj/solution1/.autopilot/db/a.g.bc", False)
+    assert not relevant("/p/proj/solution1/syn/verilog/top.v", False)
+
+
+def test_events_coalesce_per_project(tmp_path: Path) -> None:
+    batches: list[tuple[set[str], bool]] = []
+    done = threading.Event()
+
+    def on_batch(projects: set[str], rescan: bool) -> None:
+        batches.append((projects, rescan))
+        done.set()
+
+    key = {"/r/a/x.log": "/r/a", "/r/a/y.log": "/r/a", "/r/b/z.log": "/r/b"}
+    watcher = Watcher([str(tmp_path)], WatchMode("inotify", None, "test"), key.get, on_batch, debounce=0.2)
+    watcher.start()
+    try:
+        for path in ["/r/a/x.log", "/r/a/y.log", "/r/b/z.log", "/r/a/x.log"]:
+            watcher.note(path)
+        assert done.wait(5)
+        deadline = time.monotonic() + 5
+        while sum(len(p) for p, _ in batches) < 2 and time.monotonic() < deadline:
+            done.clear()
+            done.wait(0.5)
+        assert sorted(p for projects, _ in batches for p in projects) == ["/r/a", "/r/b"]
+        assert not any(rescan for _, rescan in batches)
+        done.clear()
+        watcher.note("/r/new_project/Makefile")  # outside every known project: a rescan
+        assert done.wait(5) and batches[-1] == (set(), True)
+    finally:
+        watcher.stop()
+
+
+def test_watch_refuses_without_a_terminal(tmp_path: Path) -> None:
+    for command in (["watch", str(tmp_path)], ["demo"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "tui.cli", *command],
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+            cwd=Path(__file__).parents[2],
+            timeout=30,
+        )
+        assert done.returncode == 2
+        assert "needs an interactive terminal" in done.stderr and "vitis-tui collect" in done.stderr
+
+
+def test_watch_help_explains_every_option() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "tui.cli", "watch", "--help"],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).parents[2],
+        timeout=30,
+    )
+    for option in (
+        "--poll",
+        "--rescan",
+        "-o",
+        "--suite",
+        "--origin",
+        "--origin-version",
+        "--suite-root",
+        "VITIS_TUI_POLL",
+        "NFS",
+    ):
+        assert option in done.stdout

@@ -1,0 +1,388 @@
+"""The three extension families: AI Engine simulator output, XRT run recipes, LOOM mappings."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from collectors.artifacts.aie import parse_aie_output, plio_declarations, throughputs
+from collectors.artifacts.loom import load_loom_json, parse_config, parse_map, snapshot_of, split_name
+from collectors.artifacts.xrt_recipe import parse_recipe, runlists
+from collectors.config import load_settings
+from collectors.engine import Engine
+from collectors.problems import ArtifactError
+from collectors.validate import record_errors, validate_stream
+from tui.cli import main
+
+from .. import trees
+from ..conftest import FIXTURES, VITIS, place
+
+AIE, XRT, LOOM = trees.AIE, trees.XRT, trees.LOOM
+RECIPE_EXAMPLES = FIXTURES / "xrt" / "recipe_examples"  # the recipe documentation's examples, one per file
+
+
+def aie(text: bytes | str, per_sample: int | None = 2) -> dict:
+    data = text.encode() if isinstance(text, str) else text
+    return throughputs(parse_aie_output(io.BytesIO(data)), per_sample)
+
+
+# --- AI Engine --------------------------------------------------------------------------------
+
+
+def test_real_fir_output_cint16_on_32_bit_plio_is_250_msps() -> None:
+    raw = (AIE / "xup_aie_training__fir_lowpass__output_aie.txt").read_bytes()
+    assert not raw.endswith(b"\n") and b" \nT " in raw  # no final newline, trailing spaces
+    result = aie(raw)
+    assert result["frame_throughput_sps"] == pytest.approx(250e6, rel=1e-12)
+    assert (result["data_lines"], result["values_per_line"], result["samples"], result["frames"]) == (1024, 2, 1024, 4)
+    assert (result["first_time_s"], result["last_time_s"]) == (pytest.approx(1.672e-6), pytest.approx(5.764e-6))
+    assert result["raw_throughput_sps"] == pytest.approx(1024 / (5.764e-6 - 1.672e-6))
+
+
+def test_hand_example_two_frames_is_100_msps() -> None:
+    result = aie((AIE / "SYNTHETIC_hand_example_two_frames.txt").read_bytes())
+    assert result["frame_throughput_sps"] == pytest.approx(100e6)  # 4 samples of frame 0 over 40 ns
+    assert result["frames"] == 2 and result["samples"] == 8
+
+
+def test_units_change_from_line_to_line() -> None:
+    text = "T 999 ns\n1 2\nT 1 us\n3 4\nT 1001000 ps\n5 6\nT 0.000001002 ms\nTLAST\n7 8\nT 1004 ns\n9 10"
+    result = aie(text)
+    assert result["first_time_s"] == pytest.approx(999e-9) and result["last_time_s"] == pytest.approx(1004e-9)
+    assert result["raw_throughput_sps"] == pytest.approx(5 / 5e-9)
+    assert result["frame_throughput_sps"] == pytest.approx(4 / (1004e-9 - 999e-9))  # frame 0 until frame 1 starts
+
+
+def test_x86sim_without_timestamps_and_real_values() -> None:
+    golden = aie((AIE / "xup_aie_training__fir_lowpass__output_golden.txt").read_bytes())
+    assert (golden["first_time_s"], golden["raw_throughput_sps"], golden["frame_throughput_sps"]) == (None, None, None)
+    assert golden["data_lines"] == 1024
+    floats = aie((AIE / "xup_aie_training__matmult__ref_outputc_float.txt").read_bytes(), per_sample=1)
+    assert (floats["data_lines"], floats["values_per_line"], floats["samples"]) == (64, 2, 128)
+
+
+def test_unknown_sample_type_gives_no_rate() -> None:
+    result = aie((AIE / "SYNTHETIC_hand_example_two_frames.txt").read_bytes(), per_sample=None)
+    assert (result["samples"], result["raw_throughput_sps"], result["frame_throughput_sps"]) == (None, None, None)
+
+
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ("T 10 ns\n1 2\nT 11 parsecs\n3 4\n", "line 3: not a timestamp"),
+        ("T 10 ns\n1 two\n", "line 2: b'two' is not a number"),
+        ("", "no data lines"),
+        ("\x00\x01\x02garbage\n", "is not a number"),
+    ],
+)
+def test_broken_aie_files(text: str, message: str) -> None:
+    with pytest.raises(ArtifactError, match=re.escape(message)):
+        parse_aie_output(io.BytesIO(text.encode()))
+
+
+def test_plio_declarations() -> None:
+    assert plio_declarations(trees.GRAPH_H) == {  # output ports only: inputs are not simulator output
+        "output_aie.txt": {"port": "DataOut", "plio_bits": 32, "complex": True}
+    }
+    mixed = trees.GRAPH_H + "// output_buffer<int32>\n"
+    assert plio_declarations(mixed)["output_aie.txt"]["complex"] is None
+
+
+def test_aie_records_in_a_tree_and_configuration(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    project = trees.aie_project(root)
+    plain = project / "aiesimulator_output" / "two.txt"
+    plain.write_bytes((AIE / "SYNTHETIC_hand_example_two_frames.txt").read_bytes())
+    collection = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
+    records = {r["aie_sim"]["subject"]: r for r in collection.extension_records()}
+    assert records["aiesimulator_output/data/output_aie.txt"]["aie_sim"]["frame_throughput_sps"] == pytest.approx(250e6)
+    assert records["aiesimulator_output/data/output_aie.txt"]["aie_sim"]["port"] == "DataOut"
+    assert records["aiesimulator_output/two.txt"]["aie_sim"]["frame_throughput_sps"] is None
+    assert any("sample type unknown" in p.reason for p in collection.problems())
+    (root / "vitis-tui.toml").write_text('[aie]\ncomplex = ["two.txt"]\n')
+    collection = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
+    records = {r["aie_sim"]["subject"]: r for r in collection.extension_records()}
+    assert records["aiesimulator_output/two.txt"]["aie_sim"]["frame_throughput_sps"] == pytest.approx(100e6)
+    assert all(record_errors(r) == [] for r in records.values())
+
+
+# --- XRT recipes --------------------------------------------------------------------------------
+
+
+def test_fixture_recipe_counts() -> None:
+    result = parse_recipe((XRT / "test_recipe.json").read_bytes())
+    assert result == {
+        "valid": True,
+        "errors": [],
+        "schema_warnings": [],
+        "configuration": "design.xclbin",
+        "buffers": {"input": 2, "internal": 2, "output": 1},
+        "kernels": 1,
+        "cpu_functions": 2,
+        "runs": 3,
+        "cpu_runlists": 2,
+        "npu_runlists": 1,
+    }
+
+
+def seed_examples() -> list[str]:
+    return [path.read_text() for path in sorted(RECIPE_EXAMPLES.glob("*.json"))]
+
+
+def test_seed_examples_syntax_errors_have_line_and_column() -> None:
+    outcomes = []
+    for example in seed_examples():
+        try:
+            outcomes.append(parse_recipe(example.encode())["errors"])
+        except ArtifactError as exc:
+            outcomes.append(str(exc))
+    assert (
+        outcomes[0] == "recipe: JSON syntax error at line 4 column 3: Expecting property name enclosed in double quotes"
+    )
+    assert outcomes[5] == "recipe: JSON syntax error at line 20 column 28: Invalid control character at"  # "internal:,
+    assert outcomes[6] == "recipe: JSON syntax error at line 13 column 9: Expecting ',' delimiter"  # a stray ]
+    assert outcomes[8] == outcomes[0]  # the "complete" example has the header's trailing comma too
+    assert "execution.runs[0] (k1): int constant at argidx 0 is given as the string '3'" in outcomes[7]
+
+
+def recipe(**changes) -> bytes:
+    data = json.loads((XRT / "test_recipe.json").read_text())
+    for path, value in changes.items():
+        target = data
+        keys = path.split("__")
+        for key in keys[:-1]:
+            target = target[int(key)] if key.isdigit() else target[key]
+        target[int(keys[-1]) if keys[-1].isdigit() else keys[-1]] = value
+    return json.dumps(data).encode()
+
+
+@pytest.mark.parametrize(
+    "changes,error",
+    [
+        ({"execution__runs__1__name": "k9"}, "execution.runs[1] (k9): no kernel 'k9' in resources.kernels"),
+        ({"execution__runs__0__name": "nope"}, "execution.runs[0] (nope): no cpu function 'nope' in resources.cpus"),
+        (
+            {"execution__runs__1__arguments__0__name": "w"},
+            "execution.runs[1] (k1): argument buffer 'w' is not in resources.buffers",
+        ),
+        (
+            {"resources__buffers__2": {"name": "ifm_int", "type": "internal"}},
+            "resources.buffers: internal buffer 'ifm_int' has no size",
+        ),
+        ({"resources__buffers__1__name": "wts"}, "resources.buffers: duplicate name 'wts'"),
+        (
+            {"execution__runs__1__constants__0__argidx": 4},
+            "execution.runs[1] (k1): argidx 4 is both a argument and a constant",
+        ),
+        (
+            {"execution__runs__1__constants__0__value": "3"},
+            "execution.runs[1] (k1): int constant at argidx 0 is given as the string '3'",
+        ),
+        (
+            {"resources__cpus__0": {"name": "convert_ifm", "library_name": "cpulib"}},
+            "resources.cpus: 'convert_ifm' gives library_name; the runner reads library_path",
+        ),
+    ],
+)
+def test_runner_load_time_errors(changes: dict, error: str) -> None:
+    result = parse_recipe(recipe(**changes))
+    assert result["valid"] is False and error in result["errors"]
+
+
+def test_schema_failures_are_warnings_only() -> None:
+    result = parse_recipe(recipe(resources__buffers__0__type="scratch"))
+    assert result["valid"] is True and result["errors"] == []
+    assert result["schema_warnings"] and "scratch" in result["schema_warnings"][0]
+
+
+def test_runlists_group_contiguous_runs() -> None:
+    runs = [{"where": "cpu"}, {}, {"where": "npu"}, {"where": "cpu"}, {"where": "cpu"}, {}]
+    assert runlists(runs) == (2, 2)
+
+
+# --- LOOM ---------------------------------------------------------------------------------------
+
+
+def test_final_map_and_config() -> None:
+    result = parse_map((LOOM / "SYNTHETIC_dfg.fabric.map.json").read_bytes())
+    assert result["mapped_nodes"] == 2 and result["edges"] == {
+        "routed": 3,
+        "unrouted": 1,
+        "intra_fu": 1,
+        "temporal_reg": 1,
+    }
+    assert result["timing"] == {
+        "critical_path_delay": 2.3,
+        "clock_period": 2.3,
+        "initiation_interval": 1,
+        "throughput_cost": 2.3,
+    }
+    assert result["techmap"]["handoff_status"] == "unverified_oracle_disabled"
+    assert result["techmap"]["handoff_blockers"] == ["legacy_oracle_disabled"]
+    assert result["search"]["placement_seed_lane_count"] == 4 and result["memory_regions"] == 1
+    assert parse_config((LOOM / "SYNTHETIC_dfg.fabric.config.json").read_bytes()) == {
+        "word_count": 15,
+        "words_present": 15,
+        "slices": 6,
+        "incomplete_slices": 0,
+        "complete": True,
+    }
+
+
+def test_snapshot_names_and_partial_sections() -> None:
+    name = "dfg.fabric.snapshot-0001.negotiated-iter.mapper-0001.map.json"
+    assert split_name(name) == ("dfg", "fabric")
+    assert snapshot_of(name) == {"sequence": 1, "trigger": "negotiated-iter", "ordinal": 1}
+    snapshot = parse_map((LOOM / f"SYNTHETIC_mapper-snapshots__{name}").read_bytes())
+    assert snapshot["timing"] is None and snapshot["search"] is None
+    assert split_name("my.graph.v2.fabric.map.json") == ("my.graph.v2", "fabric")
+
+
+def test_bare_nan_inf_and_sentinel_ids() -> None:
+    text = (
+        b'{"node_mappings": [{"sw_node": 1, "hw_node": 4294967295}, {"sw_node": 2, "hw_node": -1}, {"hw_node": 7}],'
+        b' "timing": {"available": true, "estimated_clock_period": nan, "estimated_critical_path_delay": INF,'
+        b' "estimated_initiation_interval": -inf, "estimated_throughput_cost": 1.000000e+00}, "note": "nan INF"}'
+    )
+    result = parse_map(text)
+    assert (result["mapped_nodes"], result["unmapped_nodes"]) == (1, 2)
+    assert result["timing"] == {
+        "critical_path_delay": None,
+        "clock_period": None,
+        "initiation_interval": None,
+        "throughput_cost": 1.0,
+    }
+    assert load_loom_json(text)["note"] == "nan INF"  # strings are left alone
+    assert result["edges"] == {"routed": 0, "unrouted": 0, "intra_fu": 0, "temporal_reg": 0}
+
+
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        (b'{"node_mappings": [', "JSON syntax error at line 1 column 20"),
+        (b'{"words": 1}'[:0] + b"[1, 2]", "not a JSON object"),
+        (b'{"something": "else"}', "not a LOOM mapping"),
+    ],
+)
+def test_broken_maps(text: bytes, message: str) -> None:
+    with pytest.raises(ArtifactError, match=re.escape(message)):
+        parse_map(text)
+
+
+def test_snapshots_update_the_record_while_the_mapper_runs(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    project = trees.loom_project(root)
+    (project / "dfg.fabric.map.json").unlink()
+    engine = Engine(lambda r: load_settings(Path(r)))
+    first = engine.scan([str(root)], wait_for_writers=0).extension_records()
+    assert [(r["cgra_map"]["state"], [s["sequence"] for s in r["cgra_map"]["snapshots"]]) for r in first] == [
+        ("in_progress", [1])
+    ]
+    assert first[0]["run"]["device"] == "fabric" and first[0]["problem"]["group_path"] == ["cgra", "dfg"]
+    snapshot = project / "mapper-snapshots" / "dfg.fabric.snapshot-0002.route-repair.mapper-0003.map.json"
+    snapshot.write_text(
+        (project / "mapper-snapshots" / "dfg.fabric.snapshot-0001.negotiated-iter.mapper-0001.map.json")
+        .read_text()
+        .replace('"sw_node": 3, "hw_node": 6', '"sw_node": 3, "hw_node": 4294967295')
+    )
+    second = engine.recollect(str(project), str(root)).extension_records
+    assert second[0]["cgra_map"]["snapshots"][-1] == {"sequence": 2, "trigger": "route-repair", "ordinal": 3}
+    assert second[0]["cgra_map"]["mapped_nodes"] == 1  # the latest snapshot's mapping
+
+
+# --- the second file --------------------------------------------------------------------------
+
+
+def test_collect_writes_extension_file_beside_and_validate_checks_it(tmp_path: Path, capsys) -> None:
+    root = tmp_path / "suite"
+    trees.aie_project(root)
+    trees.xrt_project(root)
+    trees.loom_project(root)
+    trees.runner_timeout(root)
+    out = tmp_path / "results.jsonl"
+    assert main(["collect", str(root), "-o", str(out)]) == 0
+    ext = tmp_path / "results.ext.jsonl"
+    kinds = [json.loads(line)["report_type"] for line in ext.read_text().splitlines()]
+    assert sorted(kinds) == ["aie_sim", "aie_sim", "cgra_map", "xrt_recipe"]
+    assert {json.loads(line)["report_type"] for line in out.read_text().splitlines()} == {"hls_synth", "rtl_sim"}
+    capsys.readouterr()
+    assert main(["validate", str(out), str(ext)]) == 0
+    broken = next(r for r in map(json.loads, ext.read_text().splitlines()) if r["report_type"] == "aie_sim")
+    broken[broken["report_type"]]["values_per_sample"] = 3
+    report = validate_stream("x", io.StringIO(json.dumps(broken) + "\n"))
+    assert report.errors and report.errors[0][1].startswith("$.aie_sim.values_per_sample: 3 is not one of")
+    custom = tmp_path / "other.ext"
+    assert main(["collect", str(root), "-o", str(out), "--ext-output", str(custom), "--quiet"]) == 0
+    assert custom.read_text() == ext.read_text()
+
+
+def test_bad_extension_input_is_a_problem_not_a_record(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    project = trees.loom_project(root)
+    (project / "dfg.fabric.map.json").write_text('{"node_mappings": [')
+    shutil.rmtree(project / "mapper-snapshots")
+    place(project, "recipe.json", text='{"version": "1.0",,}')
+    lfs = project / "aiesimulator_output" / "out.txt"
+    lfs.parent.mkdir()
+    lfs.write_bytes((VITIS / "Choocie-vitis-hls-bug-report-mve__build__v++_harness.log").read_bytes())
+    collection = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
+    problems = [str(p) for p in collection.problems()]
+    assert f"{project / 'dfg.fabric.map.json'}: JSON syntax error at line 1 column 20: Expecting value" in problems
+    assert (
+        f"{project / 'recipe.json'}: recipe: JSON syntax error at line 1 column 19: Expecting property name "
+        "enclosed in double quotes" in problems
+    )
+    assert f"{lfs}: Git LFS pointer, not the report (run 'git lfs pull')" in problems
+    records = collection.extension_records()
+    assert [r["cgra_map"]["state"] for r in records] == ["config_only"]  # the config alone, no wrong mapping
+
+
+@pytest.mark.parametrize("line", ["- 5", "5 -", "--5", "1 2e", "0x1f 2"])
+def test_malformed_numbers_are_refused(line: str) -> None:
+    with pytest.raises(ArtifactError, match="is not a number"):
+        parse_aie_output(io.BytesIO(f"T 1 ns\n{line}\n".encode()))
+
+
+def test_runner_report_beside_the_recipe(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    project = trees.xrt_project(root)
+    (project / "jobs.report.json").write_text(
+        json.dumps(
+            {
+                "jobs": {
+                    "resnet": {
+                        "cpu": {"elapsed": 491726, "iterations": 100, "latency": 21, "throughput": 45793},
+                        "hwctx": {"columns": 0},
+                        "resources": {
+                            "buffers": 5,
+                            "kernels": 1,
+                            "runlist": True,
+                            "runlist_threshold": 6,
+                            "runs": 9,
+                            "total_buffer_size": 100,
+                        },
+                        "xclbin": {"uuid": "44968c89-7cfa-a9d6-38e0-17cfa13445f2"},
+                    }
+                }
+            }
+        )
+    )
+    (project / "unrelated_report.json").write_text('{"whatever": 1}')  # not a runner report: no problem
+    collection = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
+    [record] = collection.extension_records()
+    assert record["xrt_recipe"]["runner_report"] == {
+        "resnet": {
+            "elapsed_us": 491726,
+            "latency_us": 21,
+            "throughput_ops": 45793,
+            "iterations": 100,
+            "runs": 9,
+            "buffers": 5,
+        }
+    }
+    assert record_errors(record) == [] and collection.problems() == []

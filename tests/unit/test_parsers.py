@@ -1,0 +1,276 @@
+"""Every real report goes through its parser; a dozen of them have their values asserted."""
+
+from __future__ import annotations
+
+import pytest
+
+from collectors.artifacts import ARTIFACTS, classify
+from collectors.artifacts.cosim import parse_cosim_rpt
+from collectors.artifacts.csynth import parse_csynth
+from collectors.artifacts.hls_log import parse_hls_log
+from collectors.artifacts.latrpt import parse_lat_rpt
+from collectors.artifacts.profile import parse_profile_kernels
+from collectors.artifacts.summary import parse_build_summary
+from collectors.artifacts.sysdiagram import parse_system_diagram
+from collectors.artifacts.vpp_log import parse_vpp_log
+from collectors.problems import ArtifactError
+
+from ..conftest import VITIS, fixture_bytes
+
+
+# The fixture's original file name is the last '__' part of the saved name.
+def original_name(saved: str) -> str:
+    return saved.split("__")[-1]
+
+
+def original_parent(saved: str) -> str:
+    parts = saved.split("__")
+    return parts[-2] if len(parts) > 2 else ""
+
+
+ALL = sorted(p.name for p in VITIS.iterdir() if p.name != "INDEX.md")
+KNOWN_BROKEN = {
+    # Git LFS pointers committed instead of the files
+    "Choocie-vitis-hls-bug-report-mve__build__v++_harness.log",
+    "Choocie-vitis-hls-bug-report-mve__build__harness.xsa.link_summary",
+}
+
+
+@pytest.mark.parametrize("saved", ALL)
+def test_every_fixture_parses_or_is_refused_with_a_reason(saved: str) -> None:
+    kind = classify(original_name(saved), original_parent(saved))
+    if saved.endswith("_csynth.xml") and kind is None:
+        kind = "csynth"  # <top>_csynth.xml is never a candidate, but the parser must read it
+    if kind is None or ARTIFACTS[kind].parse is None:
+        pytest.skip(f"{saved}: not an artifact the engine reads")
+    from collectors.files import check_not_placeholder
+
+    data = fixture_bytes(saved)
+    if saved in KNOWN_BROKEN or saved.endswith("csynth_design_size.xml"):
+        with pytest.raises(ArtifactError):
+            check_not_placeholder(data)
+            ARTIFACTS[kind].parse(data)
+        return
+    result = ARTIFACTS[kind].parse(data)
+    assert isinstance(result, dict) and result
+
+
+def test_lfs_pointer_is_refused_with_its_reason() -> None:
+    from collectors.files import check_not_placeholder
+
+    with pytest.raises(ArtifactError, match="Git LFS pointer"):
+        check_not_placeholder(fixture_bytes("Choocie-vitis-hls-bug-report-mve__build__v++_harness.log"))
+
+
+def test_csynth_2018_flat_dsp48e_undef() -> None:
+    data = parse_csynth(fixture_bytes("tony2278-Xilinx-Vivado-HLS__solution1__syn__report__csynth.xml"))
+    assert data["ReportVersion"] == {"Version": "2018.3"}
+    assert data["UserAssignments"]["Part"] == "xa7a12tcsg325-1q"
+    assert data["UserAssignments"]["FlowTarget"] is None
+    latency = data["PerformanceEstimates"]["SummaryOfOverallLatency"]
+    assert latency["Best-caseLatency"] == "160"
+    assert latency["Average-caseLatency"] == "undef"
+    assert latency["Worst-caseLatency"] == "2089114"
+    assert latency["Worst-caseRealTimeLatency"] is None
+    assert latency["Interval-max"] == "2089113"
+    assert data["AreaEstimates"]["Resources"] == {
+        "BRAM_18K": "9",
+        "DSP": "0",
+        "FF": "1680",
+        "LUT": "4546",
+        "URAM": None,
+    }
+    assert data["PerformanceEstimates"]["SummaryOfTimingAnalysis"] == {"unit": "ns", "EstimatedClockPeriod": "8.144"}
+
+
+def test_csynth_2019_dsp48e_fills_dsp() -> None:
+    data = parse_csynth(fixture_bytes("teozax-fishery__solution1__syn__report__csynth.xml"))
+    assert data["AreaEstimates"]["Resources"] == {
+        "BRAM_18K": "1110",
+        "DSP": "32",
+        "FF": "132840",
+        "LUT": "174945",
+        "URAM": "0",
+    }
+    assert data["PerformanceEstimates"]["SummaryOfOverallLatency"]["Best-caseRealTimeLatency"] == "13.194 ms"
+
+
+def test_csynth_crlf_2019_and_2024() -> None:
+    mabon = parse_csynth(fixture_bytes("Mr-AniP-mabonSOC__solution1__syn__report__csynth.xml"))
+    assert mabon["UserAssignments"]["TopModelName"] == "mabonsoc"
+    assert mabon["PerformanceEstimates"]["SummaryOfOverallLatency"]["Interval-min"] == "48"
+    assert mabon["AreaEstimates"]["Resources"]["LUT"] == "103630"
+    deck = parse_csynth(fixture_bytes("deck11-weighted_round_robin_arbiter__solution1__syn__report__csynth.xml"))
+    assert deck["PerformanceEstimates"]["SummaryOfOverallLatency"]["Average-caseLatency"] == "52"
+    assert deck["PerformanceEstimates"]["SummaryOfOverallLatency"]["Worst-caseRealTimeLatency"] == "1.430 us"
+    assert deck["AreaEstimates"]["Resources"] == {"BRAM_18K": "5", "DSP": "0", "FF": "1751", "LUT": "2496", "URAM": "0"}
+
+
+def test_csynth_1mb_with_64_module_blocks_reads_top_only() -> None:
+    raw = fixture_bytes("HanderRi-AMD-Pervasive-AI__solution1__syn__report__csynth.xml")
+    assert raw.count(b"<SummaryOfOverallLatency>") == 64
+    data = parse_csynth(raw)
+    assert set(data["PerformanceEstimates"]["SummaryOfOverallLatency"].values()) == {"clock cycles", "undef"}
+    assert data["AreaEstimates"]["Resources"] == {
+        "BRAM_18K": "902",
+        "DSP": "1452",
+        "FF": "172584",
+        "LUT": "270827",
+        "URAM": "0",
+    }
+    assert data["AreaEstimates"]["AvailableResources"]["BRAM_18K"] == "288"
+
+
+def test_csynth_2025_unified_layout() -> None:
+    data = parse_csynth(fixture_bytes("superkooks-comp4601__canny_hls__canny_top__hls__syn__report__csynth.xml"))
+    assert data["ReportVersion"]["Version"] == "2025.2"
+    assert data["UserAssignments"]["FlowTarget"] == "vitis"
+    assert data["PerformanceEstimates"]["SummaryOfOverallLatency"]["Worst-caseLatency"] == "637031"
+    assert data["PerformanceEstimates"]["SummaryOfTimingAnalysis"]["EstimatedClockPeriod"] == "3.650"
+    assert data["AreaEstimates"]["Resources"]["LUT"] == "19589"
+
+
+def test_csynth_three_part_versions_and_large_latency() -> None:
+    ritarka = parse_csynth(fixture_bytes("Ritarka-Layers-Template__proj__solution1__syn__report__csynth.xml"))
+    assert ritarka["ReportVersion"]["Version"] == "2023.1.1"
+    assert ritarka["PerformanceEstimates"]["SummaryOfOverallLatency"]["Best-caseLatency"] == "2232130401"
+    lab0 = parse_csynth(
+        fixture_bytes("asandeep1-FPGA_ECE8893__2026_Spring__lab0__project_1__hls__syn__report__csynth.xml")
+    )
+    assert lab0["ReportVersion"]["Version"] == "2025.1.1"
+    assert lab0["PerformanceEstimates"]["SummaryOfOverallLatency"]["Worst-caseRealTimeLatency"] == "1.170 us"
+
+
+def test_csynth_design_size_is_not_a_csynth_report() -> None:
+    with pytest.raises(ArtifactError, match="root element <design_size>"):
+        parse_csynth(fixture_bytes("xiongxiongz-hls_cluster_nms__solution1__syn__report__csynth_design_size.xml"))
+
+
+@pytest.mark.parametrize(
+    "saved,cycles",
+    [
+        ("Imam-f-RL-SOC-Tutorial-Vitis__solution1__sim__report__verilog__lat.rpt", 10099),
+        ("LeVDuc22-XilinxProject__solution1__sim__report__verilog__lat.rpt", 127),
+        ("BojanFaletic-MA_HLS__solution1__sim__report__vhdl__lat.rpt", 33),
+        ("PengXuanyao-hls_cordic__cordic__s_pipeline__sim__report__verilog__lat.rpt", 10063),
+        # before 2020.1 there is no $TOTAL_EXECUTE_TIME and nothing stands in for it
+        ("marsee101-multi_axim__solution1__sim__report__verilog__lat.rpt", None),
+        ("HawkPhantom-rgb2grayscale__solution1__sim__report__verilog__lat.rpt", None),
+    ],
+)
+def test_lat_rpt_total_execute_time(saved: str, cycles: int | None) -> None:
+    assert parse_lat_rpt(fixture_bytes(saved))["total_execute_time"] == cycles
+
+
+def test_lat_rpt_pre_2020_keeps_other_values() -> None:
+    values = parse_lat_rpt(fixture_bytes("marsee101-multi_axim__solution1__sim__report__verilog__lat.rpt"))["values"]
+    assert values["MAX_LATENCY"] == "52" and "TOTAL_EXECUTE_TIME" not in values
+
+
+@pytest.mark.parametrize(
+    "saved,status",
+    [
+        ("LeVDuc22-XilinxProject__solution1__sim__report__lab1_cosim.rpt", "pass"),
+        ("mzrghorbani-lr_hls_dev__solution1__sim__report__LR_top_cosim.rpt", "pass"),
+        ("superkooks-comp4601__canny_hls__canny_top__reports__hls_cosim.rpt", "fail"),
+        ("ZTTTX-scalehls_vitis_test__largeNet_2_copy.prj__sol__sim__report___cosim.rpt", "fail"),
+    ],
+)
+def test_cosim_status(saved: str, status: str) -> None:
+    assert parse_cosim_rpt(fixture_bytes(saved))["status"] == status
+
+
+def test_profile_padded_headers_sum_cu_rows() -> None:
+    data = parse_profile_kernels(fixture_bytes("nmath018-topK_feature__profile_kernels.csv"))
+    assert data == {"compute_units": {"topKQueryScores_1": 6.748}, "kernel_runtime_us": 6.748}
+    assert (
+        parse_profile_kernels(fixture_bytes("LupinHuang-AccGPM__profile_kernels.csv"))["kernel_runtime_us"] == 371.901
+    )
+
+
+def test_profile_sums_several_compute_units() -> None:
+    text = fixture_bytes("nmath018-topK_feature__profile_kernels.csv").replace(
+        b"topKQueryScores_1,6.748,0.000,0.148,0.000\n",
+        b"topKQueryScores_1,6.748,0.000,0.148,0.000\ntopKQueryScores_2,1.252,0.000,0.000,0.000\n",
+    )
+    assert parse_profile_kernels(text)["kernel_runtime_us"] == 8.0
+
+
+def test_profile_malformed_row_refuses_whole_file() -> None:
+    text = fixture_bytes("nmath018-topK_feature__profile_kernels.csv").replace(b"6.748", b"6.7x8")
+    with pytest.raises(ArtifactError, match="not a number"):
+        parse_profile_kernels(text)
+
+
+def test_system_diagram_clock_id_zero_number_and_string() -> None:
+    raw = fixture_bytes(
+        "s095339-Adaptive_Beamforming___x_temp.sw_emu.xilinx_u50_gen3x16_xdma_5_202210_1__link__int__systemDiagramModel.json"
+    )
+    assert parse_system_diagram(raw) == {"kernel_clock_freq_mhz": 300.0}
+    as_string = raw.replace(b'"id": 0,', b'"id": "0",')
+    assert as_string != raw
+    assert parse_system_diagram(as_string) == {"kernel_clock_freq_mhz": 300.0}
+    # 2020.2 embedded platform: no xsa clocks at all
+    embedded = fixture_bytes("UniqueMR-ESE5320-Final-Project___x__link__int__systemDiagramModel.json")
+    assert parse_system_diagram(embedded) == {"kernel_clock_freq_mhz": None}
+
+
+def test_vpp_log_facts() -> None:
+    link = parse_vpp_log(
+        fixture_bytes("nmath018-topK_feature___x.hw_emu.xilinx_u250_gen3x16_xdma_4_1_202210_1__logs__link__v++.log")
+    )
+    assert (link["target"], link["device"], link["vitis_version"], link["elapsed_seconds"]) == (
+        "hw_emu",
+        "xilinx_u250_gen3x16_xdma_4_1_202210_1",
+        "2022.2",
+        498,
+    )
+    no_version = parse_vpp_log(fixture_bytes("Choocie-vitis-hls-bug-report-mve__build___x__logs__link__v++.log"))
+    assert no_version["target"] == "hw" and no_version["vitis_version"] is None
+    package = parse_vpp_log(fixture_bytes("nmath018-topK_feature__v++_krnl.log"))
+    assert (package["target"], package["device"], package["elapsed_seconds"]) == (
+        "hw",
+        "xilinx_u250_gen3x16_xdma_4_1_202210_1",
+        15,
+    )
+    broken = parse_vpp_log(fixture_bytes("nmath018-topK_feature___x.hw.__logs__krnl__v++.log"))
+    # failed before naming its target: the `_x.hw.` of its primary output still tells it
+    assert broken["target"] == "hw" and broken["device"] is None
+    assert broken["errors"][-1] == "ERROR: [v++ 60-592] Failed to finish compilation"
+
+
+def test_hls_log_facts() -> None:
+    ritarka = parse_hls_log(fixture_bytes("Ritarka-Layers-Template__vitis_hls.log"))
+    assert ritarka["vitis_version"] == "2023.1.1"
+    assert ritarka["device"] == "xczu9eg-ffvb1156-2-e"
+    assert ritarka["elapsed_seconds"] == 211.12
+    failed = parse_hls_log(
+        fixture_bytes(
+            "asandeep1-FPGA_ECE8893__2022_Spring__Final_Projects__FLAT-acceleration__source_code__HLS__vitis_hls.log"
+        )
+    )
+    assert failed["errors"] and failed["errors"][0].startswith("ERROR: [HLS 207-1398]")
+    vivado = parse_hls_log(
+        fixture_bytes("zakk-h-PartitionAcceleratorHLS__master__Vivado_Information__HLSIPs__vivado_hls.log")
+    )
+    assert (vivado["vitis_version"], vivado["csim_status"], vivado["elapsed_seconds"]) == ("2019.1", "pass", 21.86)
+    # real logs say "CSim failed with errors." without a count
+    solution = parse_hls_log(fixture_bytes("xiongxiongz-hls_cluster_nms__solution1__solution1.log"))
+    assert solution["vitis_version"] == "2023.2"
+
+
+def test_summary_tool_version() -> None:
+    assert (
+        parse_build_summary(
+            fixture_bytes(
+                "nmath018-topK_feature___x.hw_emu.xilinx_u250_gen3x16_xdma_4_1_202210_1__krnl.xo.compile_summary"
+            )
+        )["vitis_version"]
+        == "2022.2"
+    )
+    assert (
+        parse_build_summary(
+            fixture_bytes("asandeep1-FPGA_ECE8893__2026_Spring__lab0__project_1__project_1.hlscompile_summary")
+        )["vitis_version"]
+        == "2025.1"
+    )

@@ -1,0 +1,62 @@
+"""The detail screen: records as JSON, the files they came from, their problems."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rich.syntax import Syntax
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from collectors.problems import Problem
+
+
+class DetailScreen(Screen[None]):
+    """Records as highlighted JSON, the source files they came from, and the project's problems."""
+
+    BINDINGS = [Binding("escape,q", "app.pop_screen", "Back")]
+
+    def __init__(
+        self,
+        title: str,
+        records: list[dict[str, Any]],
+        sources: dict[str, list[str]],
+        problems: list[Problem],
+        notes: dict[str, str],
+    ) -> None:
+        super().__init__()
+        self.title_text = title
+        self.records = records
+        self.sources = sources
+        self.problems = problems
+        self.notes = notes
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="detail"):
+            yield Static(Text(self.title_text, style="bold"), id="detail-title")
+            if not self.records:
+                yield Static(Text("No record yet: the run is still building, or nothing tells its status."))
+            for record in self.records:
+                yield Static(
+                    Syntax(json.dumps(record, indent=2, ensure_ascii=False), "json", theme="ansi_dark", word_wrap=True)
+                )
+            sources = Table.grid(padding=(0, 1))
+            sources.add_column(style="bold")
+            sources.add_column()
+            for report_type, files in sorted(self.sources.items()):
+                for path in files or ["(no source file: status from runner metadata or logs)"]:
+                    sources.add_row(report_type, Text(path))
+            yield Static(Text("Sources", style="bold underline"))
+            yield Static(sources)
+            if self.notes:
+                yield Static(Text("Runner notes", style="bold underline"))
+                yield Static(Text("\n".join(f"{k} = {v}" for k, v in sorted(self.notes.items()))))
+            yield Static(Text(f"Problems ({len(self.problems)})", style="bold underline"))
+            yield Static(Text("\n".join(str(p) for p in self.problems) or "none"))
+        yield Footer()

@@ -1,0 +1,100 @@
+"""The export dialog: where, in which format; never overwrites without a second confirmation."""
+
+from __future__ import annotations
+
+import os
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select, Static
+
+from collectors.records.store import write_atomic
+from collectors.records.table import FORMATS, RecordTable, export
+
+FORMAT_NAMES = {"jsonl": "JSONL (original records)", "csv": "CSV (visible columns)", "md": "Markdown table"}
+
+
+class ExportScreen(ModalScreen[str | None]):
+    """Returns the path written, or None when cancelled."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    AUTO_FOCUS = "#export-path"
+
+    def __init__(
+        self,
+        table: RecordTable,
+        rows: list[int],
+        columns: list[str],
+        what: str,
+        fmt: str = "csv",
+        directory: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.table, self.rows, self.columns, self.what = table, rows, columns, what
+        self.fmt = fmt
+        self.directory = directory or os.getcwd()
+        self.confirmed_path: str | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="export"):
+            yield Label(
+                Text(f"Export {len(self.rows)} {self.what} (the file name's ending picks the format)"),
+                id="export-title",
+            )
+            yield Select(
+                [(name, key) for key, name in FORMAT_NAMES.items()],
+                value=self.fmt,
+                allow_blank=False,
+                id="export-format",
+            )
+            yield Input(value=os.path.join(self.directory, f"records.{self.fmt}"), id="export-path")
+            yield Static("", id="export-message")
+            with Horizontal(id="export-buttons"):
+                yield Button("Export", variant="primary", id="export-go")
+                yield Button("Cancel", id="export-cancel")
+
+    @on(Select.Changed, "#export-format")
+    def _format(self, event: Select.Changed) -> None:
+        path = self.query_one("#export-path", Input)
+        stem, ending = os.path.splitext(path.value)
+        if ending.lstrip(".") in FORMATS:
+            path.value = f"{stem}.{event.value}"
+        self.fmt = str(event.value)
+        self.confirmed_path = None
+
+    @on(Input.Changed, "#export-path")
+    def _path_changed(self, event: Input.Changed) -> None:
+        if os.path.abspath(os.path.expanduser(event.value.strip())) != self.confirmed_path:
+            self.confirmed_path = None  # a different file: confirm again
+            self.query_one("#export-message", Static).update("")
+
+    @on(Input.Submitted, "#export-path")
+    @on(Button.Pressed, "#export-go")
+    def _go(self) -> None:
+        path = os.path.abspath(os.path.expanduser(self.query_one("#export-path", Input).value.strip()))
+        message = self.query_one("#export-message", Static)
+        ending = os.path.splitext(path)[1].lstrip(".").lower()
+        if ending in FORMATS and ending != self.fmt:  # a path ending in .jsonl/.csv/.md names its format
+            self.fmt = ending
+            self.query_one("#export-format", Select).value = ending
+        if os.path.isdir(path):
+            message.update(Text(f"{path} is a directory"))
+            return
+        if os.path.exists(path) and self.confirmed_path != path:
+            self.confirmed_path = path
+            message.update(Text(f"{path} exists: press Export again to overwrite it", style="bold yellow"))
+            return
+        try:
+            write_atomic(path, export(self.table, self.rows, self.columns, self.fmt).encode("utf-8"))
+        except OSError as exc:
+            message.update(Text(f"cannot write {path}: {exc.strerror or exc}", style="bold red"))
+            return
+        self.dismiss(path)
+
+    @on(Button.Pressed, "#export-cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,43 @@
+"""Key figures of a run for the tables: pulled from its records, shown exactly as reported."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from collectors.records.table import COLUMNS, extract
+
+FIGURE_COLUMNS = ("latency", "clock", "LUT", "FF", "DSP", "BRAM", "RTL")
+SHORT_TYPE = {"hls_synth": "synth", "rtl_sim": "rtl", "sw_run": "sw"}
+
+
+_POSITION = {column.key: n for n, column in enumerate(COLUMNS)}
+
+
+def run_figures(records: list[dict[str, Any]]) -> dict[str, str]:
+    """Worst-case latency, estimated clock, resources and RTL runtime, as strings ('' if none);
+    the same extraction as the records view's columns."""
+    out = {name: "" for name in FIGURE_COLUMNS}
+    for record in records:
+        values = extract(record)
+        if record["report_type"] == "hls_synth":
+            for column, key in (
+                ("latency", "latency"),
+                ("clock", "clock"),
+                ("LUT", "lut"),
+                ("FF", "ff"),
+                ("DSP", "dsp"),
+                ("BRAM", "bram"),
+            ):
+                out[column] = values[_POSITION[key]] or ""
+        elif record["report_type"] == "rtl_sim":
+            cycles, us = values[_POSITION["cycles"]], values[_POSITION["us"]]
+            if cycles is not None:
+                out["RTL"] = f"{cycles} cyc"
+            elif us is not None:
+                out["RTL"] = f"{us:g} us"
+    return out
+
+
+def statuses(records: list[dict[str, Any]]) -> str:
+    """'synth:pass rtl:fail' for a run's records, or 'waiting' when it has none yet."""
+    return " ".join(f"{SHORT_TYPE[r['report_type']]}:{r[r['report_type']]['status']}" for r in records) or "waiting"

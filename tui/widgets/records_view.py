@@ -1,0 +1,327 @@
+"""The records view: a virtual (line-API) table that draws only the rows on screen.
+
+A DataTable builds every row; this view keeps row indices into a RecordTable and renders the
+visible lines on demand, so 100,000 records cost what 50 do. The filter box, the "N of M"
+line, marks and export sit around it in RecordsPanel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.geometry import Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import Input, Static
+
+from collectors.records.query import Everything, Node, QueryError, parse
+from collectors.records.table import BY_KEY, DEFAULT_VISIBLE, RecordTable
+
+MAX_WIDTH = 40
+MARK = "*"
+HEADER = Style(bold=True, underline=True)
+HEADER_CURSOR = Style(bold=True, reverse=True)
+CURSOR = Style(reverse=True)
+MARKED = Style(color="yellow", bold=True)
+
+
+class RecordsView(ScrollView, can_focus=True):
+    BINDINGS = [
+        Binding("up", "move(-1)", "Up", show=False),
+        Binding("down", "move(1)", "Down", show=False),
+        Binding("pageup", "page(-1)", "Page up", show=False),
+        Binding("pagedown", "page(1)", "Page down", show=False),
+        Binding("home", "jump(0)", "First", show=False),
+        Binding("end", "jump(-1)", "Last", show=False),
+        Binding("left", "column(-1)", "Column left", show=False),
+        Binding("right", "column(1)", "Column right", show=False),
+        Binding("space", "toggle_mark", "Mark"),
+        Binding("a", "mark_shown", "Mark shown"),
+        Binding("u", "clear_marks", "Clear marks"),
+        Binding("s", "sort", "Sort"),
+        Binding("left_square_bracket", "shift_column(-1)", "Move column left", key_display="["),
+        Binding("right_square_bracket", "shift_column(1)", "Move column right", key_display="]"),
+        Binding("minus", "hide_column", "Hide column", key_display="-"),
+        Binding("plus", "show_columns", "Show all columns", key_display="+"),
+        Binding("enter", "select", "Details", show=False),
+    ]
+
+    @dataclass
+    class Changed(Message):
+        """The rows shown, the marks or the sort changed: labels around the view follow."""
+
+        view: RecordsView
+
+    @dataclass
+    class Selected(Message):
+        view: RecordsView
+        index: int  # row index in the table
+
+    def __init__(self, table: RecordTable | None = None, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.table = table or RecordTable()
+        self.query_node: Node = Everything()
+        self.sort_column: str | None = None
+        self.descending = False
+        self.columns: list[str] = list(DEFAULT_VISIBLE)
+        self.rows: list[int] = []
+        self.marks: set[str] = set()  # record keys: they survive filtering, sorting and reloads
+        self.cursor = 0
+        self.cursor_column = 0
+        self._widths: dict[str, int] = {}
+        self._recompute()
+
+    # --- data -------------------------------------------------------------------------------------
+
+    def set_table(self, table: RecordTable) -> None:
+        """New data (a reload, a live update): marks and the cursor's record are kept."""
+        current = self.current_key()
+        self.table = table
+        self._widths = {}
+        self._recompute(keep=current)
+
+    def set_query(self, node: Node) -> None:
+        current = self.current_key()
+        self.query_node = node
+        self._recompute(keep=current)
+
+    def current_key(self) -> str | None:
+        return self.table.keys[self.rows[self.cursor]] if self.rows else None
+
+    def _recompute(self, keep: str | None = None) -> None:
+        self.rows = self.table.view(self.query_node, self.sort_column, self.descending)
+        index = None if keep is None else self.table.index_of(keep)
+        if index is not None:
+            try:
+                self.cursor = self.rows.index(index)  # a C-speed scan: no per-row Python work
+            except ValueError:
+                pass  # the record under the cursor is filtered out: stay at the same height
+        self.cursor = min(self.cursor, max(0, len(self.rows) - 1))
+        self.cursor_column = min(self.cursor_column, max(0, len(self.columns) - 1))
+        self.virtual_size = Size(self._total_width(), len(self.rows) + 1)
+        self._follow_cursor()
+        self.refresh()
+        self.post_message(self.Changed(self))
+
+    def width_of(self, column: str) -> int:
+        if column not in self._widths:
+            values = self.table.text[column]
+            longest = max(map(len, values), default=0) if len(values) < 200_000 else MAX_WIDTH
+            self._widths[column] = min(MAX_WIDTH, max(len(BY_KEY[column].label) + 2, longest))
+        return self._widths[column]
+
+    def _total_width(self) -> int:
+        return 2 + sum(self.width_of(c) + 1 for c in self.columns)
+
+    # --- rendering --------------------------------------------------------------------------------
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.size.width
+        if y == 0:
+            segments = [Segment("  ")]
+            for n, column in enumerate(self.columns):
+                arrow = ("▼" if self.descending else "▲") if column == self.sort_column else ""
+                label = (BY_KEY[column].label + arrow).ljust(self.width_of(column))[: self.width_of(column)]
+                style = HEADER_CURSOR if n == self.cursor_column and self.has_focus else HEADER
+                segments += [Segment(label, style), Segment(" ")]
+            return Strip(segments).crop(scroll_x, scroll_x + width)
+        position = scroll_y + y - 1
+        if position >= len(self.rows):
+            return Strip.blank(width)
+        index = self.rows[position]
+        marked = self.table.keys[index] in self.marks
+        line = Text(MARK + " " if marked else "  ", style=MARKED if marked else "")
+        for column in self.columns:
+            value = self.table.text[column][index]
+            size = self.width_of(column)
+            cell = value[: size - 1] + "…" if len(value) > size else value
+            justify = cell.rjust(size) if BY_KEY[column].numeric else cell.ljust(size)
+            line.append(justify + " ")  # Text.append: report values are never markup
+        if position == self.cursor:
+            line.stylize(CURSOR)
+        strip = Strip(line.render(self.app.console)).crop(scroll_x, scroll_x + width)
+        return strip.extend_cell_length(width)
+
+    def _follow_cursor(self) -> None:
+        visible = max(1, self.size.height - 1)
+        top = self.scroll_offset.y
+        if self.cursor < top:
+            self.scroll_to(y=self.cursor, animate=False)
+        elif self.cursor >= top + visible:
+            self.scroll_to(y=self.cursor - visible + 1, animate=False)
+
+    def on_resize(self) -> None:
+        self._follow_cursor()
+
+    def on_click(self, event) -> None:
+        position = self.scroll_offset.y + event.y - 1
+        if event.y >= 1 and position < len(self.rows):
+            self.cursor = position
+            self.refresh()
+
+    # --- actions ----------------------------------------------------------------------------------
+
+    def action_move(self, delta: int) -> None:
+        if self.rows:
+            self.cursor = max(0, min(len(self.rows) - 1, self.cursor + delta))
+            self._follow_cursor()
+            self.refresh()
+
+    def action_page(self, direction: int) -> None:
+        self.action_move(direction * max(1, self.size.height - 2))
+
+    def action_jump(self, where: int) -> None:
+        if self.rows:
+            self.cursor = len(self.rows) - 1 if where < 0 else 0
+            self._follow_cursor()
+            self.refresh()
+
+    def action_column(self, delta: int) -> None:
+        self.cursor_column = max(0, min(len(self.columns) - 1, self.cursor_column + delta))
+        left = 2 + sum(self.width_of(c) + 1 for c in self.columns[: self.cursor_column])
+        if (
+            left < self.scroll_offset.x
+            or left + self.width_of(self.columns[self.cursor_column]) > self.scroll_offset.x + self.size.width
+        ):
+            self.scroll_to(x=max(0, left - 2), animate=False)
+        self.refresh()
+
+    def action_toggle_mark(self) -> None:
+        key = self.current_key()
+        if key is not None:
+            self.marks.symmetric_difference_update({key})
+            self.action_move(1)
+            self.post_message(self.Changed(self))
+
+    def action_mark_shown(self) -> None:
+        self.marks.update(self.table.keys[i] for i in self.rows)
+        self.refresh()
+        self.post_message(self.Changed(self))
+
+    def action_clear_marks(self) -> None:
+        self.marks.clear()
+        self.refresh()
+        self.post_message(self.Changed(self))
+
+    def action_sort(self) -> None:
+        """Sort by the highlighted column; again reverses; a third time restores file order."""
+        column = self.columns[self.cursor_column]
+        if self.sort_column != column:
+            self.sort_column, self.descending = column, False
+        elif not self.descending:
+            self.descending = True
+        else:
+            self.sort_column, self.descending = None, False
+        self._recompute(keep=self.current_key())
+
+    def action_shift_column(self, delta: int) -> None:
+        n, target = self.cursor_column, self.cursor_column + delta
+        if 0 <= target < len(self.columns):
+            self.columns[n], self.columns[target] = self.columns[target], self.columns[n]
+            self.cursor_column = target
+            self._recompute(keep=self.current_key())
+
+    def action_hide_column(self) -> None:
+        if len(self.columns) > 1:
+            del self.columns[self.cursor_column]
+            self._recompute(keep=self.current_key())
+
+    def action_show_columns(self) -> None:
+        """Bring back every hidden column, after the visible ones."""
+        self.columns += [c for c in BY_KEY if c not in self.columns]
+        self._recompute(keep=self.current_key())
+
+    def action_select(self) -> None:
+        if self.rows:
+            self.post_message(self.Selected(self, self.rows[self.cursor]))
+
+    def selection(self) -> list[int]:
+        """What export and copy take: the marked rows in view order, else the rows shown."""
+        if not self.marks:
+            return list(self.rows)
+        shown = [i for i in self.rows if self.table.keys[i] in self.marks]
+        on_screen = set(shown)
+        hidden = [i for i, key in enumerate(self.table.keys) if key in self.marks and i not in on_screen]
+        return shown + hidden
+
+
+class RecordsPanel(Vertical):
+    """Filter box, the records view and its "N of M" line."""
+
+    BINDINGS = [
+        Binding("slash", "filter", "Filter", key_display="/"),
+        Binding("escape", "leave_filter", "Back to the records", show=False),
+    ]
+
+    def __init__(self, table: RecordTable | None = None, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.view = RecordsView(table, id="records-view")
+
+    def compose(self) -> ComposeResult:
+        yield Input(
+            placeholder="filter: type:hls_synth status:pass group:cfd/* lut<30000   (/ to edit, enter to go back)",
+            id="filter",
+        )
+        yield Static("", id="filter-error")
+        yield self.view
+        yield Static("", id="records-info")
+
+    def on_mount(self) -> None:
+        self.query_one("#filter-error").display = False
+        self.query_one("#filter").display = False  # shown by `/`, and while it holds a query
+        self._info()
+
+    def action_filter(self) -> None:
+        box = self.query_one("#filter", Input)
+        box.display = True
+        box.focus()
+
+    @on(Input.Changed, "#filter")
+    def _filter_changed(self, event: Input.Changed) -> None:
+        error = self.query_one("#filter-error", Static)
+        try:
+            node = parse(event.value)
+        except QueryError as exc:
+            error.update(Text(exc.pointer(event.value)))
+            error.display = True
+            return  # the view stays as it was
+        error.display = False
+        self.view.set_query(node)
+
+    @on(Input.Submitted, "#filter")
+    def _filter_done(self) -> None:
+        box = self.query_one("#filter", Input)
+        box.display = bool(box.value.strip())
+        self.view.focus()
+
+    def action_leave_filter(self) -> None:
+        """Escape in the filter box goes back to the table; the box keeps its query."""
+        if self.query_one("#filter", Input).has_focus:
+            self._filter_done()
+
+    @on(RecordsView.Changed)
+    def _changed(self) -> None:
+        self._info()
+
+    def _info(self) -> None:
+        view = self.view
+        sort = (
+            f"sorted by {BY_KEY[view.sort_column].label} {'▼' if view.descending else '▲'}"
+            if view.sort_column
+            else "file order"
+        )
+        self.query_one("#records-info", Static).update(
+            Text(
+                f"{len(view.rows)} of {len(view.table)} records │ {len(view.marks)} marked │ {sort} │ "
+                "/ filter  space mark  a mark shown  u clear  s sort  [ ] move  - hide  + all columns  e export  y copy"
+            )
+        )
