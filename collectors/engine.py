@@ -23,11 +23,11 @@ from .discovery import (
     start_split,
     walk_part,
 )
-from .extensions import build_extension_records, extension_key, extension_problems
+from .extensions import build_extension_records, extension_problems
 from .files import describe_os_error, parse_stream, read_report
 from .mapping import Identity, map_project
 from .problems import ArtifactError, Problem
-from .records.model import record_key
+from .records.store import Output
 from .runs import Parsed, Run, build_runs
 
 # A file changed this recently and unreadable is probably still being written.
@@ -59,26 +59,12 @@ class Collection:
     directories: int = 0
     files: int = 0
 
-    def records(self) -> tuple[list[dict[str, Any]], list[Problem]]:
-        """All records, sorted by key; a key made by two projects is kept once and reported."""
-        by_key: dict[tuple, tuple[dict[str, Any], str]] = {}
-        problems: list[Problem] = []
-        for path in sorted(self.projects):
-            for record in self.projects[path].records:
-                key = record_key(record)
-                if key in by_key:
-                    problems.append(
-                        Problem(path, f"same record key as {by_key[key][1]}; this project's record not written")
-                    )
-                    continue
-                by_key[key] = (record, path)
-        return [by_key[key][0] for key in sorted(by_key)], problems
-
-    def extension_records(self) -> list[dict[str, Any]]:
-        """The extension records of every project, sorted by their key (projects never share one:
-        the subject is a path or DFG inside the project)."""
-        found = [r for path in sorted(self.projects) for r in self.projects[path].extension_records]
-        return sorted(found, key=extension_key)
+    def output(self, path: str, ext_path: str) -> Output:
+        """The files this collection writes (nothing is written yet)."""
+        output = Output(path, ext_path)
+        for project, result in sorted(self.projects.items()):
+            output.apply(project, result.records, result.extension_records)
+        return output
 
     def problems(self) -> list[Problem]:
         found = list(self.walk_problems)

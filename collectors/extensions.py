@@ -16,18 +16,10 @@ from .artifacts.loom import snapshot_of, split_name
 from .config import Settings
 from .mapping import Identity
 from .problems import Problem
-from .records.model import SCHEMA_VERSION
+from .records.model import EXTENSION_TYPES, SCHEMA_VERSION
 from .runs import Parsed, Run
 
-EXTENSION_TYPES = ("aie_sim", "xrt_recipe", "cgra_map")
 UNKNOWN = "unknown"
-
-
-def extension_key(record: dict[str, Any]) -> tuple:
-    """The schema-1.0 key plus the subject (the port file, recipe or DFG) the record is about."""
-    from .records.model import record_key
-
-    return record_key(record) + (record[record["report_type"]].get("subject", ""),)
 
 
 def _envelope(

@@ -11,8 +11,7 @@ from typing import Any, TextIO
 import fastjsonschema
 from jsonschema import Draft202012Validator
 
-from .extensions import EXTENSION_TYPES, extension_key
-from .records.model import REPORT_TYPES, record_key
+from .records.model import EXTENSION_TYPES, REPORT_TYPES, key_of
 from .schema import RECORDS_1_0, load_schema
 
 
@@ -93,7 +92,7 @@ def validate_stream(name: str, stream: TextIO) -> FileReport:
             continue
         problems = [] if is_valid(record) else record_errors(record)
         if not problems:
-            key = extension_key(record) if record.get("report_type") in EXTENSION_TYPES else record_key(record)
+            key = key_of(record)
             if key in seen:
                 problems = [f"duplicate record key (same as line {seen[key]})"]
             else:

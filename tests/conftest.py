@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+import json
 import os
+from typing import Any
 import shutil
 from pathlib import Path
 
@@ -48,3 +50,14 @@ async def wait_until(pilot, condition, timeout: float = 30.0) -> None:
         if time.monotonic() > deadline:
             raise AssertionError("condition not reached in time")
         await pilot.pause(0.05)
+
+
+def records_of(collection: Any) -> tuple[list[dict[str, Any]], list[Any]]:
+    """The records a collection writes, in file order, and its key clashes."""
+    output = collection.output("", "")
+    return [json.loads(line) for line in output.records.render().splitlines()], output.clashes()
+
+
+def extension_records_of(collection: Any) -> list[dict[str, Any]]:
+    """The extension records a collection writes, in file order."""
+    return [json.loads(line) for line in collection.output("", "").extensions.render().splitlines()]

@@ -230,8 +230,7 @@ def run_collect(
     roots: list[str], output: str, args: argparse.Namespace, strict: bool = False, quiet: bool = False
 ) -> int:
     from collectors.engine import Engine
-    from collectors.extensions import extension_key
-    from collectors.records.store import extension_path, render, write_atomic
+    from collectors.records.store import extension_path
 
     err = sys.stderr
     settings = _prepare(roots, output, args)
@@ -243,13 +242,10 @@ def run_collect(
     engine = Engine(settings.__getitem__, excluded=[output, ext_output])
     with _Progress(enabled=err.isatty() and not quiet) as progress:
         collection = engine.scan(roots, progress=progress.update)
-    records, clashes = collection.records()
-    problems = collection.problems() + clashes
-    extension = collection.extension_records()
+    written = collection.output(output, ext_output)
+    problems = collection.problems() + written.clashes()
     try:
-        write_atomic(output, render(records))
-        if extension or os.path.exists(ext_output):  # an old file with stale records is emptied
-            write_atomic(ext_output, render(extension, key=extension_key))
+        written.write()
     except OSError as exc:
         print(f"{exc.filename or output}: cannot write: {exc.strerror or exc}", file=err)
         return EXIT_IO
@@ -257,12 +253,13 @@ def run_collect(
     if not quiet:
         for problem in problems:
             print(str(problem), file=err)
-        kinds = Counter(record["report_type"] for record in records)
+        kinds = Counter(key.report_type for key in written.records.keys())
         by_type = ", ".join(f"{kinds[t]} {t}" for t in ("hls_synth", "rtl_sim", "sw_run")) or "none"
         runs = sum(len(r.runs) for r in collection.projects.values())
-        extra = f" + {len(extension)} extension records -> {ext_output}" if extension else ""
+        extensions = len(written.extensions)
+        extra = f" + {extensions} extension records -> {ext_output}" if extensions else ""
         print(
-            f"{len(collection.projects)} projects, {runs} runs, {len(records)} records ({by_type}), "
+            f"{len(collection.projects)} projects, {runs} runs, {len(written.records)} records ({by_type}), "
             f"{len(problems)} problems, {elapsed:.2f} s -> {output}{extra}",
             file=err,
         )

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from typing import Any
 
 SCHEMA_VERSION = "1.0"
 REPORT_TYPES = ("sw_run", "hls_synth", "rtl_sim")
+EXTENSION_TYPES = ("aie_sim", "xrt_recipe", "cgra_map")  # written to the second file
 TARGET_REPORTS: dict[str, tuple[str, ...]] = {
     "vitis.sw_emu": ("sw_run",),
     "vitis.csim": ("sw_run",),
@@ -39,25 +41,77 @@ def rtl_sim_payload(status: str, cycles: int | None, us: float | None, mhz: floa
     return {"status": status, "kernel_runtime_cycles": cycles, "kernel_runtime_us": us, "kernel_clock_freq_mhz": mhz}
 
 
-def record_key(record: dict[str, Any]) -> tuple:
-    """The identity of a line (rules, section 6), ordered as the file is sorted.
+@dataclass(frozen=True)
+class RecordKey:
+    """The identity of a record: one line per key in a file, and the handle that dedupe, sort
+    order, marks and detail look-ups all use. Extension records add their subject (the port
+    file, recipe or DFG inside the project)."""
 
-    A null origin_version sorts before any string; strings compare by code point.
-    """
-    problem, impl, run = record["problem"], record["implementation"], record["run"]
+    suite: str
+    group_path: tuple[str, ...]
+    origin: str
+    origin_version: str | None
+    variant_index: int
+    variant_name: str
+    report_type: str
+    target: str
+    device: str
+    subject: str = ""
+    # The file's sort order, as a plain tuple so that sorting compares at C speed: a null
+    # origin_version first; strings by code point.
+    order: tuple[Any, ...] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        version = (0, "") if self.origin_version is None else (1, self.origin_version)
+        order = (self.suite, self.group_path, self.origin, version, self.variant_index, self.variant_name,
+                 self.report_type, self.target, self.device, self.subject)
+        object.__setattr__(self, "order", order)
+
+    def __lt__(self, other: RecordKey) -> bool:
+        return self.order < other.order
+
+    def label(self) -> str:
+        """The key as one line of text (for row keys and messages)."""
+        version = "" if self.origin_version is None else f"@{self.origin_version}"
+        subject = f" {self.subject}" if self.subject else ""
+        return (f"{self.suite}/{'/'.join(self.group_path)} {self.origin}{version} "
+                f"{self.variant_index}_{self.variant_name} {self.report_type} {self.target} {self.device}{subject}")
+
+
+def sort_order(key: RecordKey) -> tuple[Any, ...]:
+    return key.order
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else "" if value is None else str(value)
+
+
+def key_of(record: dict[str, Any]) -> RecordKey:
+    """The key of any record, ours or another producer's: missing or odd-typed parts give empty
+    values (a line the schema refuses still has a key, so that it can be shown and marked)."""
+    problem, impl, run = (_mapping(record.get(part)) for part in ("problem", "implementation", "run"))
+    variant = _mapping(impl.get("variant"))
+    report_type = _text(record.get("report_type"))
+    group = problem.get("group_path")
+    index = variant.get("index")
     version = impl.get("origin_version")
-    variant = impl["variant"]
-    return (
-        problem["suite"],
-        tuple(problem["group_path"]),
-        impl["origin"],
-        (0, "") if version is None else (1, version),
-        variant["index"],
-        variant["name"],
-        record["report_type"],
-        run["target"],
-        run["device"],
+    subject = _mapping(record.get(report_type)).get("subject") if report_type in EXTENSION_TYPES else ""
+    return RecordKey(
+        suite=_text(problem.get("suite")),
+        group_path=tuple(map(_text, group)) if isinstance(group, list) else (_text(group),),
+        origin=_text(impl.get("origin")),
+        origin_version=None if version is None else _text(version),
+        variant_index=index if isinstance(index, int) and not isinstance(index, bool) else -1,
+        variant_name=_text(variant.get("name")),
+        report_type=report_type,
+        target=_text(run.get("target")),
+        device=_text(run.get("device")),
+        subject=_text(subject),
     )
+
+
+def _mapping(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
 
 
 def dumps(record: dict[str, Any]) -> str:

@@ -1,18 +1,143 @@
-"""The JSONL output: one line per record key, sorted, replaced atomically."""
+"""The JSONL output: one line per record key, sorted, replaced atomically; held per project so
+that a change re-serialises and re-sorts only what it touched."""
 
 from __future__ import annotations
 
 import os
 import tempfile
+from bisect import bisect_left, insort
+from dataclasses import dataclass, field
 from collections.abc import Iterable
 from typing import Any
 
-from .model import dumps, record_key
+from ..problems import Problem
+from .model import RecordKey, dumps, key_of, sort_order
 
 
-def render(records: Iterable[dict[str, Any]], key=record_key) -> bytes:
-    ordered = sorted(records, key=key)
-    return "".join(dumps(record) + "\n" for record in ordered).encode("utf-8")
+@dataclass
+class Delta:
+    """What one project's new records changed in a file: lines added, changed, removed."""
+
+    added: dict[RecordKey, str] = field(default_factory=dict)
+    changed: dict[RecordKey, str] = field(default_factory=dict)
+    removed: set[RecordKey] = field(default_factory=set)
+
+    def __bool__(self) -> bool:
+        return bool(self.added or self.changed or self.removed)
+
+
+class RecordSet:
+    """The records of one output file, held per project as serialised lines.
+
+    Each line is serialised once, when its project is applied. Two projects that make the same
+    key both keep their claim; the line of the first project in path order is the one written
+    (as a whole-tree sort would choose), the others are reported by `clashes`.
+    """
+
+    def __init__(self) -> None:
+        self._by_project: dict[str, dict[RecordKey, str]] = {}
+        self._claims: dict[RecordKey, dict[str, str]] = {}  # key -> project -> line
+        self._visible: dict[RecordKey, str] = {}  # key -> the line written
+        self._keys: list[RecordKey] = []  # the visible keys in file order
+        self._repeated: dict[str, int] = {}  # project -> records it made twice under one key
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def apply(self, project: str, records: Iterable[dict[str, Any]]) -> Delta:
+        """Replace a project's records; returns what changed in the file."""
+        new: dict[RecordKey, str] = {}
+        repeated = 0
+        for record in records:
+            key = key_of(record)
+            if key in new:
+                repeated += 1  # the first is written, the others reported
+            else:
+                new[key] = dumps(record)
+        self._repeated.pop(project, None)
+        if repeated:
+            self._repeated[project] = repeated
+        old = self._by_project.pop(project, {})
+        if new:
+            self._by_project[project] = new
+        touched = set(old) | set(new)
+        before = {key: self._visible.get(key) for key in touched}
+        for key in old:
+            if key not in new:
+                claims = self._claims[key]
+                del claims[project]
+                if not claims:
+                    del self._claims[key]
+        for key, line in new.items():
+            self._claims.setdefault(key, {})[project] = line
+        return self._settle(before)
+
+    def remove(self, project: str) -> Delta:
+        return self.apply(project, ())
+
+    def _settle(self, before: dict[RecordKey, str | None]) -> Delta:
+        delta = Delta()
+        for key, was in before.items():
+            claims = self._claims.get(key)
+            now = claims[min(claims)] if claims else None
+            if now == was:
+                continue
+            if now is None:
+                del self._visible[key]
+                del self._keys[bisect_left(self._keys, key.order, key=sort_order)]
+                delta.removed.add(key)
+            elif was is None:
+                self._visible[key] = now
+                insort(self._keys, key, key=sort_order)
+                delta.added[key] = now
+            else:
+                self._visible[key] = now
+                delta.changed[key] = now
+        return delta
+
+    def keys(self) -> list[RecordKey]:
+        """The keys written, in file order."""
+        return list(self._keys)
+
+    def line(self, key: RecordKey) -> str | None:
+        return self._visible.get(key)
+
+    def keys_of(self, project: str) -> list[RecordKey]:
+        return list(self._by_project.get(project, ()))
+
+    def clashes(self) -> list[Problem]:
+        """Each project whose record lost its key to another project's (or to its own)."""
+        found = [Problem(p, f"{n} records repeat another record's key; not written") for p, n in self._repeated.items()]
+        for key, claims in self._claims.items():
+            if len(claims) > 1:
+                owner = min(claims)
+                found += [Problem(p, f"same record key as {owner}; this project's record not written")
+                          for p in sorted(claims) if p != owner]
+        return found
+
+    def render(self) -> bytes:
+        visible = self._visible
+        return "".join([visible[key] + "\n" for key in self._keys]).encode("utf-8")
+
+
+class JsonlFile:
+    """One output file: written atomically, and only when its bytes change."""
+
+    def __init__(self, path: str, write_when_empty: bool = True) -> None:
+        self.path = path
+        self.write_when_empty = write_when_empty  # the extension file appears only once needed
+        self.written: bytes | None = None
+
+    def write(self, records: RecordSet) -> bool:
+        """Write `records` if they differ from the file's last bytes; True when written."""
+        data = records.render()
+        if data == self.written:
+            return False
+        if not data and not self.write_when_empty and not os.path.exists(self.path):
+            return False  # an old file with stale records is emptied, a missing one left missing
+        write_atomic(self.path, data)
+        self.written = data
+        return True
 
 
 def extension_path(output: str) -> str:
@@ -54,3 +179,30 @@ def check_writable(path: str) -> str | None:
     except OSError as exc:
         return f"cannot write in {directory}: {exc.strerror or exc}"
     return None
+
+
+class Output:
+    """What a collection writes: the schema-1.0 file and the extension records' file beside it.
+    `collect` fills it once and writes; `watch` applies each re-collected project and writes."""
+
+    def __init__(self, path: str, ext_path: str) -> None:
+        self.records = RecordSet()
+        self.extensions = RecordSet()
+        self.file = JsonlFile(path)
+        self.ext_file = JsonlFile(ext_path, write_when_empty=False)
+
+    def apply(
+        self, project: str, records: Iterable[dict[str, Any]], extensions: Iterable[dict[str, Any]]
+    ) -> tuple[Delta, Delta]:
+        return self.records.apply(project, records), self.extensions.apply(project, extensions)
+
+    def remove(self, project: str) -> tuple[Delta, Delta]:
+        return self.apply(project, (), ())
+
+    def write(self) -> bool:
+        """Write both files where their bytes changed (OSError when one cannot be written)."""
+        wrote = self.file.write(self.records)
+        return self.ext_file.write(self.extensions) or wrote
+
+    def clashes(self) -> list[Problem]:
+        return self.records.clashes() + self.extensions.clashes()

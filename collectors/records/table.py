@@ -16,10 +16,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..extensions import EXTENSION_TYPES
+from .model import EXTENSION_TYPES, RecordKey, key_of
 from .query import And, Compare, Everything, Match, Node, Not, Or, Text, glob
 
 NAN = float("nan")
+# A row's handle (marks hold on to it): the record's key within the file or tree it came from,
+# and an occurrence number when a file repeats a key (both lines are shown).
+RowKey = tuple[str, RecordKey, int]
 
 
 def _msps(value: Any) -> str:
@@ -153,7 +156,6 @@ def extract(record: dict) -> list[Any]:
 
 
 BY_KEY = {column.key: column for column in COLUMNS}
-KEY_COLUMNS = 8  # type suite group variant origin origin_version target device: the record key
 _INTERNED = tuple(n for n, column in enumerate(COLUMNS) if not column.numeric and column.key != "summary")
 DEFAULT_VISIBLE = (
     "type",
@@ -197,14 +199,14 @@ class RecordTable:
 
     def __init__(self) -> None:
         self.raw: list[str] = []
-        self.keys: list[str] = []
+        self.keys: list[RowKey] = []
         self.sources: list[str] = []
         self.text: dict[str, list[str]] = {c.key: [] for c in COLUMNS}
         self._derived: dict[str, Any] = {}  # number columns and the free-text haystack, built lazily
         self.invalid: set[int] = set()  # rows the schema check refused: never exported as JSONL
         self._intern: dict[str, str] = {}
         self._columns = [self.text[c.key] for c in COLUMNS]
-        self._by_key: dict[str, int] = {}
+        self._by_key: dict[RowKey, int] = {}
         self._cache: dict[Node, frozenset[int]] = {}
         self._orders: dict[tuple[str, bool], list[int]] = {}
 
@@ -220,9 +222,9 @@ class RecordTable:
         intern = self._intern
         for position in _INTERNED:  # repeated words share one string; numbers are left alone
             values[position] = intern.setdefault(values[position], values[position])
-        key = f"{origin}|" + "\x1f".join(values[:KEY_COLUMNS])
+        key: RowKey = (origin, key_of(record), 0)
         if key in self._by_key:
-            key = f"{key}#{len(self.raw)}"  # the same record twice in one file: both are shown
+            key = (origin, key[1], len(self.raw))  # the same record twice in one file: both are shown
         index = len(self.raw)
         self._by_key[key] = index
         self.raw.append(raw)
@@ -249,7 +251,7 @@ class RecordTable:
             self._derived[column] = array("d", map(_number, self.text[column]))
         return self._derived[column]
 
-    def index_of(self, key: str) -> int | None:
+    def index_of(self, key: RowKey) -> int | None:
         return self._by_key.get(key)
 
     def record(self, index: int) -> dict:

@@ -13,7 +13,7 @@ from collectors.config import load_settings
 from collectors.engine import Engine
 
 from .. import trees
-from ..conftest import VITIS, place
+from ..conftest import VITIS, place, records_of
 
 GOOD = "SherlockChristie-FFT__FFT_sol_2__opt1__syn__report__csynth.xml"
 CSYNTH = "proj/solution1/syn/report/csynth.xml"
@@ -26,7 +26,7 @@ def hls_project(root: Path) -> Path:
 def scan(root: Path, wait: float = 0.0):
     engine = Engine(lambda r: load_settings(Path(r)))
     collection = engine.scan([str(root)], wait_for_writers=wait)
-    records, _ = collection.records()
+    records, _ = records_of(collection)
     return records, [str(p) for p in collection.problems()]
 
 

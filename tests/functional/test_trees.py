@@ -11,13 +11,12 @@ import pytest
 
 from collectors.config import load_settings
 from collectors.engine import Engine
-from collectors.records.model import record_key
-from collectors.records.store import render
+from collectors.records.model import key_of as record_key
 from collectors.validate import record_errors
 
 from .. import trees
 from ..conftest import EXPECTED_TREE as EXPECTED
-from ..conftest import place
+from ..conftest import place, records_of
 
 
 def collect(root: Path, engine: Engine | None = None):
@@ -31,7 +30,7 @@ def built(tmp_path: Path) -> Path:
 
 
 def test_tree_matches_expected_jsonl_record_by_record(built: Path) -> None:
-    records, clashes = collect(built).records()
+    records, clashes = records_of(collect(built))
     assert clashes == []
     expected = [json.loads(line) for line in EXPECTED.read_text().splitlines()]
     assert [record_key(r) for r in records] == [record_key(r) for r in expected]
@@ -43,7 +42,7 @@ def test_tree_matches_expected_jsonl_record_by_record(built: Path) -> None:
 def test_expected_values_spelled_out(built: Path) -> None:
     records = {
         (tuple(r["problem"]["group_path"]), r["report_type"], r["run"]["target"]): r
-        for r in collect(built).records()[0]
+        for r in records_of(collect(built))[0]
     }
     topk = records[(("topk",), "rtl_sim", "vitis.hw_emu")]
     assert topk["rtl_sim"] == {
@@ -90,8 +89,8 @@ def test_expected_values_spelled_out(built: Path) -> None:
 
 
 def test_two_collections_give_identical_bytes(built: Path) -> None:
-    first = render(collect(built).records()[0])
-    second = render(collect(built).records()[0])
+    first = collect(built).output('', '').records.render()
+    second = collect(built).output('', '').records.render()
     assert first == second and first.count(b"\n") == len(EXPECTED.read_text().splitlines())
 
 
@@ -130,7 +129,7 @@ def test_metadata_without_target_applies_to_every_run_and_bad_values_are_reporte
     project = trees.hls_two_solutions(root)
     place(project, "vitis_run.meta", text="origin_note=x\nruntime_seconds=abc\nstatus=pass\nnonsense line\n")
     collection = collect(root)
-    records, _ = collection.records()
+    records, _ = records_of(collection)
     assert {r["run"]["runtime_seconds"] for r in records} == {51.173}  # the malformed value is ignored
     reasons = [p.reason for p in collection.problems()]
     assert "line 2: runtime_seconds 'abc' is not a non-negative number" in reasons
@@ -143,7 +142,7 @@ def test_unknown_device_is_written_as_unknown_and_reported(tmp_path: Path) -> No
     trees.sources(project)
     place(project, "vitis_run.meta", text="target=vitis.hw_emu\nstatus=fail\n")
     collection = collect(root)
-    records, _ = collection.records()
+    records, _ = records_of(collection)
     assert {r["run"]["device"] for r in records} == {"unknown"}
     assert {r["run"]["vitis_version"] for r in records} == {"unknown"}
     assert any("device unknown" in p.reason for p in collection.problems())
@@ -179,10 +178,10 @@ def test_walk_split_over_two_processes_finds_the_same(built: Path, monkeypatch: 
         single = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
         monkeypatch.undo()
         assert sorted(split.projects) == sorted(single.projects)
-        assert split.records() == single.records()
+        assert records_of(split) == records_of(single)
         assert split.problems() == single.problems()
         assert (split.directories, split.files) == (single.directories, single.files)
-        assert render(split.records()[0]) == EXPECTED.read_bytes()
+        assert split.output('', '').records.render() == EXPECTED.read_bytes()
 
 
 def test_split_walk_goes_down_single_directories(built: Path) -> None:

@@ -20,7 +20,7 @@ from collectors.validate import record_errors, validate_stream
 from tui.cli import main
 
 from .. import trees
-from ..conftest import FIXTURES, VITIS, place
+from ..conftest import FIXTURES, VITIS, extension_records_of, place
 
 AIE, XRT, LOOM = trees.AIE, trees.XRT, trees.LOOM
 RECIPE_EXAMPLES = FIXTURES / "xrt" / "recipe_examples"  # the recipe documentation's examples, one per file
@@ -99,14 +99,14 @@ def test_aie_records_in_a_tree_and_configuration(tmp_path: Path) -> None:
     plain = project / "aiesimulator_output" / "two.txt"
     plain.write_bytes((AIE / "SYNTHETIC_hand_example_two_frames.txt").read_bytes())
     collection = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
-    records = {r["aie_sim"]["subject"]: r for r in collection.extension_records()}
+    records = {r["aie_sim"]["subject"]: r for r in extension_records_of(collection)}
     assert records["aiesimulator_output/data/output_aie.txt"]["aie_sim"]["frame_throughput_sps"] == pytest.approx(250e6)
     assert records["aiesimulator_output/data/output_aie.txt"]["aie_sim"]["port"] == "DataOut"
     assert records["aiesimulator_output/two.txt"]["aie_sim"]["frame_throughput_sps"] is None
     assert any("sample type unknown" in p.reason for p in collection.problems())
     (root / "vitis-tui.toml").write_text('[aie]\ncomplex = ["two.txt"]\n')
     collection = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
-    records = {r["aie_sim"]["subject"]: r for r in collection.extension_records()}
+    records = {r["aie_sim"]["subject"]: r for r in extension_records_of(collection)}
     assert records["aiesimulator_output/two.txt"]["aie_sim"]["frame_throughput_sps"] == pytest.approx(100e6)
     assert all(record_errors(r) == [] for r in records.values())
 
@@ -279,7 +279,7 @@ def test_snapshots_update_the_record_while_the_mapper_runs(tmp_path: Path) -> No
     project = trees.loom_project(root)
     (project / "dfg.fabric.map.json").unlink()
     engine = Engine(lambda r: load_settings(Path(r)))
-    first = engine.scan([str(root)], wait_for_writers=0).extension_records()
+    first = extension_records_of(engine.scan([str(root)], wait_for_writers=0))
     assert [(r["cgra_map"]["state"], [s["sequence"] for s in r["cgra_map"]["snapshots"]]) for r in first] == [
         ("in_progress", [1])
     ]
@@ -338,7 +338,7 @@ def test_bad_extension_input_is_a_problem_not_a_record(tmp_path: Path) -> None:
         "enclosed in double quotes" in problems
     )
     assert f"{lfs}: Git LFS pointer, not the report (run 'git lfs pull')" in problems
-    records = collection.extension_records()
+    records = extension_records_of(collection)
     assert [r["cgra_map"]["state"] for r in records] == ["config_only"]  # the config alone, no wrong mapping
 
 
@@ -374,7 +374,7 @@ def test_runner_report_beside_the_recipe(tmp_path: Path) -> None:
     )
     (project / "unrelated_report.json").write_text('{"whatever": 1}')  # not a runner report: no problem
     collection = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
-    [record] = collection.extension_records()
+    [record] = extension_records_of(collection)
     assert record["xrt_recipe"]["runner_report"] == {
         "resnet": {
             "elapsed_us": 491726,

@@ -23,7 +23,7 @@ from textual.strip import Strip
 from textual.widgets import Input, Static
 
 from collectors.records.query import Everything, Node, QueryError, parse
-from collectors.records.table import BY_KEY, DEFAULT_VISIBLE, RecordTable
+from collectors.records.table import BY_KEY, DEFAULT_VISIBLE, RecordTable, RowKey
 
 MAX_WIDTH = 40
 MARK = "*"
@@ -73,7 +73,7 @@ class RecordsView(ScrollView, can_focus=True):
         self.descending = False
         self.columns: list[str] = list(DEFAULT_VISIBLE)
         self.rows: list[int] = []
-        self.marks: set[str] = set()  # record keys: they survive filtering, sorting and reloads
+        self.marks: set[RowKey] = set()  # record keys: they survive filtering, sorting and reloads
         self.cursor = 0
         self.cursor_column = 0
         self._widths: dict[str, int] = {}
@@ -93,10 +93,10 @@ class RecordsView(ScrollView, can_focus=True):
         self.query_node = node
         self._recompute(keep=current)
 
-    def current_key(self) -> str | None:
+    def current_key(self) -> RowKey | None:
         return self.table.keys[self.rows[self.cursor]] if self.rows else None
 
-    def _recompute(self, keep: str | None = None) -> None:
+    def _recompute(self, keep: RowKey | None = None) -> None:
         self.rows = self.table.view(self.query_node, self.sort_column, self.descending)
         index = None if keep is None else self.table.index_of(keep)
         if index is not None:

@@ -1,0 +1,85 @@
+"""The record set: applying project results one by one always gives the bytes of a whole write."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from collectors.records.model import dumps, key_of
+from collectors.records.store import RecordSet
+
+
+def record(group: str, variant: int, report_type: str, value: int, device: str = "xcu50") -> dict[str, Any]:
+    return {
+        "schema_version": "1.0",
+        "report_type": report_type,
+        "run": {"target": "vitis.hw_emu", "device": device, "vitis_version": "2023.2", "runtime_seconds": None},
+        "problem": {"suite": "s", "group_path": [group]},
+        "implementation": {"origin": "o", "origin_version": None, "variant": {"index": variant, "name": "v"}},
+        report_type: {"status": "pass", "value": value},
+    }
+
+
+def whole(projects: dict[str, list[dict[str, Any]]]) -> bytes:
+    """What a single write of every project gives: first project in path order wins a key."""
+    chosen: dict[Any, dict[str, Any]] = {}
+    for path in sorted(projects):
+        for r in projects[path]:
+            chosen.setdefault(key_of(r), r)
+    return "".join(dumps(chosen[k]) + "\n" for k in sorted(chosen, key=lambda k: k.order)).encode()
+
+
+records_strategy = st.lists(
+    st.builds(
+        record,
+        st.sampled_from(["a", "b", "c"]),
+        st.integers(0, 2),
+        st.sampled_from(["hls_synth", "rtl_sim"]),
+        st.integers(0, 5),
+    ),
+    max_size=5,
+)
+steps = st.lists(st.tuples(st.sampled_from(["/p1", "/p2", "/p3"]), st.none() | records_strategy), max_size=25)
+
+
+@settings(max_examples=300, deadline=None)
+@given(steps)
+def test_applying_in_any_order_gives_the_bytes_of_one_whole_write(sequence) -> None:
+    live = RecordSet()
+    state: dict[str, list[dict[str, Any]]] = {}
+    for project, records in sequence:
+        if records is None:
+            live.remove(project)
+            state.pop(project, None)
+        else:
+            live.apply(project, records)
+            state[project] = records
+        assert live.render() == whole(state)
+
+
+def test_delta_names_added_changed_and_removed_lines() -> None:
+    live = RecordSet()
+    first = live.apply("/p", [record("a", 0, "hls_synth", 1), record("a", 0, "rtl_sim", 1)])
+    assert sorted(k.report_type for k in first.added) == ["hls_synth", "rtl_sim"]
+    second = live.apply("/p", [record("a", 0, "hls_synth", 2)])
+    assert [k.report_type for k in second.changed] == ["hls_synth"]
+    assert json.loads(next(iter(second.changed.values())))["hls_synth"]["value"] == 2
+    assert [k.report_type for k in second.removed] == ["rtl_sim"]
+    assert not live.apply("/p", [record("a", 0, "hls_synth", 2)])  # nothing changed: an empty delta
+
+
+def test_a_key_two_projects_make_is_written_once_and_reported() -> None:
+    live = RecordSet()
+    live.apply("/b", [record("a", 0, "hls_synth", 2)])
+    delta = live.apply("/a", [record("a", 0, "hls_synth", 1)])  # /a sorts first: its line wins
+    assert len(delta.changed) == 1
+    assert [(p.path, p.reason) for p in live.clashes()] == [
+        ("/b", "same record key as /a; this project's record not written")
+    ]
+    assert json.loads(live.render())["hls_synth"]["value"] == 1
+    back = live.remove("/a")  # the other claim takes over
+    assert json.loads(next(iter(back.changed.values())))["hls_synth"]["value"] == 2
+    assert live.clashes() == []
