@@ -353,7 +353,7 @@ class ArmSummary:
     max: float | None
     status_counts: dict[str, int]
     fast_1: float | None  # share of P where the answer beats the baseline (ratio < 1 for resources)
-    stages: dict[str, tuple[int, int]]  # report type -> (candidates whose record passed, candidates)
+    stages: dict[str, tuple[int, int, int]]  # report type -> candidates: with a passing record, with one, all
 
 
 def geomean(values: list[float]) -> float | None:
@@ -382,10 +382,11 @@ def _only(values: set[Any]) -> Any:
     return next(iter(values)) if len(values) == 1 else None
 
 
-def _stages(candidates: list[Candidate]) -> dict[str, tuple[int, int]]:
+def _stages(candidates: list[Candidate]) -> dict[str, tuple[int, int, int]]:
     def passed(candidate: Candidate, stage: str) -> bool:
-        return any((r.get(stage) or {}).get("status") == "pass" for r in candidate.of(stage))
-    return {stage: (sum(passed(c, stage) for c in candidates), len(candidates)) for stage in STAGES}
+        return any(_payload(r, stage).get("status") == "pass" for r in candidate.of(stage))
+    return {stage: (sum(passed(c, stage) for c in candidates), sum(bool(c.of(stage)) for c in candidates),
+                    len(candidates)) for stage in STAGES}
 
 
 @dataclass

@@ -10,6 +10,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Sequence
 
+from tui import compare_cmd
+
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_IO = 0, 1, 2, 3
 
 
@@ -99,6 +101,7 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("-o", "--output", default="results.jsonl", help="output JSONL file")
     demo.add_argument("--headless", action="store_true", help="no dashboard: build the tree and collect it")
     demo.add_argument("--pace", type=float, default=1.0, help="stretch (>1) or squeeze (<1) the build timeline")
+    compare_cmd.add_parser(commands)
     return parser
 
 
@@ -128,6 +131,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_browse(args.files)
     if args.command == "export":
         return run_export(args)
+    if args.command == "compare": return compare_cmd.run(args)  # the compare hook (issue 10)
     parser.error(f"unknown command {args.command}")
     return EXIT_USAGE
 
