@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from tui import compare_cmd
+
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_IO = 0, 1, 2, 3
 
 
@@ -129,6 +131,7 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("-o", "--output", default="results.jsonl", help="output JSONL file")
     demo.add_argument("--headless", action="store_true", help="no dashboard: build the tree and collect it")
     demo.add_argument("--pace", type=float, default=1.0, help="stretch (>1) or squeeze (<1) the build timeline")
+    compare_cmd.add_parser(commands)
     return parser
 
 
@@ -160,6 +163,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_browse(args.files)
     if args.command == "export":
         return run_export(args)
+    if args.command == "compare": return compare_cmd.run(args)  # the compare hook (issue 10)
     parser.error(f"unknown command {args.command}")
     return EXIT_USAGE
 
