@@ -92,16 +92,22 @@ def _resource_metric(name: str, xml: str) -> Metric:
     return Metric(name, "hls_synth", None, f"{xml} (AreaEstimates.Resources)", _resource(xml), xml)
 
 
-METRICS: dict[str, Metric] = {m.name: m for m in (
-    Metric("csynth.worst", "hls_synth", None, "worst-case latency, cycles", _latency("Worst-caseLatency")),
-    Metric("csynth.avg", "hls_synth", None, "average-case latency, cycles", _latency("Average-caseLatency")),
-    Metric("csynth.best", "hls_synth", None, "best-case latency, cycles", _latency("Best-caseLatency")),
-    Metric("csynth.time", "hls_synth", None, "worst-case latency in ns at the estimated clock", _time_ns),
-    Metric("cosim.cycles", "rtl_sim", "vitis.cosim", "co-simulation cycles", _field("kernel_runtime_cycles")),
-    Metric("hwemu.us", "rtl_sim", "vitis.hw_emu", "hw_emu kernel time, µs", _field("kernel_runtime_us")),
-    _resource_metric("lut", "LUT"), _resource_metric("ff", "FF"), _resource_metric("dsp", "DSP"),
-    _resource_metric("bram", "BRAM_18K"), _resource_metric("uram", "URAM"),
-)}
+METRICS: dict[str, Metric] = {
+    m.name: m
+    for m in (
+        Metric("csynth.worst", "hls_synth", None, "worst-case latency, cycles", _latency("Worst-caseLatency")),
+        Metric("csynth.avg", "hls_synth", None, "average-case latency, cycles", _latency("Average-caseLatency")),
+        Metric("csynth.best", "hls_synth", None, "best-case latency, cycles", _latency("Best-caseLatency")),
+        Metric("csynth.time", "hls_synth", None, "worst-case latency in ns at the estimated clock", _time_ns),
+        Metric("cosim.cycles", "rtl_sim", "vitis.cosim", "co-simulation cycles", _field("kernel_runtime_cycles")),
+        Metric("hwemu.us", "rtl_sim", "vitis.hw_emu", "hw_emu kernel time, µs", _field("kernel_runtime_us")),
+        _resource_metric("lut", "LUT"),
+        _resource_metric("ff", "FF"),
+        _resource_metric("dsp", "DSP"),
+        _resource_metric("bram", "BRAM_18K"),
+        _resource_metric("uram", "URAM"),
+    )
+}
 
 
 @dataclass(frozen=True)
@@ -162,6 +168,7 @@ def as_recorded(record: dict[str, Any]) -> tuple[ProblemKey, str | None]:
 @dataclass
 class Candidate:
     """One (origin, origin_version, variant) of one problem and its records, in input order."""
+
     origin: str
     origin_version: str | None
     index: int
@@ -176,8 +183,11 @@ class Candidate:
         return (self.origin, self.origin_version, self.index, self.name)
 
     def of(self, kind: str, target: str | None = None) -> list[dict[str, Any]]:
-        return [r for r in self.records if r.get("report_type") == kind
-                and (target is None or (r.get("run") or {}).get("target") == target)]
+        return [
+            r
+            for r in self.records
+            if r.get("report_type") == kind and (target is None or (r.get("run") or {}).get("target") == target)
+        ]
 
 
 @dataclass
@@ -227,6 +237,7 @@ def ratio(numerator: float, denominator: float) -> float | None:
 @dataclass
 class Row:
     """One candidate of one problem, measured and set against the problem's baseline."""
+
     problem: ProblemKey
     arm: ArmKey
     candidate: Candidate
@@ -259,7 +270,7 @@ def arm_key(candidate: Candidate, by: str) -> ArmKey:
         return (candidate.origin, candidate.origin_version)
     if by == "origin":
         return (candidate.origin,)
-    value = candidate.meta.get(by[len("meta."):])
+    value = candidate.meta.get(by[len("meta.") :])
     return (value if value is None or isinstance(value, (str, int, float)) else repr(value),)
 
 
@@ -268,7 +279,7 @@ def arm_label(arm: ArmKey, by: str) -> str:
         return arm[0] if arm[1] is None else f"{arm[0]}@{arm[1]}"
     if by == "origin":
         return str(arm[0])
-    return f"{by[len('meta.'):]}={'(none)' if arm[0] is None else arm[0]}"
+    return f"{by[len('meta.') :]}={'(none)' if arm[0] is None else arm[0]}"
 
 
 def _order(candidate: Candidate) -> tuple[int, int]:
@@ -283,9 +294,13 @@ def _best(candidates: list[Candidate], metric: Metric) -> Candidate | None:
 
 def choose_baseline(candidates: list[Candidate], rule: BaselineRule, metric: Metric) -> Candidate | None:
     if rule.kind == "explicit":
-        chosen = [c for c in candidates if c.origin == rule.origin
-                  and (not rule.version_given or c.origin_version == rule.version)
-                  and (rule.variant is None or _variant_matches(c, rule.variant))]
+        chosen = [
+            c
+            for c in candidates
+            if c.origin == rule.origin
+            and (not rule.version_given or c.origin_version == rule.version)
+            and (rule.variant is None or _variant_matches(c, rule.variant))
+        ]
         return min(chosen, key=_order) if chosen else None
     benchmark = [c for c in candidates if c.origin.endswith("_benchmark")]
     lowest = min(benchmark, key=_order) if benchmark else None
@@ -360,8 +375,9 @@ def geomean(values: list[float]) -> float | None:
     return math.exp(math.fsum(math.log(v) for v in values) / len(values)) if values else None
 
 
-def summarize_arm(arm: ArmKey, results: dict[ProblemKey, ProblemResult], with_baseline: frozenset[ProblemKey],
-                  options: Options) -> ArmSummary:
+def summarize_arm(
+    arm: ArmKey, results: dict[ProblemKey, ProblemResult], with_baseline: frozenset[ProblemKey], options: Options
+) -> ArmSummary:
     answers = {p: r.answers[arm] for p, r in results.items() if arm in r.answers}
     speedups = {p: row.speedup for p, row in answers.items() if p in with_baseline and row.passed}
     values = [s for s in speedups.values() if s is not None]
@@ -371,11 +387,21 @@ def summarize_arm(arm: ArmKey, results: dict[ProblemKey, ProblemResult], with_ba
     better = [s for s in speedups.values() if s is not None and (s < 1 if resource else s > 1)]
     candidates = [row.candidate for r in results.values() for row in r.rows if row.arm == arm]
     return ArmSummary(
-        arm, arm_label(arm, options.by), _only({c.origin for c in candidates}),
-        _only({c.origin_version for c in candidates}), len(answers), len(speedups), len(with_baseline),
-        geomean(values), min(values, default=None), statistics.median(values) if values else None,
-        max(values, default=None), dict(Counter(row.status for row in answers.values())),
-        len(better) / len(with_baseline) if with_baseline else None, _stages(candidates))
+        arm,
+        arm_label(arm, options.by),
+        _only({c.origin for c in candidates}),
+        _only({c.origin_version for c in candidates}),
+        len(answers),
+        len(speedups),
+        len(with_baseline),
+        geomean(values),
+        min(values, default=None),
+        statistics.median(values) if values else None,
+        max(values, default=None),
+        dict(Counter(row.status for row in answers.values())),
+        len(better) / len(with_baseline) if with_baseline else None,
+        _stages(candidates),
+    )
 
 
 def _only(values: set[Any]) -> Any:
@@ -385,8 +411,11 @@ def _only(values: set[Any]) -> Any:
 def _stages(candidates: list[Candidate]) -> dict[str, tuple[int, int, int]]:
     def passed(candidate: Candidate, stage: str) -> bool:
         return any(_payload(r, stage).get("status") == "pass" for r in candidate.of(stage))
-    return {stage: (sum(passed(c, stage) for c in candidates), sum(bool(c.of(stage)) for c in candidates),
-                    len(candidates)) for stage in STAGES}
+
+    return {
+        stage: (sum(passed(c, stage) for c in candidates), sum(bool(c.of(stage)) for c in candidates), len(candidates))
+        for stage in STAGES
+    }
 
 
 @dataclass
@@ -403,8 +432,13 @@ class Comparison:
 
     @property
     def rows(self) -> list[Row]:
-        return [row for p in self.problems for row in sorted(
-            self.results[p].rows, key=lambda r: (arm_label(r.arm, self.options.by), _order(r.candidate)))]
+        return [
+            row
+            for p in self.problems
+            for row in sorted(
+                self.results[p].rows, key=lambda r: (arm_label(r.arm, self.options.by), _order(r.candidate))
+            )
+        ]
 
     def answer(self, arm: ArmKey, problem: ProblemKey) -> Row | None:
         return self.results[problem].answers.get(arm)
@@ -414,8 +448,9 @@ def summarize(results: dict[ProblemKey, ProblemResult], options: Options) -> tup
     arms = sorted({row.arm for r in results.values() for row in r.rows}, key=lambda a: arm_label(a, options.by))
     with_baseline = {p for p, r in results.items() if r.has_baseline}
     if options.common:  # only problems where every arm shown has a passing answer
-        with_baseline = {p for p in with_baseline
-                         if all((row := results[p].answers.get(a)) is not None and row.passed for a in arms)}
+        with_baseline = {
+            p for p in with_baseline if all((row := results[p].answers.get(a)) is not None and row.passed for a in arms)
+        }
     frozen = frozenset(with_baseline)
     return [summarize_arm(a, results, frozen, options) for a in arms], frozen
 
@@ -450,8 +485,12 @@ class Comparer:
             implementation = record["implementation"]
             variant = implementation["variant"]
             version = implementation.get("origin_version")
-            key = (str(implementation["origin"]), None if version is None else str(version),
-                   int(variant["index"]), str(variant["name"]))
+            key = (
+                str(implementation["origin"]),
+                None if version is None else str(version),
+                int(variant["index"]),
+                str(variant["name"]),
+            )
             if not isinstance(record.get("report_type"), str):
                 raise TypeError("no report_type")
         except (KeyError, TypeError, ValueError, AttributeError):
@@ -470,16 +509,16 @@ class Comparer:
     def result(self) -> Comparison:
         for problem in self.dirty:
             if problem in self.candidates:
-                self.results[problem] = compare_problem(
-                    problem, list(self.candidates[problem].values()), self.options)
+                self.results[problem] = compare_problem(problem, list(self.candidates[problem].values()), self.options)
         self.dirty.clear()
         arms, with_baseline = summarize(self.results, self.options)
         candidates = {p: list(c.values()) for p, c in self.candidates.items()}
         return Comparison(self.options, dict(self.results), arms, with_baseline, candidates)
 
 
-def compare(records: Iterable[dict[str, Any]], options: Options | None = None,
-            canonical: Canonical | None = None) -> Comparison:
+def compare(
+    records: Iterable[dict[str, Any]], options: Options | None = None, canonical: Canonical | None = None
+) -> Comparison:
     comparer = Comparer(options or Options(), canonical)
     comparer.add(records)
     return comparer.result()

@@ -26,8 +26,9 @@ FORMULA_START = ("=", "+", "-", "@", "\t")
 def visible(text: Any) -> str:
     """The text with C0/C1 controls and invisible format characters (bidi overrides) escaped."""
     text = str(text)
-    return "".join(ch.encode("unicode_escape").decode("ascii")
-                   if unicodedata.category(ch) in ("Cc", "Cf") else ch for ch in text)
+    return "".join(
+        ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) in ("Cc", "Cf") else ch for ch in text
+    )
 
 
 def ratio_text(value: float) -> str:
@@ -51,8 +52,10 @@ def problem_text(problem: ProblemKey) -> str:
 
 def header(comparison: Comparison) -> str:
     o = comparison.options
-    return (f"metric {o.metric} ({o.measure.label}) · baseline {visible(o.baseline)} · pick {o.pick} · "
-            f"policy {o.policy} · common {'on' if o.common else 'off'} · by {visible(o.by)}")
+    return (
+        f"metric {o.metric} ({o.measure.label}) · baseline {visible(o.baseline)} · pick {o.pick} · "
+        f"policy {o.policy} · common {'on' if o.common else 'off'} · by {visible(o.by)}"
+    )
 
 
 def cell(comparison: Comparison, arm: tuple, problem: ProblemKey) -> tuple[str, str]:
@@ -79,15 +82,20 @@ def baseline_cell(comparison: Comparison, problem: ProblemKey) -> str:
 
 def summary_lines(arm: ArmSummary) -> list[tuple[str, str]]:
     """(label, text) lines under an arm's column: geomean n/N, min–max, fast_1, stage pass rates."""
+
     def r(v: float | None) -> str:
         return "—" if v is None else ratio_text(v)
-    lines = [("geomean (n/N)", f"{r(arm.geomean)} ({arm.compared}/{arm.baselines})"),
-             ("min–max", f"{r(arm.min)}–{r(arm.max)}" if arm.min is not None else "—"),
-             ("median", r(arm.median)),
-             ("better than baseline", "—" if arm.fast_1 is None else f"{arm.fast_1:.0%}"),
-             ("answers", ", ".join(f"{visible(k)} {v}" for k, v in sorted(arm.status_counts.items())) or "—")]
-    lines += [(STAGE_LABELS[s], f"{arm.stages[s][0]}/{arm.stages[s][2]}" if arm.stages[s][1] else "—")
-              for s in STAGES]  # a stage no record reports: no rate rather than 0/N
+
+    lines = [
+        ("geomean (n/N)", f"{r(arm.geomean)} ({arm.compared}/{arm.baselines})"),
+        ("min–max", f"{r(arm.min)}–{r(arm.max)}" if arm.min is not None else "—"),
+        ("median", r(arm.median)),
+        ("better than baseline", "—" if arm.fast_1 is None else f"{arm.fast_1:.0%}"),
+        ("answers", ", ".join(f"{visible(k)} {v}" for k, v in sorted(arm.status_counts.items())) or "—"),
+    ]
+    lines += [
+        (STAGE_LABELS[s], f"{arm.stages[s][0]}/{arm.stages[s][2]}" if arm.stages[s][1] else "—") for s in STAGES
+    ]  # a stage no record reports: no rate rather than 0/N
     return lines
 
 
@@ -102,12 +110,14 @@ def to_table(comparison: Comparison) -> Table:
         table.add_column(Text(visible(arm.label)), justify="right")
     for problem in comparison.problems:
         cells = [cell(comparison, arm.arm, problem) for arm in comparison.arms]
-        table.add_row(Text(problem_text(problem)), Text(baseline_cell(comparison, problem)),
-                      *(Text(text, style=style) for text, style in cells))
+        table.add_row(
+            Text(problem_text(problem)),
+            Text(baseline_cell(comparison, problem)),
+            *(Text(text, style=style) for text, style in cells),
+        )
     table.add_section()
     for n, (label, _) in enumerate(summary_lines(comparison.arms[0]) if comparison.arms else []):
-        table.add_row(Text(label, style="bold"), Text(""),
-                      *(Text(summary_lines(arm)[n][1]) for arm in comparison.arms))
+        table.add_row(Text(label, style="bold"), Text(""), *(Text(summary_lines(arm)[n][1]) for arm in comparison.arms))
     return table
 
 
@@ -125,13 +135,17 @@ def _md(text: str) -> str:
 
 def to_markdown(comparison: Comparison) -> str:
     arms = comparison.arms
-    lines = [f"**{_md(header(comparison))}**", "",
-             "| " + " | ".join(["problem", "baseline"] + [_md(a.label) for a in arms]) + " |",
-             "|" + "---|" * (2 + len(arms))]
+    lines = [
+        f"**{_md(header(comparison))}**",
+        "",
+        "| " + " | ".join(["problem", "baseline"] + [_md(a.label) for a in arms]) + " |",
+        "|" + "---|" * (2 + len(arms)),
+    ]
     for problem in comparison.problems:
         cells = [_md(cell(comparison, a.arm, problem)[0]) for a in arms]
-        lines.append("| " + " | ".join([_md(problem_text(problem)), _md(baseline_cell(comparison, problem))]
-                                       + cells) + " |")
+        lines.append(
+            "| " + " | ".join([_md(problem_text(problem)), _md(baseline_cell(comparison, problem))] + cells) + " |"
+        )
     for n, (label, _) in enumerate(summary_lines(arms[0]) if arms else []):
         lines.append("| " + " | ".join([f"**{label}**", ""] + [_md(summary_lines(a)[n][1]) for a in arms]) + " |")
     return "\n".join(lines) + "\n"
@@ -139,35 +153,75 @@ def to_markdown(comparison: Comparison) -> str:
 
 def row_json(row: Row, comparison: Comparison) -> dict[str, Any]:
     c = row.candidate
-    data = {"suite": row.problem[0], "group_path": list(row.problem[1]), "origin": c.origin,
-            "origin_version": c.origin_version, "variant": {"index": c.index, "name": c.name},
-            "status": row.status, "value": row.value, "baseline_value": row.baseline_value,
-            "speedup": row.speedup, "arm": arm_label(row.arm, comparison.options.by), "answer": row.answer,
-            "device": c.device}
+    data = {
+        "suite": row.problem[0],
+        "group_path": list(row.problem[1]),
+        "origin": c.origin,
+        "origin_version": c.origin_version,
+        "variant": {"index": c.index, "name": c.name},
+        "status": row.status,
+        "value": row.value,
+        "baseline_value": row.baseline_value,
+        "speedup": row.speedup,
+        "arm": arm_label(row.arm, comparison.options.by),
+        "answer": row.answer,
+        "device": c.device,
+    }
     if comparison.options.measure.is_resource:
         data["utilisation"] = row.utilisation
     return data
 
 
 def arm_json(arm: ArmSummary) -> dict[str, Any]:
-    return {"origin": arm.origin, "origin_version": arm.origin_version, "arm": arm.label,
-            "problems": arm.problems, "compared": arm.compared, "baselines": arm.baselines,
-            "geomean": arm.geomean, "min": arm.min, "median": arm.median, "max": arm.max,
-            "status_counts": arm.status_counts, "fast_1": arm.fast_1,
-            "stages": {s: {"pass": p, "records": r, "candidates": n} for s, (p, r, n) in arm.stages.items()}}
+    return {
+        "origin": arm.origin,
+        "origin_version": arm.origin_version,
+        "arm": arm.label,
+        "problems": arm.problems,
+        "compared": arm.compared,
+        "baselines": arm.baselines,
+        "geomean": arm.geomean,
+        "min": arm.min,
+        "median": arm.median,
+        "max": arm.max,
+        "status_counts": arm.status_counts,
+        "fast_1": arm.fast_1,
+        "stages": {s: {"pass": p, "records": r, "candidates": n} for s, (p, r, n) in arm.stages.items()},
+    }
 
 
 def to_json(comparison: Comparison, inputs: list[dict[str, Any]]) -> str:
     o = comparison.options
-    data = {"metric": o.metric, "metric_label": o.measure.label, "baseline": o.baseline, "pick": o.pick,
-            "policy": o.policy, "common": o.common, "by": o.by, "inputs": inputs,
-            "rows": [row_json(r, comparison) for r in comparison.rows],
-            "arms": [arm_json(a) for a in comparison.arms]}
+    data = {
+        "metric": o.metric,
+        "metric_label": o.measure.label,
+        "baseline": o.baseline,
+        "pick": o.pick,
+        "policy": o.policy,
+        "common": o.common,
+        "by": o.by,
+        "inputs": inputs,
+        "rows": [row_json(r, comparison) for r in comparison.rows],
+        "arms": [arm_json(a) for a in comparison.arms],
+    }
     return json.dumps(data, indent=1) + "\n"  # ASCII only: C0 and C1 characters come out escaped
 
 
-CSV_COLUMNS = ("suite", "group_path", "arm", "origin", "origin_version", "variant_index", "variant_name",
-               "device", "answer", "status", "value", "baseline_value", "speedup")
+CSV_COLUMNS = (
+    "suite",
+    "group_path",
+    "arm",
+    "origin",
+    "origin_version",
+    "variant_index",
+    "variant_name",
+    "device",
+    "answer",
+    "status",
+    "value",
+    "baseline_value",
+    "speedup",
+)
 
 
 def _csv_cell(value: Any, raw: bool) -> Any:
@@ -183,15 +237,28 @@ def to_csv(comparison: Comparison, raw: bool = False) -> str:
     writer.writerow(CSV_COLUMNS)
     for row in comparison.rows:
         d = row_json(row, comparison)
-        values = [d["suite"], "/".join(d["group_path"]), d["arm"], d["origin"], d["origin_version"],
-                  d["variant"]["index"], d["variant"]["name"], d["device"], d["answer"], d["status"],
-                  d["value"], d["baseline_value"], d["speedup"]]
+        values = [
+            d["suite"],
+            "/".join(d["group_path"]),
+            d["arm"],
+            d["origin"],
+            d["origin_version"],
+            d["variant"]["index"],
+            d["variant"]["name"],
+            d["device"],
+            d["answer"],
+            d["status"],
+            d["value"],
+            d["baseline_value"],
+            d["speedup"],
+        ]
         writer.writerow([_csv_cell(v, raw) for v in values])
     return out.getvalue()
 
 
-def render(comparison: Comparison, fmt: str, inputs: list[dict[str, Any]] | None = None,
-           raw: bool = False, color: bool = False) -> str:
+def render(
+    comparison: Comparison, fmt: str, inputs: list[dict[str, Any]] | None = None, raw: bool = False, color: bool = False
+) -> str:
     if fmt == "json":
         return to_json(comparison, inputs or [])
     if fmt == "csv":

@@ -163,7 +163,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_browse(args.files)
     if args.command == "export":
         return run_export(args)
-    if args.command == "compare": return compare_cmd.run(args)  # the compare hook (issue 10)
+    if args.command == "compare":
+        return compare_cmd.run(args)
     parser.error(f"unknown command {args.command}")
     return EXIT_USAGE
 

@@ -21,28 +21,49 @@ ENDINGS = {".json": "json", ".csv": "csv", ".md": "md"}
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     compare = subparsers.add_parser(
-        "compare", help="compare implementations: speedups against a baseline per problem",
+        "compare",
+        help="compare implementations: speedups against a baseline per problem",
         description="Set each implementation (arm) against a baseline per problem: speedups for latency "
-                    "metrics, ratios for resources, with a per-arm summary (geomean, min, median, max, "
-                    "statuses, pass rates). A ROOT directory is collected first.",
+        "metrics, ratios for resources, with a per-arm summary (geomean, min, median, max, "
+        "statuses, pass rates). A ROOT directory is collected first.",
     )
     compare.add_argument("inputs", nargs="+", metavar="FILE.jsonl|ROOT")
-    compare.add_argument("--metric", default="csynth.worst",
-                         help="csynth.worst (default), csynth.avg, csynth.best, csynth.time, cosim.cycles, "
-                              "hwemu.us, lut, ff, dsp, bram, uram")
-    compare.add_argument("--baseline", default="benchmark", metavar="RULE",
-                         help="benchmark (default), best, or ORIGIN[@VERSION][#VARIANT]")
-    compare.add_argument("--pick", choices=("final", "best"), default="final",
-                         help="an arm's answer: its final variant (default) or its best passing one")
-    compare.add_argument("--policy", choices=("exclude", "one"), default="exclude",
-                         help="problems without a passing answer: left out (default) or counted as 1.0")
-    compare.add_argument("--common", action="store_true",
-                         help="only problems where every arm has a passing answer")
-    compare.add_argument("--by", default="arm", metavar="arm|origin|meta.KEY",
-                         help="what makes an arm: (origin, origin_version) (default), origin, or a key "
-                              "of implementation.origin_meta")
-    compare.add_argument("--format", choices=("table", "csv", "md", "json"),
-                         help="default: table on a terminal, md otherwise (or from the ending of -o)")
+    compare.add_argument(
+        "--metric",
+        default="csynth.worst",
+        help="csynth.worst (default), csynth.avg, csynth.best, csynth.time, cosim.cycles, "
+        "hwemu.us, lut, ff, dsp, bram, uram",
+    )
+    compare.add_argument(
+        "--baseline",
+        default="benchmark",
+        metavar="RULE",
+        help="benchmark (default), best, or ORIGIN[@VERSION][#VARIANT]",
+    )
+    compare.add_argument(
+        "--pick",
+        choices=("final", "best"),
+        default="final",
+        help="an arm's answer: its final variant (default) or its best passing one",
+    )
+    compare.add_argument(
+        "--policy",
+        choices=("exclude", "one"),
+        default="exclude",
+        help="problems without a passing answer: left out (default) or counted as 1.0",
+    )
+    compare.add_argument("--common", action="store_true", help="only problems where every arm has a passing answer")
+    compare.add_argument(
+        "--by",
+        default="arm",
+        metavar="arm|origin|meta.KEY",
+        help="what makes an arm: (origin, origin_version) (default), origin, or a key of implementation.origin_meta",
+    )
+    compare.add_argument(
+        "--format",
+        choices=("table", "csv", "md", "json"),
+        help="default: table on a terminal, md otherwise (or from the ending of -o)",
+    )
     compare.add_argument("--raw", action="store_true", help="csv: no quote before cells that start like a formula")
     compare.add_argument("-o", "--output", help="output file (default: standard output)")
     return compare
@@ -77,11 +98,11 @@ def run(args: argparse.Namespace) -> int:
         comparer.add(records)
         inputs.append({"path": path, "sha256": digest})
     if comparer.skipped:
-        print(f"{comparer.skipped} records without suite, group path, origin or variant were skipped",
-              file=sys.stderr)
+        print(f"{comparer.skipped} records without suite, group path, origin or variant were skipped", file=sys.stderr)
     fmt = args.format or _default_format(args.output)
-    text = render(comparer.result(), fmt, inputs, raw=args.raw, color=fmt == "table" and not args.output
-                  and sys.stdout.isatty())
+    text = render(
+        comparer.result(), fmt, inputs, raw=args.raw, color=fmt == "table" and not args.output and sys.stdout.isatty()
+    )
     return _write(text, args.output)
 
 

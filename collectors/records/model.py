@@ -63,8 +63,18 @@ class RecordKey:
 
     def __post_init__(self) -> None:
         version = (0, "") if self.origin_version is None else (1, self.origin_version)
-        order = (self.suite, self.group_path, self.origin, version, self.variant_index, self.variant_name,
-                 self.report_type, self.target, self.device, self.subject)
+        order = (
+            self.suite,
+            self.group_path,
+            self.origin,
+            version,
+            self.variant_index,
+            self.variant_name,
+            self.report_type,
+            self.target,
+            self.device,
+            self.subject,
+        )
         object.__setattr__(self, "order", order)
 
     def __lt__(self, other: RecordKey) -> bool:
@@ -74,8 +84,10 @@ class RecordKey:
         """The key as one line of text (for row keys and messages)."""
         version = "" if self.origin_version is None else f"@{self.origin_version}"
         subject = f" {self.subject}" if self.subject else ""
-        return (f"{self.suite}/{'/'.join(self.group_path)} {self.origin}{version} "
-                f"{self.variant_index}_{self.variant_name} {self.report_type} {self.target} {self.device}{subject}")
+        return (
+            f"{self.suite}/{'/'.join(self.group_path)} {self.origin}{version} "
+            f"{self.variant_index}_{self.variant_name} {self.report_type} {self.target} {self.device}{subject}"
+        )
 
 
 def sort_order(key: RecordKey) -> tuple[Any, ...]:

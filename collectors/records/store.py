@@ -111,8 +111,11 @@ class RecordSet:
         for key, claims in self._claims.items():
             if len(claims) > 1:
                 owner = min(claims)
-                found += [Problem(p, f"same record key as {owner}; this project's record not written")
-                          for p in sorted(claims) if p != owner]
+                found += [
+                    Problem(p, f"same record key as {owner}; this project's record not written")
+                    for p in sorted(claims)
+                    if p != owner
+                ]
         return found
 
     def render(self) -> bytes:

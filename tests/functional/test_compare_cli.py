@@ -19,7 +19,11 @@ def test_json_output_shape_and_numbers(capsys: pytest.CaptureFixture) -> None:
     assert main(["compare", str(SONNET), "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert (data["metric"], data["baseline"], data["pick"], data["policy"]) == (
-        "csynth.worst", "benchmark", "final", "exclude")
+        "csynth.worst",
+        "benchmark",
+        "final",
+        "exclude",
+    )
     assert data["inputs"] == [{"path": str(SONNET), "sha256": hashlib.sha256(SONNET.read_bytes()).hexdigest()}]
     assert len(data["rows"]) == 8 and len(data["arms"]) == 2
     row = next(r for r in data["rows"] if r["group_path"] == ["2mm"] and r["origin_version"].endswith("no_skills"))
@@ -32,8 +36,12 @@ def test_json_output_shape_and_numbers(capsys: pytest.CaptureFixture) -> None:
 
 
 def test_markdown_when_not_a_terminal_and_options_in_the_header(capsys: pytest.CaptureFixture) -> None:
-    assert main(["compare", str(HW_EMU), "--metric", "hwemu.us", "--baseline", "rodinia_hls_benchmark#0",
-                 "--policy", "one"]) == 0
+    assert (
+        main(
+            ["compare", str(HW_EMU), "--metric", "hwemu.us", "--baseline", "rodinia_hls_benchmark#0", "--policy", "one"]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert out.startswith("**metric hwemu.us")
     assert "baseline rodinia_hls_benchmark#0" in out
@@ -53,8 +61,10 @@ def test_csv_to_a_file(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
 
 def test_unknown_metric_or_rule_exits_2_with_the_valid_ones(capsys: pytest.CaptureFixture) -> None:
     assert main(["compare", str(SONNET), "--metric", "latency"]) == 2
-    assert "valid metrics: csynth.worst, csynth.avg, csynth.best, csynth.time, cosim.cycles, hwemu.us, " \
-           "lut, ff, dsp, bram, uram" in capsys.readouterr().err
+    assert (
+        "valid metrics: csynth.worst, csynth.avg, csynth.best, csynth.time, cosim.cycles, hwemu.us, "
+        "lut, ff, dsp, bram, uram" in capsys.readouterr().err
+    )
     assert main(["compare", str(SONNET), "--baseline", "x#"]) == 2
     assert "valid rules: benchmark, best, ORIGIN[@VERSION][#VARIANT]" in capsys.readouterr().err
     assert main(["compare", str(SONNET) + ".missing"]) == 3
@@ -66,9 +76,10 @@ def test_invalid_lines_are_skipped_with_one_line_each(tmp_path: Path, capsys: py
     bad.write_text("\n".join(lines[:6] + ["{not json", "[1, 2]"] + lines[6:9]) + "\n")
     assert main(["compare", str(bad), "--format", "json"]) == 0
     captured = capsys.readouterr()
-    assert captured.err.splitlines() == [(f"{bad}:7: skipped: not JSON (Expecting property name enclosed in "
-                                         "double quotes: line 1 column 2 (char 1))"),
-                                         f"{bad}:8: skipped: not a JSON object"]
+    assert captured.err.splitlines() == [
+        (f"{bad}:7: skipped: not JSON (Expecting property name enclosed in double quotes: line 1 column 2 (char 1))"),
+        f"{bad}:8: skipped: not a JSON object",
+    ]
     assert len(json.loads(captured.out)["rows"]) == 2  # the 2mm rows of the two AI setups
 
 

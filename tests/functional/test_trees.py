@@ -89,8 +89,8 @@ def test_expected_values_spelled_out(built: Path) -> None:
 
 
 def test_two_collections_give_identical_bytes(built: Path) -> None:
-    first = collect(built).output('', '').records.render()
-    second = collect(built).output('', '').records.render()
+    first = collect(built).output("", "").records.render()
+    second = collect(built).output("", "").records.render()
     assert first == second and first.count(b"\n") == len(EXPECTED.read_text().splitlines())
 
 
@@ -181,7 +181,7 @@ def test_walk_split_over_two_processes_finds_the_same(built: Path, monkeypatch: 
         assert records_of(split) == records_of(single)
         assert split.problems() == single.problems()
         assert (split.directories, split.files) == (single.directories, single.files)
-        assert split.output('', '').records.render() == EXPECTED.read_bytes()
+        assert split.output("", "").records.render() == EXPECTED.read_bytes()
 
 
 def test_split_walk_goes_down_single_directories(built: Path) -> None:

@@ -47,39 +47,82 @@ def answer(comparison: Comparison, arm: ArmKey, group: str) -> Row:
 
 # ---- records built in the tests -------------------------------------------------------------
 
-def _envelope(kind: str, target: str, group: str, origin: str, index: int, name: str,
-              version: str | None = None, meta: dict | None = None) -> dict[str, Any]:
-    return {"schema_version": "1.0", "report_type": kind,
-            "run": {"target": target, "device": "xcu280", "vitis_version": "2023.2", "runtime_seconds": None},
-            "problem": {"suite": "s", "group_path": [group]},
-            "implementation": {"origin": origin, "origin_version": version, "origin_meta": meta,
-                               "variant": {"index": index, "name": name}}}
+
+def _envelope(
+    kind: str,
+    target: str,
+    group: str,
+    origin: str,
+    index: int,
+    name: str,
+    version: str | None = None,
+    meta: dict | None = None,
+) -> dict[str, Any]:
+    return {
+        "schema_version": "1.0",
+        "report_type": kind,
+        "run": {"target": target, "device": "xcu280", "vitis_version": "2023.2", "runtime_seconds": None},
+        "problem": {"suite": "s", "group_path": [group]},
+        "implementation": {
+            "origin": origin,
+            "origin_version": version,
+            "origin_meta": meta,
+            "variant": {"index": index, "name": name},
+        },
+    }
 
 
-def synth(group: str, origin: str, index: int = 0, worst: Any = None, status: str = "pass",
-          lut: str = "100", clock: str = "2.5", name: str = "v", **identity: Any) -> dict[str, Any]:
+def synth(
+    group: str,
+    origin: str,
+    index: int = 0,
+    worst: Any = None,
+    status: str = "pass",
+    lut: str = "100",
+    clock: str = "2.5",
+    name: str = "v",
+    **identity: Any,
+) -> dict[str, Any]:
     record = _envelope("hls_synth", "vitis.csynth", group, origin, index, name, **identity)
     if status != "pass":
-        record["hls_synth"] = {"status": status, "ReportVersion": None, "UserAssignments": None,
-                               "PerformanceEstimates": None, "AreaEstimates": None}
+        record["hls_synth"] = {
+            "status": status,
+            "ReportVersion": None,
+            "UserAssignments": None,
+            "PerformanceEstimates": None,
+            "AreaEstimates": None,
+        }
         return record
     record["hls_synth"] = {
-        "status": "pass", "ReportVersion": {"Version": "2023.2"}, "UserAssignments": {},
-        "PerformanceEstimates": {"SummaryOfTimingAnalysis": {"EstimatedClockPeriod": clock},
-                                 "SummaryOfOverallLatency": {"Worst-caseLatency": str(worst),
-                                                             "Average-caseLatency": str(worst),
-                                                             "Best-caseLatency": str(worst)}},
-        "AreaEstimates": {"Resources": {"LUT": lut, "FF": "0", "DSP": "0", "BRAM_18K": "0", "URAM": "0"},
-                          "AvailableResources": {"LUT": "1000", "FF": "1", "DSP": "1", "BRAM_18K": "1",
-                                                 "URAM": "1"}}}
+        "status": "pass",
+        "ReportVersion": {"Version": "2023.2"},
+        "UserAssignments": {},
+        "PerformanceEstimates": {
+            "SummaryOfTimingAnalysis": {"EstimatedClockPeriod": clock},
+            "SummaryOfOverallLatency": {
+                "Worst-caseLatency": str(worst),
+                "Average-caseLatency": str(worst),
+                "Best-caseLatency": str(worst),
+            },
+        },
+        "AreaEstimates": {
+            "Resources": {"LUT": lut, "FF": "0", "DSP": "0", "BRAM_18K": "0", "URAM": "0"},
+            "AvailableResources": {"LUT": "1000", "FF": "1", "DSP": "1", "BRAM_18K": "1", "URAM": "1"},
+        },
+    }
     return record
 
 
-def cosim(group: str, origin: str, index: int = 0, cycles: int | None = None, status: str = "pass",
-          **identity: Any) -> dict[str, Any]:
+def cosim(
+    group: str, origin: str, index: int = 0, cycles: int | None = None, status: str = "pass", **identity: Any
+) -> dict[str, Any]:
     record = _envelope("rtl_sim", "vitis.cosim", group, origin, index, "v", **identity)
-    record["rtl_sim"] = {"status": status, "kernel_runtime_cycles": cycles, "kernel_runtime_us": None,
-                         "kernel_clock_freq_mhz": None}
+    record["rtl_sim"] = {
+        "status": status,
+        "kernel_runtime_cycles": cycles,
+        "kernel_runtime_us": None,
+        "kernel_clock_freq_mhz": None,
+    }
     return record
 
 
@@ -90,6 +133,7 @@ def csim(group: str, origin: str, index: int = 0, status: str = "pass") -> dict[
 
 
 # ---- (a) the Sonnet-vs-ground-truth excerpt ------------------------------------------------
+
 
 def test_sonnet_csynth_worst_against_the_benchmark() -> None:
     result = compare(load(SONNET), Options())
@@ -154,6 +198,7 @@ def test_sonnet_grouped_by_meta_model() -> None:
 
 # ---- (b) the Rodinia hw_emu references ------------------------------------------------------
 
+
 def test_rodinia_hwemu_explicit_baseline_variant_0() -> None:
     result = compare(load(HW_EMU), Options(metric="hwemu.us", baseline="rodinia_hls_benchmark#0"))
     arm = arm_of(result, RODINIA)
@@ -169,8 +214,10 @@ def test_rodinia_hwemu_explicit_baseline_variant_0() -> None:
     assert arm.median == pytest.approx((38.150 + 69.025) / 2, abs=1e-3)
     assert arm.status_counts == {"pass": 6, "fail": 9, "timeout": 1}  # 16 final variants
     assert arm.fast_1 == pytest.approx(6 / 11)
-    one = arm_of(compare(load(HW_EMU), Options(metric="hwemu.us", baseline="rodinia_hls_benchmark#baseline",
-                                                 policy="one")), RODINIA)
+    one = arm_of(
+        compare(load(HW_EMU), Options(metric="hwemu.us", baseline="rodinia_hls_benchmark#baseline", policy="one")),
+        RODINIA,
+    )
     assert one.geomean == pytest.approx(math.prod(speedups) ** (1 / 11), rel=1e-4)  # 5 problems count 1.0
 
 
@@ -204,10 +251,16 @@ def test_trajectory_of_optimisation_steps() -> None:
 
 # ---- (c) small record sets ------------------------------------------------------------------
 
+
 def test_failed_candidate_and_timed_out_baseline() -> None:
-    records = [synth("p1", "x_benchmark", worst=1000), synth("p1", "ai", status="fail"),
-               synth("p2", "x_benchmark", status="timeout"), synth("p2", "ai", worst=10),
-               synth("p3", "x_benchmark", worst=300), synth("p3", "ai", worst=100)]
+    records = [
+        synth("p1", "x_benchmark", worst=1000),
+        synth("p1", "ai", status="fail"),
+        synth("p2", "x_benchmark", status="timeout"),
+        synth("p2", "ai", worst=10),
+        synth("p3", "x_benchmark", worst=300),
+        synth("p3", "ai", worst=100),
+    ]
     result = compare(records, Options())
     ai = arm_of(result, ("ai", None))
     rows = {r.problem[1][0]: r for r in result.rows}
@@ -223,9 +276,15 @@ def test_failed_candidate_and_timed_out_baseline() -> None:
 
 
 def test_missing_cosim_is_not_attempted_and_undef_has_no_value() -> None:
-    records = [cosim("p1", "x_benchmark", cycles=800), synth("p1", "ai", worst=10), csim("p1", "ai"),
-               cosim("p2", "x_benchmark", cycles=900), cosim("p2", "ai", cycles=300),
-               synth("p3", "x_benchmark", worst="undef"), synth("p3", "ai", worst=5)]
+    records = [
+        cosim("p1", "x_benchmark", cycles=800),
+        synth("p1", "ai", worst=10),
+        csim("p1", "ai"),
+        cosim("p2", "x_benchmark", cycles=900),
+        cosim("p2", "ai", cycles=300),
+        synth("p3", "x_benchmark", worst="undef"),
+        synth("p3", "ai", worst=5),
+    ]
     result = compare(records, Options(metric="cosim.cycles"))
     ai = arm_of(result, ("ai", None))
     assert [r.status for r in result.rows] == ["missing", "pass", "missing"]  # p1 and p3: synth only
@@ -253,9 +312,13 @@ def test_two_arms_with_different_problems_and_common() -> None:
 
 
 def test_resource_ratio_best_rule_and_pick_best() -> None:
-    records = [synth("p", "x_benchmark", 0, worst=900, lut="800"), synth("p", "x_benchmark", 1, worst=300, lut="400"),
-               synth("p", "x_benchmark", 2, worst=600, lut="200"),
-               synth("p", "ai", 0, worst=100, lut="100"), synth("p", "ai", 1, worst=200, lut="1600")]
+    records = [
+        synth("p", "x_benchmark", 0, worst=900, lut="800"),
+        synth("p", "x_benchmark", 1, worst=300, lut="400"),
+        synth("p", "x_benchmark", 2, worst=600, lut="200"),
+        synth("p", "ai", 0, worst=100, lut="100"),
+        synth("p", "ai", 1, worst=200, lut="1600"),
+    ]
     lut = compare(records, Options(metric="lut"))
     # baseline x_benchmark #0 (800 LUT); ai's final #1: 1600 / 800 = 2.0 (twice as big)
     assert answer(lut, ("ai", None), "p").speedup == 2.0
@@ -277,8 +340,14 @@ def test_csynth_time_is_cycles_times_the_estimated_clock() -> None:
 
 def test_incremental_recomputes_only_the_changed_problem() -> None:
     comparer = Comparer(Options())
-    comparer.add([synth("p1", "x_benchmark", worst=100), synth("p1", "ai", worst=50),
-                  synth("p2", "x_benchmark", worst=100), synth("p2", "ai", worst=25)])
+    comparer.add(
+        [
+            synth("p1", "x_benchmark", worst=100),
+            synth("p1", "ai", worst=50),
+            synth("p2", "x_benchmark", worst=100),
+            synth("p2", "ai", worst=25),
+        ]
+    )
     first = comparer.result()
     comparer.discard(("s", ("p2",)))
     assert comparer.add([synth("p2", "x_benchmark", worst=100), synth("p2", "ai", worst=200)]) == {("s", ("p2",))}
@@ -310,6 +379,7 @@ def test_unknown_metric_and_rule_list_the_valid_ones() -> None:
 
 # ---- rendering ------------------------------------------------------------------------------
 
+
 def test_ratio_text_uses_significant_digits() -> None:
     assert ratio_text(0.0045) == "0.0045×"
     assert ratio_text(224.0) == "224×"
@@ -319,8 +389,13 @@ def test_ratio_text_uses_significant_digits() -> None:
 
 
 def test_table_and_markdown_show_cells_summaries_and_escapes() -> None:
-    records = [synth("p", "x_benchmark", worst=224), synth("p", "fast", worst=1), synth("p", "slow", worst=49778),
-               synth("q\x1b[31m|", "x_benchmark", worst=1), synth("q\x1b[31m|", "fast", status="timeout")]
+    records = [
+        synth("p", "x_benchmark", worst=224),
+        synth("p", "fast", worst=1),
+        synth("p", "slow", worst=49778),
+        synth("q\x1b[31m|", "x_benchmark", worst=1),
+        synth("q\x1b[31m|", "fast", status="timeout"),
+    ]
     result = compare(records, Options())
     table = render(result, "table")
     assert "224×" in table and "0.0045×" in table  # 224/1 and 224/49778 = 0.0044999
