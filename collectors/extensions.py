@@ -16,7 +16,7 @@ from .artifacts.loom import snapshot_of, split_name
 from .config import Settings
 from .mapping import Identity
 from .problems import Problem
-from .records.model import EXTENSION_TYPES, SCHEMA_VERSION
+from .records.model import SCHEMA_VERSION
 from .runs import Parsed, Run
 
 UNKNOWN = "unknown"

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 

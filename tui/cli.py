@@ -258,7 +258,7 @@ def run_collect(
     if not quiet:
         for problem in problems:
             print(str(problem), file=err)
-        kinds = Counter(key.report_type for key in written.records.keys())
+        kinds = Counter(key.report_type for key in written.records.keys())  # noqa: SIM118 (a RecordSet)
         by_type = ", ".join(f"{kinds[t]} {t}" for t in ("hls_synth", "rtl_sim", "sw_run")) or "none"
         runs = sum(len(r.runs) for r in collection.projects.values())
         extensions = len(written.extensions)
@@ -347,9 +347,9 @@ def run_browse(files: list[str]) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     from collectors.records.store import write_atomic
-    from tui.loader import load_files, schema_problems
-    from tui.query import QueryError, parse
-    from tui.recordtable import BY_KEY, DEFAULT_VISIBLE, export
+    from collectors.records.loader import load_files, schema_problems
+    from collectors.records.query import QueryError, parse
+    from collectors.records.table import BY_KEY, DEFAULT_VISIBLE, export
 
     if args.list_columns:
         for key, column in BY_KEY.items():

@@ -116,7 +116,7 @@ def _write(text: str, output: str | None) -> int:
     if not output:
         sys.stdout.write(text)
         return EXIT_OK
-    from collectors.store import write_atomic
+    from collectors.records.store import write_atomic
 
     try:
         write_atomic(output, text.encode("utf-8"))
@@ -128,7 +128,7 @@ def _write(text: str, output: str | None) -> int:
 
 def read_jsonl(path: str) -> tuple[list[dict[str, Any]], str]:
     """The file's JSON objects (the loader's line reading) and its sha256; a bad line: one stderr line."""
-    from tui.loader import Followed, read_new_lines
+    from collectors.records.loader import Followed, read_new_lines
 
     with open(path, "rb") as handle:
         digest = hashlib.sha256(handle.read()).hexdigest()
@@ -151,12 +151,12 @@ def collect_root(root: str, args: argparse.Namespace) -> tuple[list[dict[str, An
     """Collect a build tree with the engine `collect` uses; the sha256 is that of what `collect` would write."""
     from collectors.config import load_settings
     from collectors.engine import Engine
-    from collectors.store import render
     from tui.cli import _overrides
 
     settings = {os.path.abspath(root): load_settings(Path(root), _overrides(args))}
     collection = Engine(settings.__getitem__).scan([root])
-    records, problems = collection.records()
-    for problem in collection.problems() + problems:
+    output = collection.output("", "")
+    for problem in collection.problems() + output.clashes():
         print(str(problem), file=sys.stderr)
-    return records, hashlib.sha256(render(records)).hexdigest()
+    data = output.records.render()
+    return [json.loads(line) for line in data.splitlines()], hashlib.sha256(data).hexdigest()

@@ -6,8 +6,8 @@ from __future__ import annotations
 import os
 import tempfile
 from bisect import bisect_left, insort
-from dataclasses import dataclass, field
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..problems import Problem
@@ -108,7 +108,7 @@ class RecordSet:
     def clashes(self) -> list[Problem]:
         """Each project whose record lost its key to another project's (or to its own)."""
         found = [Problem(p, f"{n} records repeat another record's key; not written") for p, n in self._repeated.items()]
-        for key, claims in self._claims.items():
+        for claims in self._claims.values():
             if len(claims) > 1:
                 owner = min(claims)
                 found += [
