@@ -224,6 +224,7 @@ class Watcher:
         self._next_rescan = time.monotonic() + rescan_every
         self._roots_seen = {root: _identity(root) for root in self.roots}
         self._next_root_check = 0.0
+        self._rewatch_due: float | None = None
         self._observer: Any = None  # watchdog's Observer or our StatPoller
         self._thread = threading.Thread(target=self._run, name="vitis-tui-watch", daemon=True)
 
@@ -353,11 +354,18 @@ class Watcher:
         if now >= self._next_root_check:
             self._check_roots()
             self._next_root_check = now + ROOT_CHECK_SECONDS
+        if self._rewatch_due is not None and now >= self._rewatch_due:
+            # a tree made again is often still being filled when it is first watched: directories
+            # made during that first walk can miss their watch, so watch once more when it settled
+            self._rewatch_due = None
+            self._restart_observer()
+            self.rescan_now()
         ready, rescan, tick, next_due = self._due(now)
         if ready or rescan or tick:
             self.on_batch(ready, rescan)
             return
-        self._wake.wait(timeout=max(0.01, min(next_due, self._next_root_check) - time.monotonic()))
+        wake_at = min(next_due, self._next_root_check, self._rewatch_due or next_due)
+        self._wake.wait(timeout=max(0.01, wake_at - time.monotonic()))
 
     def _due(self, now: float) -> tuple[set[str], bool, bool, float]:
         with self._lock:
@@ -391,9 +399,11 @@ class Watcher:
         if changed:
             self._restart_observer()
             self.rescan_now()
+            self._rewatch_due = time.monotonic() + REWATCH_SECONDS
 
 
 ROOT_CHECK_SECONDS = 1.0
+REWATCH_SECONDS = 2.0
 
 
 def _identity(path: str) -> tuple[int, int] | None:

@@ -1,0 +1,253 @@
+"""The live session without the dashboard: changes around start-up, failures, roots that go away.
+
+Each test drives a real LiveSession on a real tree and waits, with a deadline, until the output
+file says what the tree says; nothing here sleeps and hopes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import re
+import shutil
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from collectors.config import Settings
+from collectors.live import LiveSession, SessionFailed, WatchState
+
+from .. import trees
+from ..conftest import VITIS, place
+
+GOOD = "SherlockChristie-FFT__FFT_sol_2__opt1__syn__report__csynth.xml"
+CSYNTH = "proj/solution1/syn/report/csynth.xml"
+TEMPLATE = (VITIS / GOOD).read_text()
+
+
+def write_lut(report: Path, lut: int) -> None:
+    """Rewrite a csynth.xml atomically with a new LUT, as a build tool would."""
+    temporary = report.with_name(f".{report.name}.{threading.get_ident()}.tmp")
+    temporary.write_text(TEMPLATE.replace("<LUT>15752</LUT>", f"<LUT>{lut}</LUT>"))
+    os.replace(temporary, report)
+
+
+def luts(output: Path) -> dict[str, str]:
+    """Group -> LUT of every hls_synth line in the output."""
+    try:
+        lines = output.read_text().splitlines()
+    except FileNotFoundError:
+        return {}
+    found = {}
+    for line in lines:
+        record = json.loads(line)
+        found[record["problem"]["group_path"][0]] = record["hls_synth"]["AreaEstimates"]["Resources"]["LUT"]
+    return found
+
+
+def until(condition: Callable[[], bool], seconds: float = 20.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return condition()
+
+
+def tree_of(root: Path, projects: int) -> list[Path]:
+    reports = []
+    for n in range(projects):
+        project = trees.waiting_solution(root, f"g{n:03d}", f"g{n:03d}_1_base")
+        report = place(project, CSYNTH, GOOD)
+        reports.append(report)
+    return reports
+
+
+class Writer:
+    """Keeps rewriting reports with growing LUTs until stopped; remembers the last of each."""
+
+    def __init__(self, reports: list[Path]) -> None:
+        self.reports = reports
+        self.last: dict[str, str] = {}
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        value = 20000
+        while not self.stop.is_set():
+            for report in self.reports[::3]:
+                value += 1
+                write_lut(report, value)
+                self.last[report.parts[-7]] = str(value)
+            time.sleep(0.02)
+
+    def __enter__(self) -> Writer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        self.thread.join()
+
+
+def start(root: Path, output: Path, events: queue.Queue | None = None) -> LiveSession:
+    session = LiveSession(
+        [str(root)], str(output), lambda r: Settings(), (events or queue.Queue()).put, rescan_every=3600
+    )
+    threading.Thread(target=session.run, daemon=True).start()
+    return session
+
+
+def expected(reports: list[Path], writer: Writer) -> dict[str, str]:
+    return {report.parts[-7]: writer.last.get(report.parts[-7], "15752") for report in reports}
+
+
+def test_edits_during_the_initial_scan_reach_the_output(tmp_path: Path) -> None:
+    root, output = tmp_path / "suite", tmp_path / "out.jsonl"
+    reports = tree_of(root, 60)
+    with Writer(reports) as writer:
+        session = start(root, output)  # the scan runs while the reports keep changing
+        time.sleep(1.0)  # (the writer's time, not a wait for the session)
+    try:
+        assert until(lambda: luts(output) == expected(reports, writer), 10), (luts(output), writer.last)
+    finally:
+        session.stop()
+
+
+def test_a_restart_while_reports_change_converges(tmp_path: Path) -> None:
+    root, output = tmp_path / "suite", tmp_path / "out.jsonl"
+    reports = tree_of(root, 60)
+    with Writer(reports) as writer:
+        first = start(root, output)
+        assert until(lambda: len(luts(output)) == 60)
+        first.stop()  # as after a kill -9: nothing more is written by it
+        second = start(root, output)
+        time.sleep(2.0)  # the writes go on for 2 s after the restart
+    try:
+        assert until(lambda: luts(output) == expected(reports, writer), 10), (luts(output), writer.last)
+    finally:
+        second.stop()
+
+
+def test_a_failing_project_costs_only_itself_and_watching_goes_on(tmp_path: Path) -> None:
+    root, output = tmp_path / "suite", tmp_path / "out.jsonl"
+    reports = tree_of(root, 2)
+    events: queue.Queue = queue.Queue()
+    session = start(root, output, events)
+    try:
+        assert until(lambda: len(luts(output)) == 2 and session.watcher is not None)
+        poisoned = str(reports[0].parents[4])
+        original = session.live.engine.recollect
+
+        def recollect(path: str, root: str):
+            if path == poisoned:
+                raise OverflowError("a number out of range")
+            return original(path, root)
+
+        session.live.engine.recollect = recollect  # type: ignore[method-assign]
+        write_lut(reports[0], 1)
+        write_lut(reports[1], 2)
+        assert until(lambda: luts(output).get("g001") == "2")
+        assert until(lambda: any("re-collection failed" in p.reason for p in session.live.general_problems()))
+        session.live.engine.recollect = original  # type: ignore[method-assign]
+        write_lut(reports[0], 3)
+        assert until(lambda: luts(output).get("g000") == "3")
+        assert session.watcher.revive() is False  # its worker never died
+    finally:
+        session.stop()
+
+
+def test_a_batch_that_raises_is_reported_and_the_next_one_is_applied(tmp_path: Path) -> None:
+    root, output = tmp_path / "suite", tmp_path / "out.jsonl"
+    reports = tree_of(root, 1)
+    events: queue.Queue = queue.Queue()
+    session = start(root, output, events)
+    try:
+        assert until(lambda: len(luts(output)) == 1 and session.watcher is not None)
+        original = session.live.refresh
+        calls = []
+
+        def refresh(projects):
+            calls.append(projects)
+            if len(calls) == 1:
+                raise RuntimeError("poison")
+            return original(projects)
+
+        session.live.refresh = refresh  # type: ignore[method-assign]
+        write_lut(reports[0], 7)
+        assert until(lambda: calls)
+        write_lut(reports[0], 8)
+        assert until(lambda: luts(output).get("g000") == "8")
+        seen = []
+        while not events.empty():
+            seen.append(events.get())
+        assert any(isinstance(e, SessionFailed) and "poison" in e.error and e.alive for e in seen)
+    finally:
+        session.stop()
+
+
+def test_a_root_deleted_and_made_again_is_watched_again(tmp_path: Path) -> None:
+    root, output = tmp_path / "suite", tmp_path / "out.jsonl"
+    tree_of(root, 3)
+    events: queue.Queue = queue.Queue()
+    session = start(root, output, events)
+    try:
+        assert until(lambda: len(luts(output)) == 3 and session.watcher is not None)
+        moved = tmp_path / "away"
+        root.rename(moved)
+        moved.rename(root)  # renamed away and back: the same directory
+        shutil.rmtree(root)
+        reports = tree_of(root, 2)  # deleted and made again, with other contents
+        write_lut(reports[1], 4242)
+        assert until(lambda: luts(output) == {"g000": "15752", "g001": "4242"}), luts(output)
+        write_lut(reports[0], 99)  # and the new tree is watched: a change shows
+        assert until(lambda: luts(output).get("g000") == "99")
+        notes = []
+        while not events.empty():
+            event = events.get()
+            if isinstance(event, WatchState):
+                notes.append(event.note)
+        assert any("is back" in note for note in notes)
+    finally:
+        session.stop()
+
+
+def test_an_unwritable_output_is_retried_until_it_can_be_written(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    reports = tree_of(root, 1)
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    output = out_dir / "out.jsonl"
+    events: queue.Queue = queue.Queue()
+    session = start(root, output, events)
+    try:
+        assert until(lambda: len(luts(output)) == 1 and session.watcher is not None)
+        shutil.rmtree(out_dir)  # the output's directory goes away
+        write_lut(reports[0], 5)
+        assert until(lambda: session.live.write_error is not None)
+        out_dir.mkdir()  # and comes back: no change in the tree is needed for the write
+        assert until(lambda: luts(output).get("g000") == "5", 10)
+        assert session.live.write_error is None
+    finally:
+        session.stop()
+
+
+def test_lines_of_the_output_follow_the_reports_exactly(tmp_path: Path) -> None:
+    """The file the session writes is the file `collect` writes, byte for byte."""
+    from tui.cli import main
+
+    root, output = tmp_path / "suite", tmp_path / "out.jsonl"
+    reports = tree_of(root, 5)
+    session = start(root, output)
+    try:
+        assert until(lambda: len(luts(output)) == 5)
+        for n, report in enumerate(reports):
+            write_lut(report, 100 + n)
+        assert until(lambda: sorted(luts(output).values()) == ["100", "101", "102", "103", "104"])
+        assert main(["collect", str(root), "-o", str(tmp_path / "collected.jsonl"), "--quiet"]) == 0
+        assert until(lambda: output.read_bytes() == (tmp_path / "collected.jsonl").read_bytes())
+        assert re.search(rb'"LUT":"104"', output.read_bytes())
+    finally:
+        session.stop()
