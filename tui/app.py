@@ -26,6 +26,7 @@ from collectors.config import Settings
 from collectors.live import LiveSession, ProjectChange
 from collectors.records.model import key_of
 from collectors.records.table import RecordTable
+from collectors.text import visible
 
 from .messages import (
     ProjectsUpdated,
@@ -91,7 +92,7 @@ class Dashboard(RecordsActions, App[int]):
         # the panels are kept by reference: messages keep coming while another screen is on top
         self.runs = RunsTable(id="runs")
         self.runs.border_title = "Runs"
-        self.records_panel = RecordsPanel(id="records")
+        self.records_panel = RecordsPanel(RecordTable(key_order=True), id="records")
         self.records_panel.border_title = "Records"
         self.extensions = ExtensionsTable(id="extensions")
         self.extensions.border_title = "AI Engine · XRT recipes · LOOM mappings"
@@ -171,9 +172,11 @@ class Dashboard(RecordsActions, App[int]):
         table: RecordTable = self.records_view.table
         for key in delta.removed:
             table.drop("", key)
-        for line in (*delta.added.values(), *delta.changed.values()):
+        rows = [
             table.put(line, json.loads(line), source=change.path)
-        self.records_view.data_changed()
+            for line in (*delta.added.values(), *delta.changed.values())
+        ]
+        self.records_view.data_changed(rows)
 
     @on(TotalsUpdated)
     def _totals(self, message: TotalsUpdated) -> None:
@@ -209,7 +212,7 @@ class Dashboard(RecordsActions, App[int]):
 
     def _trouble(self, error: str) -> None:
         self.trouble = error
-        self.notify(Text(error), severity="error", timeout=10)
+        self.notify(visible(error), severity="error", timeout=10, markup=False)
         self._show_status()
 
     def _tick(self) -> None:

@@ -16,6 +16,7 @@ from textual.worker import Worker, WorkerState
 from collectors.problems import Problem
 from collectors.records.loader import Followed, add_lines, check_files, check_lines, load_files, read_new_lines
 from collectors.records.table import RecordTable
+from collectors.text import visible
 
 from .messages import Loaded, SchemaChecked
 from .records_actions import RECORDS_BINDINGS, RecordsActions
@@ -47,7 +48,7 @@ class BrowseApp(RecordsActions, App[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield RecordsPanel(id="records-panel")
-        problems = DataTable(id="problems", cursor_type="row")
+        problems: DataTable[Text] = DataTable(id="problems", cursor_type="row")
         problems.border_title = "Problems"
         yield problems
         yield Static("loading…", id="status")
@@ -121,7 +122,7 @@ class BrowseApp(RecordsActions, App[None]):
         if event.state == WorkerState.ERROR:
             error = f"{event.worker.name} failed: {event.worker.error!r}"
             self.load_problems.append(Problem(" ".join(self.paths), error))
-            self.notify(Text(error), severity="error", timeout=10)
+            self.notify(visible(error), severity="error", timeout=10, markup=False)
             self._show_problems()
 
     @on(SchemaChecked)

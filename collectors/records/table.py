@@ -12,6 +12,7 @@ import io
 import json
 import math
 from array import array
+from bisect import bisect_left, insort
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -197,7 +198,10 @@ def _number(value: Any) -> float:
 class RecordTable:
     """Rows by index; columns as lists of (interned) strings plus float arrays for the numbers."""
 
-    def __init__(self) -> None:
+    def __init__(self, key_order: bool = False) -> None:
+        """`key_order`: rows in record-key order (the output file's), not in the order they came
+        (a live tree's records arrive in any order; a file is read in its own order)."""
+        self._key_order: list[tuple[tuple[Any, ...], int, int]] | None = [] if key_order else None
         self.raw: list[str] = []
         self.keys: list[RowKey] = []
         self.sources: list[str] = []
@@ -225,6 +229,8 @@ class RecordTable:
             key = (origin, key[1], len(self.raw))  # the same record twice in one file: both are shown
         index = len(self.raw)
         self._by_key[key] = index
+        if self._key_order is not None:
+            insort(self._key_order, (key[1].order, key[2], index))
         self.raw.append(raw)
         self.keys.append(key)
         self.sources.append(source)
@@ -264,6 +270,8 @@ class RecordTable:
         index = self._by_key.pop((origin, key, 0), None)
         if index is not None:
             self.dead.add(index)
+            if self._key_order is not None:
+                del self._key_order[bisect_left(self._key_order, (key.order, 0, index))]
             self._changed()
 
     @property
@@ -343,6 +351,8 @@ class RecordTable:
     def order(self, column: str | None, descending: bool = False) -> list[int]:
         """Row indices sorted by a column (missing numbers last either way); None: file order."""
         if column is None:
+            if self._key_order is not None:
+                return [index for _order, _n, index in self._key_order]
             return list(range(len(self.raw)))
         key = (column, descending)
         if key not in self._orders:

@@ -67,7 +67,7 @@ class RecordsView(ScrollView, can_focus=True):
 
     def __init__(self, table: RecordTable | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.table = table or RecordTable()
+        self.table = table if table is not None else RecordTable()
         self.query_node: Node = Everything()
         self.sort_column: str | None = None
         self.descending = False
@@ -88,8 +88,13 @@ class RecordsView(ScrollView, can_focus=True):
         self._widths = {}
         self._recompute(keep=current)
 
-    def data_changed(self) -> None:
-        """The table was patched in place (a live update): rows follow, cursor and marks stay."""
+    def data_changed(self, rows: list[int]) -> None:
+        """The table was patched in place (a live update) at `rows`: columns widen to their new
+        values, rows follow, cursor and marks stay."""
+        for column, width in self._widths.items():
+            values = self.table.text[column]
+            longest = max((len(values[i]) for i in rows), default=0)
+            self._widths[column] = min(MAX_WIDTH, max(width, longest))
         self._recompute(keep=self.current_key())
 
     def set_query(self, node: Node) -> None:
