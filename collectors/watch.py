@@ -273,6 +273,13 @@ class Watcher:
             self._observer.stop()
             self._observer.join(timeout=5)
 
+    def _covers(self, root: str) -> bool:
+        """Whether the observer still watches `root` (inotify's watch ends with the directory)."""
+        observer = self._observer
+        if isinstance(observer, StatPoller):
+            return root in observer.dirs
+        return any(e.watch.path == root and e.is_alive() for e in getattr(observer, "emitters", ()))
+
     def _make_observer(self, mode: WatchMode) -> Any:
         if mode.kind == "polling":
             return StatPoller(
@@ -388,8 +395,8 @@ class Watcher:
         changed = False
         for root in self.roots:
             now, before = _identity(root), self._roots_seen[root]
-            if now == before:
-                continue
+            if now == before and (now is None or self._covers(root)):
+                continue  # (a root made again can get the old inode: then only a deaf watch tells)
             self._roots_seen[root] = now
             if now is None:  # the output keeps the last records until the root is back
                 self.on_state(f"{root} is gone; waiting for it to come back")
