@@ -14,6 +14,7 @@ from textual.app import App, ComposeResult
 from textual.message import Message
 from textual.widgets import DataTable, Footer, Header, Static
 
+from collectors.aliases import NO_ALIASES, Aliases
 from collectors.problems import Problem
 from collectors.records.loader import Followed, add_lines, check_files, check_lines, load_files, read_new_lines
 from collectors.records.table import RecordTable
@@ -45,9 +46,10 @@ class BrowseApp(RecordsActions, App[None]):
     TITLE = "vitis-tui browse"
     BINDINGS = list(RECORDS_BINDINGS)
 
-    def __init__(self, paths: list[str], follow_every: float = FOLLOW_SECONDS) -> None:
+    def __init__(self, paths: list[str], follow_every: float = FOLLOW_SECONDS, aliases: Aliases = NO_ALIASES) -> None:
         super().__init__()
         self.paths = paths
+        self.aliases = aliases
         self.follow_every = follow_every
         self.followed: list[Followed] = []
         self.load_problems: list[Problem] = []
@@ -79,7 +81,7 @@ class BrowseApp(RecordsActions, App[None]):
 
     def _load(self) -> None:
         started = time.perf_counter()
-        table, followed, problems, rows = load_files(self.paths)
+        table, followed, problems, rows = load_files(self.paths, RecordTable(self.aliases))
         self.post_message(Loaded(table, followed, problems, rows, time.perf_counter() - started))
         _ = table.haystack  # the free-text index, built now rather than on the first keystroke
         self._check(table, [f.path for f in followed])
