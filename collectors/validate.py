@@ -97,19 +97,20 @@ def record_errors(record: Any, strict: bool = True) -> list[str]:
 
 # --- fields the schema does not name ---------------------------------------------------------------
 
-# The closed schema's objects: their known keys, and the shapes of the known keys holding objects.
-Shape = tuple[frozenset[str], dict[str, "Shape"]]
+# The closed schema's objects: their known keys, their dotted path, and the shapes of the known
+# keys that hold objects (each object of the schema gets its own, so the path is known ahead).
+Shape = tuple[frozenset[str], str, tuple[tuple[str, "Shape"], ...]]
 
 
-def _shape_of(node: Any, root: dict[str, Any]) -> Shape | None:
+def _shape_of(node: Any, root: dict[str, Any], prefix: str = "") -> Shape | None:
     """None for an object that takes any key (origin_meta) or a value that is not an object."""
     while isinstance(node, dict) and "$ref" in node:
         node = _resolve(node["$ref"], root)
     if not isinstance(node, dict) or node.get("additionalProperties") is not False:
         return None
     properties = node.get("properties", {})
-    children = {key: _shape_of(sub, root) for key, sub in properties.items()}
-    return frozenset(properties), {key: shape for key, shape in children.items() if shape is not None}
+    children = ((key, _shape_of(sub, root, f"{prefix}{key}.")) for key, sub in properties.items())
+    return frozenset(properties), prefix, tuple((key, shape) for key, shape in children if shape is not None)
 
 
 def _resolve(ref: str, root: dict[str, Any]) -> Any:
@@ -131,7 +132,7 @@ def extra_fields(record: Any) -> list[tuple[str, Any]]:
     found: list[tuple[str, Any]] = []
     shape = _shape(_schema_name(record))
     if shape is not None and isinstance(record, dict):
-        _walk(record, shape, "", found)
+        _walk(record, shape, found)
     return found
 
 
@@ -139,14 +140,14 @@ def unknown_fields(record: Any) -> list[str]:
     return [path for path, _value in extra_fields(record)]
 
 
-def _walk(value: dict[str, Any], shape: Shape, prefix: str, found: list[tuple[str, Any]]) -> None:
-    known, children = shape
-    if value.keys() - known:
+def _walk(value: dict[str, Any], shape: Shape, found: list[tuple[str, Any]]) -> None:
+    known, prefix, children = shape
+    if not known.issuperset(value):
         found += [(prefix + key, item) for key, item in value.items() if key not in known]
-    for key, child in children.items():
+    for key, child in children:
         item = value.get(key)
-        if isinstance(item, dict):
-            _walk(item, child, f"{prefix}{key}.", found)
+        if type(item) is dict:
+            _walk(item, child, found)
 
 
 # --- the verdict on one line ----------------------------------------------------------------------
