@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .aliases import NO_ALIASES, Aliases, aliases_from
+
 CONFIG_NAME = "vitis-tui.toml"
 STRING_KEYS = ("suite", "origin", "origin_version", "suite_root")
 
@@ -41,6 +43,7 @@ class Settings:
     aie_complex: tuple[str, ...] = ()  # port files (globs) holding complex samples (two values each)
     aie_real: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
+    aliases: Aliases = NO_ALIASES  # how records are matched and shown (browse, export, compare)
 
 
 def find_config(root: Path) -> tuple[Path, dict[str, Any]] | None:
@@ -92,7 +95,12 @@ def _settings_from(table: dict[str, Any], source: Path) -> Settings:
     if not all(isinstance(g, list) and all(isinstance(x, str) for x in g) for g in globs):
         raise ConfigError(f"{source}: [aie] takes 'complex' and 'real', lists of file name globs")
     suite_root = values.pop("suite_root", None)
+    try:
+        aliases = aliases_from(table.get("aliases"), str(source))
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
     return Settings(
+        aliases=aliases,
         **values,
         aie_complex=tuple(aie.get("complex", [])),
         aie_real=tuple(aie.get("real", [])),
@@ -111,3 +119,22 @@ def load_settings(root: Path, overrides: dict[str, Any] | None = None) -> Settin
     if "suite_root" in flags:
         flags["suite_root"] = Path(flags["suite_root"]).resolve()
     return Settings(**{**settings.__dict__, **flags})
+
+
+def load_config_file(path: Path) -> Settings:
+    """Settings from a file named on the command line (`--config FILE`): a `vitis-tui.toml`, or any
+    TOML file whose `[tool.vitis-tui]` table holds them (a pyproject.toml)."""
+    if not path.is_file():
+        raise ConfigError(f"{path}: no such file")
+    table = _load(path)
+    nested = table.get("tool", {}).get("vitis-tui")
+    return _settings_from(nested if isinstance(nested, dict) else table, path)
+
+
+def settings_for_records(config: str | None, start: Path | None = None) -> Settings:
+    """Settings for commands that read records (browse, export, compare): `--config FILE` when
+    given, else the nearest configuration at or above `start` (the current directory)."""
+    if config is not None:
+        return load_config_file(Path(config))
+    found = find_config((start or Path.cwd()).resolve())
+    return _settings_from(*reversed(found)) if found else Settings()

@@ -13,6 +13,7 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Footer, Header, Static
 from textual.worker import Worker, WorkerState
 
+from collectors.aliases import NO_ALIASES, Aliases
 from collectors.problems import Problem
 from collectors.records.loader import Followed, add_lines, check_files, check_lines, load_files, read_new_lines
 from collectors.records.table import RecordTable
@@ -32,9 +33,10 @@ class BrowseApp(RecordsActions, App[None]):
     TITLE = "vitis-tui browse"
     BINDINGS = list(RECORDS_BINDINGS)
 
-    def __init__(self, paths: list[str], follow_every: float = FOLLOW_SECONDS) -> None:
+    def __init__(self, paths: list[str], follow_every: float = FOLLOW_SECONDS, aliases: Aliases = NO_ALIASES) -> None:
         super().__init__()
         self.paths = paths
+        self.aliases = aliases
         self.follow_every = follow_every
         self.followed: list[Followed] = []
         self.load_problems: list[Problem] = []
@@ -68,7 +70,7 @@ class BrowseApp(RecordsActions, App[None]):
     @work(thread=True, exclusive=True, group="load", exit_on_error=False)
     def _load(self) -> None:
         started = time.perf_counter()
-        table, followed, problems, rows = load_files(self.paths)
+        table, followed, problems, rows = load_files(self.paths, RecordTable(self.aliases))
         self.post_message(Loaded(table, followed, problems, rows, time.perf_counter() - started))
         _ = table.haystack  # the free-text index, built now rather than on the first keystroke
         self._check(table, [f.path for f in followed])

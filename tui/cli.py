@@ -9,11 +9,24 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collectors.validate import FileReport
 
 from tui import compare_cmd
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_IO = 0, 1, 2, 3
+
+
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("vitis-tui")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown"
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -21,8 +34,9 @@ def _parser() -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(
         prog="vitis-tui",
-        description="Collect Vitis / Vitis HLS build reports into schema-1.0 JSON Lines.",
+        description=f"Collect Vitis / Vitis HLS build reports into schema-1.0 JSON Lines (version {version()}).",
     )
+    parser.add_argument("--version", action="version", version=f"vitis-tui {version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     collect = commands.add_parser(
@@ -51,11 +65,18 @@ def _parser() -> argparse.ArgumentParser:
     validate = commands.add_parser(
         "validate",
         help="check JSONL files against the schema-1.0 contract",
-        description="Check every line of each FILE against the shipped schema-1.0 JSON Schema. "
-        "'-' reads standard input. Exit 0 when all lines are valid, 1 otherwise.",
+        description="Check every line of each FILE against the schema-1.0 contract: required keys, types, "
+        "enums, payload rules, report_type/target pairs. Fields the contract does not name and "
+        "repeated record keys are warnings (errors with --strict). '-' reads standard input. "
+        "Exit 0 when all lines are valid (warnings allowed), 1 otherwise, 2 on a usage error.",
     )
     validate.add_argument("files", nargs="+", metavar="FILE")
     validate.add_argument("--quiet", action="store_true", help="print only the summary lines")
+    validate.add_argument(
+        "--strict",
+        action="store_true",
+        help="the shipped closed schema: a field the contract does not name, or a repeated record key, is an error",
+    )
 
     watch = commands.add_parser(
         "watch",
@@ -98,6 +119,7 @@ def _parser() -> argparse.ArgumentParser:
         "enter details, ? help, q quit.",
     )
     browse.add_argument("files", nargs="+", metavar="FILE")
+    _add_config_flag(browse)
 
     export = commands.add_parser(
         "export",
@@ -117,7 +139,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     export.add_argument("--sort", metavar="COLUMN[:desc]", help="sort by a column")
     export.add_argument("-o", "--output", help="output file (default: standard output)")
-    export.add_argument("--list-columns", action="store_true", help="print the column names and exit")
+    export.add_argument(
+        "--list-columns", action="store_true", help="print the column names (those of FILE... included) and exit"
+    )
+    export.add_argument(
+        "--raw", action="store_true", help="CSV/Markdown cells verbatim (no ' before =, +, -, @; no escaped controls)"
+    )
+    _add_config_flag(export)
 
     demo = commands.add_parser(
         "demo",
@@ -133,6 +161,15 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--pace", type=float, default=1.0, help="stretch (>1) or squeeze (<1) the build timeline")
     compare_cmd.add_parser(commands)
     return parser
+
+
+def _add_config_flag(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--config",
+        metavar="FILE",
+        help="configuration with [aliases.*] tables (default: vitis-tui.toml or [tool.vitis-tui] "
+        "in pyproject.toml, at or above the current directory)",
+    )
 
 
 def _add_identity_flags(command: argparse.ArgumentParser) -> None:
@@ -154,13 +191,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "collect":
         return run_collect(args.roots, args.output, args, strict=args.strict, quiet=args.quiet)
     if args.command == "validate":
-        return run_validate(args.files, quiet=args.quiet)
+        return run_validate(args.files, quiet=args.quiet, strict=args.strict)
     if args.command == "watch":
         return run_watch(args.roots, args.output, args)
     if args.command == "demo":
         return run_demo(args)
     if args.command == "browse":
-        return run_browse(args.files)
+        return run_browse(args.files, args.config)
     if args.command == "export":
         return run_export(args)
     if args.command == "compare":
@@ -311,17 +348,17 @@ class _Progress:
             self._progress.__exit__(None, None, None)
 
 
-def run_validate(files: list[str], quiet: bool = False) -> int:
+def run_validate(files: list[str], quiet: bool = False, strict: bool = False) -> int:
     from collectors.validate import validate_stream
 
     all_ok = True
     for name in files:
         try:
             if name == "-":
-                report = validate_stream("<stdin>", sys.stdin)
+                report = validate_stream("<stdin>", sys.stdin.buffer, strict)
             else:
-                with open(name, encoding="utf-8", errors="replace", newline="") as stream:
-                    report = validate_stream(name, stream)
+                with open(name, "rb") as stream:
+                    report = validate_stream(name, stream, strict)
         except OSError as exc:
             print(f"{name}: cannot read: {exc.strerror or exc}", file=sys.stderr)
             all_ok = False
@@ -329,13 +366,34 @@ def run_validate(files: list[str], quiet: bool = False) -> int:
         if not quiet:
             for line, message in report.errors:
                 print(f"{report.name}:{line}: {message}")
-        bad = len({line for line, _ in report.errors})
-        print(f"{report.name}: {report.lines} lines, {report.valid} valid, {bad} invalid")
+            for number, message in report.warnings():
+                print(f"{report.name}{'' if number is None else f':{number}'}: warning: {message}")
+        print(_validate_summary(report))
         all_ok = all_ok and report.ok
     return EXIT_OK if all_ok else EXIT_PROBLEMS
 
 
-def run_browse(files: list[str]) -> int:
+def _validate_summary(report: FileReport) -> str:
+    """'FILE: 18 lines, 18 valid, 0 invalid, 4 warnings (schema 1.0 contract)': how strict it was."""
+    bad = len({line for line, _ in report.errors})
+    warnings = len(report.warnings())
+    counted = f", {warnings} warning{'s' * (warnings != 1)}" if warnings else ""
+    how = "schema 1.0, strict" if report.strict else "schema 1.0 contract"
+    return f"{report.name}: {report.lines} lines, {report.valid} valid, {bad} invalid{counted} ({how})"
+
+
+def _record_settings(config: str | None):
+    """Settings for browse and export (aliases), or an exit code after saying why not."""
+    from collectors.config import ConfigError, settings_for_records
+
+    try:
+        return settings_for_records(config)
+    except ConfigError as exc:
+        print(f"configuration error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def run_browse(files: list[str], config: str | None = None) -> int:
     if not _has_terminal():
         return _no_terminal("browse")
     missing = [f for f in files if not os.path.isfile(f)]
@@ -343,55 +401,71 @@ def run_browse(files: list[str]) -> int:
         print(f"{name}: no such file", file=sys.stderr)
     if missing:
         return EXIT_IO
+    settings = _record_settings(config)
+    if isinstance(settings, int):
+        return settings
     from tui.browse import BrowseApp
 
-    BrowseApp(files).run()
+    BrowseApp(files, aliases=settings.aliases).run()
     return EXIT_OK
 
 
 def run_export(args: argparse.Namespace) -> int:
     from collectors.records.loader import load_files, schema_problems
     from collectors.records.query import QueryError, parse
-    from collectors.records.store import write_atomic
-    from collectors.records.table import BY_KEY, DEFAULT_VISIBLE, export
+    from collectors.records.table import RecordTable, default_columns, label_of
 
-    if args.list_columns:
-        for key, column in BY_KEY.items():
-            print(f"{key:16} {column.label}{'  (number)' if column.numeric else ''}")
-        return EXIT_OK
+    settings = _record_settings(args.config)
+    if isinstance(settings, int):
+        return settings
     try:
         node = parse(args.filter)
     except QueryError as exc:
         print(f"bad --filter:\n{exc.pointer(args.filter)}", file=sys.stderr)
         return EXIT_USAGE
-    columns = [c.strip() for c in args.columns.split(",")] if args.columns else list(DEFAULT_VISIBLE)
-    unknown = [c for c in columns if c not in BY_KEY]
-    sort, _, order = (args.sort or "").partition(":")
-    if sort and sort not in BY_KEY:
-        unknown.append(sort)
-    if unknown:
-        print(f"unknown column(s): {', '.join(unknown)} (see --list-columns)", file=sys.stderr)
-        return EXIT_USAGE
-    missing = [f for f in args.files if f != "-" and not os.path.isfile(f)]
+    missing = [f for f in args.files if not os.path.isfile(f)]
     for name in missing:
         print(f"{name}: no such file", file=sys.stderr)
     if missing:
         return EXIT_IO
-    table, _followed, problems, rows = load_files(args.files)
+    table, _followed, problems, rows = load_files(args.files, RecordTable(settings.aliases), final=True)
     problems += schema_problems(table, rows)
+    if args.list_columns:
+        for key in table.column_keys():
+            print(f"{key:24} {label_of(key)}{'  (number)' if table.is_numeric(key) else ''}")
+        return EXIT_OK
+    columns, shared = default_columns(table)
+    if args.columns:
+        columns, shared = [c.strip() for c in args.columns.split(",")], {}
+    return _write_export(args, table, node, columns, shared, problems)
+
+
+def _write_export(args, table, node, columns: list[str], shared: dict[str, str], problems: list) -> int:
+    from collectors.records.fields import is_dynamic
+    from collectors.records.store import write_atomic
+    from collectors.records.table import export, exported_rows
+
+    sort, _, order = (args.sort or "").partition(":")
+    unknown = [c for c in [*columns, *([sort] if sort else [])] if not (table.has_column(c) or is_dynamic(c))]
+    if unknown:
+        print(f"unknown column(s): {', '.join(unknown)} (see --list-columns)", file=sys.stderr)
+        return EXIT_USAGE
     for problem in problems:
         print(str(problem), file=sys.stderr)
     selected = table.view(node, sort or None, order == "desc")
-    text = export(table, selected, columns, args.format)
+    text = export(table, selected, columns, args.format, raw=args.raw, shared=shared)
+    written = len(exported_rows(table, selected))
+    left_out = len(selected) - written
     if args.output:
         try:
             write_atomic(args.output, text.encode("utf-8"))
         except OSError as exc:
             print(f"{args.output}: cannot write: {exc.strerror or exc}", file=sys.stderr)
             return EXIT_IO
-        print(f"{len(selected)} of {len(table)} records -> {args.output}", file=sys.stderr)
     else:
         sys.stdout.write(text)
+    refused = f" ({left_out} refused by the schema left out)" if left_out else ""
+    print(f"{written} of {len(table)} records{refused} -> {args.output or 'standard output'}", file=sys.stderr)
     return EXIT_OK
 
 

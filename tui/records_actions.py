@@ -5,7 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.binding import Binding
 
-from collectors.records.table import export
+from collectors.records.fields import NUMBER_FIELDS, TEXT_FIELDS
+from collectors.records.table import export, exported_rows
 
 from .screens.export import ExportScreen
 from .widgets.records_view import RecordsPanel, RecordsView
@@ -26,9 +27,13 @@ KEY_HELP = [
     ("q", "Quit"),
     ("", ""),
     ("filter language", "terms are ANDed; `or` between terms; `-term` or `not term` negates; (...) groups"),
-    ("field:value", "suite group origin variant type target device status; * and ? globs; = and != too"),
-    ("number<value", "latency interval clock lut ff dsp bram uram cycles us mhz runtime; < <= > >= = !="),
-    ("text", 'free text: a substring of any field; "quoted text" keeps spaces'),
+    ("field:value", f"{' '.join(TEXT_FIELDS)}; * and ? globs; = and != too"),
+    ("number<value", f"{' '.join(NUMBER_FIELDS)}; < <= > >= = !="),
+    (
+        "meta.KEY",
+        "an origin_meta key (meta.model:claude*, meta.temperature<0.5); run.clock_ns: a field not in the schema",
+    ),
+    ("text", 'free text: a substring of any field, origin_meta included; "quoted text" keeps spaces'),
     ("example", "type:hls_synth status:pass group:cfd/* lut<30000 or cycles>1e6"),
 ]
 
@@ -65,7 +70,9 @@ class RecordsActions:
         def done(path: str | None) -> None:
             if path:
                 self.export_format = screen.fmt  # `y` copies in the format last exported
-                self.notify(f"wrote {len(rows)} {what} to {path}")  # type: ignore[attr-defined]
+                written = len(exported_rows(view.table, rows))  # rows the contract refuses are left out
+                refused = f" ({len(rows) - written} refused by the schema left out)" if written < len(rows) else ""
+                self.notify(f"wrote {written} {what} to {path}{refused}")  # type: ignore[attr-defined]
 
         self.push_screen(screen, done)  # type: ignore[attr-defined]
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, field
 
 from ..problems import Problem
-from ..validate import is_valid, record_errors
+from ..validate import FileReport
+from .jsonl import CHUNK_BYTES, Line, LineError, LineSplitter, read_object
 from .table import RecordTable
 
 
@@ -19,14 +19,16 @@ class Followed:
     offset: int = 0
     line: int = 0
     inode: tuple[int, int] | None = None
-    pending: bytes = field(default=b"")  # a last line without its newline yet
+    splitter: LineSplitter = field(default_factory=LineSplitter)  # holds a line still being written
+    unterminated: bool = False  # the last line was taken without its newline: skip that newline
     mtime_ns: int = 0
     tail: bytes = b""  # the last bytes read: a file rewritten in place no longer ends the same
 
 
-def read_new_lines(source: Followed) -> tuple[list[tuple[int, str]], bool]:
+def read_new_lines(source: Followed, final: bool = False) -> tuple[list[tuple[int, Line]], bool]:
     """Complete lines added since the last read; True when the file was replaced or truncated
-    (the caller starts over from a fresh Followed)."""
+    (the caller starts over from a fresh Followed). A last line without its newline is taken when
+    it is a whole JSON object, or always when `final` (nothing more will be written)."""
     try:
         stat = os.stat(source.path)
     except OSError:
@@ -40,23 +42,23 @@ def read_new_lines(source: Followed) -> tuple[list[tuple[int, str]], bool]:
             return [], True
     source.inode = identity
     source.mtime_ns = stat.st_mtime_ns
-    if stat.st_size == source.offset:
-        return [], False
+    lines: list[Line] = []
     with open(source.path, "rb") as handle:
         handle.seek(source.offset)
-        data = handle.read(stat.st_size - source.offset)
-    source.offset += len(data)
-    source.tail = (source.tail + data)[-TAIL_BYTES:]
-    data = source.pending + data
-    cut = data.rfind(b"\n") + 1
-    source.pending = data[cut:]  # after the last newline: possibly a line still being written
-    lines = data[:cut].decode("utf-8", errors="replace").split("\n")[:-1] if cut else []
-    if source.pending and _complete(source.pending):
-        lines.append(source.pending.decode("utf-8", errors="replace"))  # a file that lacks its final newline
-        source.pending = b""
+        while source.offset < stat.st_size and (chunk := handle.read(min(CHUNK_BYTES, stat.st_size - source.offset))):
+            source.offset += len(chunk)
+            source.tail = (source.tail + chunk)[-TAIL_BYTES:]
+            if source.unterminated and chunk.startswith(b"\n"):
+                chunk = chunk[1:]
+            source.unterminated = False
+            lines += source.splitter.feed(chunk)
+    last = _last_line(source.splitter, final)
+    if last is not None:
+        lines.append(last)
+        source.unterminated = True
     first = source.line + 1
     source.line += len(lines)
-    return [(first + n, line[:-1] if line.endswith("\r") else line) for n, line in enumerate(lines)], False
+    return [(first + n, line) for n, line in enumerate(lines)], False
 
 
 TAIL_BYTES = 256
@@ -72,80 +74,87 @@ def _rewritten(source: Followed) -> bool:
         return False
 
 
-def _complete(data: bytes) -> bool:
+def _last_line(splitter: LineSplitter, final: bool) -> Line | None:
+    if final:
+        return splitter.finish()
+    pending = splitter.peek()
+    if not pending:
+        return None
     try:
-        json.loads(data)
-        return True
-    except ValueError:
-        return False
+        read_object(pending)  # a file that lacks its final newline, not a line still being written
+    except LineError:
+        return None
+    return splitter.finish()
 
 
-def add_lines(table: RecordTable, path: str, lines: list[tuple[int, str]], problems: list[Problem]) -> list[int]:
+def add_lines(table: RecordTable, path: str, lines: list[tuple[int, Line]], problems: list[Problem]) -> list[int]:
     """Parse lines into the table; a line that is not a JSON object becomes a problem. Returns the
     table rows touched, for the (slower) schema check that follows."""
     touched = []
-    for number, text in lines:
-        if not text.strip():
-            problems.append(Problem(f"{path}:{number}", "empty line (one JSON object per line)"))
-            continue
+    for number, line in lines:
         try:
-            record = json.loads(text)
-        except json.JSONDecodeError as exc:
-            problems.append(Problem(f"{path}:{number}", f"invalid JSON at column {exc.colno}: {exc.msg}"))
-            continue
-        if not isinstance(record, dict):
-            problems.append(Problem(f"{path}:{number}", "not a JSON object"))
+            text, record = read_object(line)
+        except LineError as exc:
+            problems.append(Problem(f"{path}:{number}", str(exc)))
             continue
         touched.append(table.add(text, record, f"{path}:{number}", origin=path))
     return touched
 
 
 def check_lines(rows: list[tuple[int, str, str]]) -> tuple[list[int], list[Problem]]:
-    """Schema-check (row index, source, line) triples: the refused rows and their problems.
-    Pure and picklable: browse runs it in a separate process, so the check never holds the GIL
-    that the interface needs."""
+    """Judge (row index, source 'FILE:LINE', line) triples: the refused rows and the problems,
+    errors first, then each file's warnings. Pure and picklable: browse runs it in a separate
+    process, so the check never holds the GIL that the interface needs."""
     invalid: list[int] = []
     found: list[Problem] = []
-    for index, source, line in rows:
-        record = json.loads(line)
-        if not is_valid(record):
+    reports: dict[str, FileReport] = {}
+    for index, source, text in rows:
+        path, _, number = source.rpartition(":")
+        verdict = reports.setdefault(path, FileReport(path)).add(int(number), text.encode("utf-8"))
+        if not verdict.valid:
             invalid.append(index)
-            found.extend(Problem(source, error) for error in record_errors(record))
+            found.extend(Problem(source, error) for error in verdict.errors)
+    for path, report in reports.items():
+        found += [Problem(path if n is None else f"{path}:{n}", f"warning: {text}") for n, text in report.warnings()]
     return invalid, found
 
 
 def check_files(paths: list[str]) -> tuple[list[str], list[Problem]]:
-    """Schema-check whole files, read afresh (in the checking process: only the paths travel to
-    it, not the lines). Returns the sources ('FILE:LINE') of refused records and the problems;
-    lines are numbered exactly as the loader numbers them."""
+    """Judge whole files, read afresh (in the checking process: only the paths travel to it, not
+    the lines). Returns the sources ('FILE:LINE') of refused records and the problems; lines are
+    numbered exactly as the loader numbers them, and lines that are not records are left to it."""
     rows: list[tuple[int, str, str]] = []
     for path in paths:
-        lines, _replaced = read_new_lines(Followed(os.path.abspath(path)))
-        for number, text in lines:
+        source = os.path.abspath(path)
+        lines, _replaced = read_new_lines(Followed(source))
+        for number, line in lines:
             try:
-                if isinstance(json.loads(text), dict):
-                    rows.append((len(rows), f"{os.path.abspath(path)}:{number}", text))
-            except ValueError:
-                continue  # the loader reports lines that are not JSON
+                text, _record = read_object(line)
+            except LineError:
+                continue  # the loader reports lines that are not JSON objects
+            rows.append((len(rows), f"{source}:{number}", text))
     invalid, found = check_lines(rows)
     return [rows[i][1] for i in invalid], found
 
 
 def schema_problems(table: RecordTable, rows: list[int]) -> list[Problem]:
-    """Schema violations of the given rows, each as 'FILE:LINE: $.path: message' (in this process)."""
+    """Verdicts on the given rows (in this process): problems, and refused rows marked invalid."""
     invalid, found = check_lines([(i, table.sources[i], table.raw[i]) for i in rows])
     table.invalid.update(invalid)
     return found
 
 
-def load_files(paths: list[str]) -> tuple[RecordTable, list[Followed], list[Problem], list[int]]:
-    """Read whole files: the table, where each file was read to, problems, rows to schema-check."""
-    table = RecordTable()
+def load_files(
+    paths: list[str], table: RecordTable | None = None, final: bool = False
+) -> tuple[RecordTable, list[Followed], list[Problem], list[int]]:
+    """Read whole files: the table, where each file was read to, problems, rows to schema-check.
+    `final`: the files are complete (export), so an unfinished last line is a line too."""
+    table = RecordTable() if table is None else table
     followed, problems, touched = [], [], []
     for path in paths:
         source = Followed(os.path.abspath(path))
         try:
-            lines, _ = read_new_lines(source)
+            lines, _ = read_new_lines(source, final)
         except OSError as exc:
             problems.append(Problem(path, f"cannot read: {exc.strerror or exc}"))
             lines = []

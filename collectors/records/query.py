@@ -8,7 +8,9 @@
 
 Text fields take `field:value` (or `=`, `!=`) with `*` and `?` globs, case-insensitive.
 Number fields take `<`, `<=`, `>`, `>=`, `=`, `!=` (and `:` as `=`); a record without the
-number never matches a comparison.
+number never matches a comparison. The fields are the table's columns (collectors.records.fields);
+`meta.KEY` and the dotted path of a field the schema does not name take both kinds.
+Nesting (parentheses and negations) is bounded: a deeper query is an error, never a crash.
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ import math
 import re
 from dataclasses import dataclass
 
-TEXT_FIELDS = ("suite", "group", "origin", "variant", "type", "target", "device", "status")
-NUMBER_FIELDS = ("latency", "interval", "clock", "lut", "ff", "dsp", "bram", "uram", "cycles", "us", "mhz", "runtime")
+from .fields import NAMES, NUMBER_FIELDS, TEXT_FIELDS, is_dynamic
+
+MAX_NESTING = 100  # parentheses and negations, one inside another
 OPERATORS = ("<=", ">=", "!=", "<", ">", "=", ":")
 KEYWORDS = ("or", "and", "not")
 
@@ -80,7 +83,7 @@ class Everything:
 
 Node = Text | Match | Compare | Not | And | Or | Everything
 
-_TERM = re.compile(r"^([A-Za-z_]+)(<=|>=|!=|<|>|=|:)(.*)$", re.S)
+_TERM = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*(?:\.[^\s:<>=!()\"]+)?)(<=|>=|!=|<|>|=|:)(.*)$", re.S)
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,13 @@ class _Parser:
         self.query = query
         self.tokens = _tokenize(query)
         self.at = 0
+        self.depth = 0
+
+    def deeper(self, token: _Token) -> None:
+        """One more level of nesting; Python's own recursion limit would otherwise end the parse."""
+        self.depth += 1
+        if self.depth > MAX_NESTING:
+            raise QueryError(f"nested deeper than {MAX_NESTING} levels (parentheses and negations)", token.position)
 
     def peek(self) -> _Token | None:
         return self.tokens[self.at] if self.at < len(self.tokens) else None
@@ -178,14 +188,19 @@ class _Parser:
             following = self.peek()
             if following is None or following.kind == ")" or self.is_keyword(following, "or"):
                 raise QueryError(f"'{token.text}' needs a term after it", token.position)
-            return Not(self.parse_unary())
+            self.deeper(token)
+            negated = Not(self.parse_unary())
+            self.depth -= 1
+            return negated
         if token.kind == "(":
             self.at += 1
+            self.deeper(token)
             node = self.parse_or()
             closing = self.peek()
             if closing is None or closing.kind != ")":
                 raise QueryError("'(' is never closed", token.position)
             self.at += 1
+            self.depth -= 1
             return node
         if token.kind == ")":
             raise QueryError("unexpected ')'", token.position)
@@ -197,8 +212,11 @@ class _Parser:
         match = None if raw.startswith('"') else _TERM.match(token.text)
         if match is None:
             return Text(token.text)
-        field, op, value = match.group(1).lower(), match.group(2), match.group(3)
-        value_at = token.position + len(match.group(1)) + len(op)
+        name, op, value = match.group(1), match.group(2), match.group(3)
+        value_at = token.position + len(name) + len(op)
+        field = name if is_dynamic(name) else NAMES.get(name.lower(), name.lower())
+        if is_dynamic(field):
+            return self.dynamic_term(field, op, value, value_at)
         if field in TEXT_FIELDS:
             if op not in (":", "=", "!="):
                 raise QueryError(
@@ -209,17 +227,30 @@ class _Parser:
                 raise QueryError(f"'{field}' needs a value", value_at)
             return Match(field, value, negated=(op == "!="))
         if field in NUMBER_FIELDS:
-            try:
-                number = float(value)
-            except ValueError:
-                raise QueryError(f"'{value}' is not a number", value_at) from None
-            if math.isnan(number):
-                raise QueryError("NaN compares with nothing", value_at)
-            return Compare(field, "=" if op == ":" else op, number)
+            return Compare(field, "=" if op == ":" else op, _number_at(value, value_at))
         raise QueryError(
-            f"unknown field '{field}' (text: {', '.join(TEXT_FIELDS)}; numbers: {', '.join(NUMBER_FIELDS)})",
+            f"unknown field '{field}' (text: {', '.join(TEXT_FIELDS)}; numbers: {', '.join(NUMBER_FIELDS)}; "
+            "meta.KEY; the dotted path of a field not in the schema)",
             token.position,
         )
+
+    def dynamic_term(self, field: str, op: str, value: str, value_at: int) -> Node:
+        """`meta.model:claude*` matches text; `meta.temperature<0.5` compares numbers."""
+        if op in (":", "=", "!="):
+            if value == "":
+                raise QueryError(f"'{field}' needs a value", value_at)
+            return Match(field, value, negated=(op == "!="))
+        return Compare(field, op, _number_at(value, value_at))
+
+
+def _number_at(value: str, position: int) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        raise QueryError(f"'{value}' is not a number", position) from None
+    if math.isnan(number):
+        raise QueryError("NaN compares with nothing", position)
+    return number
 
 
 def parse(query: str) -> Node:

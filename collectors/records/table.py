@@ -14,9 +14,12 @@ import math
 from array import array
 from bisect import bisect_left, insort
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
+from ..aliases import NO_ALIASES, Aliases, loosen
+from ..text import visible
+from ..validate import extra_fields
+from .fields import BY_KEY, FIELDS, META_PREFIX, field_of
 from .model import EXTENSION_TYPES, RecordKey, key_of
 from .query import And, Compare, Everything, Match, Node, Not, Or, Text, glob
 
@@ -72,50 +75,25 @@ def extension_summary(record: dict[str, Any]) -> str:
     return ""
 
 
-@dataclass(frozen=True)
-class Column:
-    key: str
-    label: str
-    numeric: bool = False
-
-
-COLUMNS: tuple[Column, ...] = (
-    Column("type", "type"),
-    Column("suite", "suite"),
-    Column("group", "group"),
-    Column("variant", "variant"),
-    Column("origin", "origin"),
-    Column("origin_version", "origin version"),
-    Column("target", "target"),
-    Column("device", "device"),
-    Column("vitis", "vitis"),
-    Column("status", "status"),
-    Column("runtime", "runtime s", True),
-    Column("latency", "latency", True),
-    Column("interval", "interval", True),
-    Column("clock", "clock ns", True),
-    Column("lut", "LUT", True),
-    Column("ff", "FF", True),
-    Column("dsp", "DSP", True),
-    Column("bram", "BRAM", True),
-    Column("uram", "URAM", True),
-    Column("cycles", "cycles", True),
-    Column("us", "us", True),
-    Column("mhz", "MHz", True),
-    Column("part", "part"),
-    Column("top", "top"),
-    Column("summary", "summary"),
-)
+COLUMNS = FIELDS  # the columns, in the order `extract` gives their values
 
 
 def _d(value: Any) -> dict:
     return value if isinstance(value, dict) else {}
 
 
-def extract(record: dict) -> list[Any]:
+def note(record: dict, extras: list[tuple[str, Any]]) -> str | None:
+    """What a producer wrote in its payload beyond the contract, as text (a failed build's `error`)."""
+    kind = record.get("report_type")
+    texts = [value for path, value in extras if path.startswith(f"{kind}.") and isinstance(value, str) and value]
+    return "; ".join(texts) if texts else None
+
+
+def extract(record: dict, extras: list[tuple[str, Any]] | None = None) -> list[Any]:
     """The value of every column, in COLUMNS order. Records from other producers may lack any
     part, so every step tolerates a missing or odd-typed object (one pass, no per-column lookups:
-    this runs 100,000 times when a large file loads)."""
+    this runs 100,000 times when a large file loads). `extras`: the record's fields the schema
+    does not name, when the caller has them already."""
     run, problem, impl = _d(record.get("run")), _d(record.get("problem")), _d(record.get("implementation"))
     variant = _d(impl.get("variant"))
     kind = record.get("report_type")
@@ -152,12 +130,31 @@ def extract(record: dict) -> list[Any]:
         rtl.get("kernel_clock_freq_mhz"),
         assignments.get("Part"),
         assignments.get("TopModelName"),
+        variant.get("index"),
         extension_summary(record) if kind in EXTENSION_TYPES else None,
+        note(record, extra_fields(record) if extras is None else extras),
     ]
 
 
-BY_KEY = {column.key: column for column in COLUMNS}
-_INTERNED = tuple(n for n, column in enumerate(COLUMNS) if not column.numeric and column.key != "summary")
+def dynamic_values(record: dict, extras: list[tuple[str, Any]]) -> dict[str, str]:
+    """`meta.KEY` for each origin_meta key, and each field the schema does not name by its path."""
+    meta = _d(_d(record.get("implementation")).get("origin_meta"))
+    values = {f"{META_PREFIX}{key}": _cell(value) for key, value in meta.items()}
+    values.update((path, _cell(value)) for path, value in extras)
+    return values
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return _text(value)
+
+
+POSITION = {column.key: n for n, column in enumerate(COLUMNS)}
+_INTERNED = tuple(n for n, column in enumerate(COLUMNS) if not column.numeric and column.key not in ("summary", "note"))
+_ALIASED = {"suite": POSITION["suite"], "group": POSITION["group"], "device": POSITION["device"]}
 DEFAULT_VISIBLE = (
     "type",
     "group",
@@ -174,6 +171,31 @@ DEFAULT_VISIBLE = (
     "cycles",
     "us",
     "runtime",
+    "summary",
+)
+# the columns a view starts with, each shown when its values differ between records
+CANDIDATES = (
+    "type",
+    "suite",
+    "group",
+    "variant",
+    "origin",
+    "origin_version",
+    "meta.model",
+    "target",
+    "device",
+    "vitis",
+    "status",
+    "latency",
+    "clock",
+    "lut",
+    "ff",
+    "dsp",
+    "bram",
+    "cycles",
+    "us",
+    "runtime",
+    "note",
     "summary",
 )
 
@@ -196,20 +218,25 @@ def _number(value: Any) -> float:
 
 
 class RecordTable:
-    """Rows by index; columns as lists of (interned) strings plus float arrays for the numbers."""
+    """Rows by index; columns as lists of (interned) strings plus float arrays for the numbers.
+    Fields beyond the fixed columns (`meta.KEY`, fields the schema does not name) are kept
+    sparsely, by row. `aliases` change the suite, group and device shown and matched."""
 
-    def __init__(self, key_order: bool = False) -> None:
+    def __init__(self, aliases: Aliases = NO_ALIASES, key_order: bool = False) -> None:
         """`key_order`: rows in record-key order (the output file's), not in the order they came
         (a live tree's records arrive in any order; a file is read in its own order)."""
+        self.aliases = aliases
         self._key_order: list[tuple[tuple[Any, ...], int, int]] | None = [] if key_order else None
         self.raw: list[str] = []
         self.keys: list[RowKey] = []
         self.sources: list[str] = []
         self.text: dict[str, list[str]] = {c.key: [] for c in COLUMNS}
-        self._derived: dict[str, Any] = {}  # number columns and the free-text haystack, built lazily
-        self.invalid: set[int] = set()  # rows the schema check refused: never exported as JSONL
+        self.dynamic: dict[str, dict[int, str]] = {}  # meta.KEY or a field path -> row -> value
+        self._derived: dict[str, Any] = {}  # number columns, dense dynamic columns, the free-text haystack
+        self.invalid: set[int] = set()  # rows the contract refuses: left out of every export
         self.dead: set[int] = set()  # rows of records removed while watching
         self._intern: dict[str, str] = {}
+        self._aliased: dict[tuple[str, str], str] = {}
         self._columns = [self.text[c.key] for c in COLUMNS]
         self._by_key: dict[RowKey, int] = {}
         self._cache: dict[Node, frozenset[int]] = {}
@@ -223,7 +250,6 @@ class RecordTable:
     def add(self, raw: str, record: dict, source: str = "", origin: str = "") -> int:
         """Append a record (its original line and parsed form). Its key, which marks hold on to,
         is the record key within `origin` (the file or tree it came from): stable across reloads."""
-        values = self._values(record)
         key: RowKey = (origin, key_of(record), 0)
         if key in self._by_key:
             key = (origin, key[1], len(self.raw))  # the same record twice in one file: both are shown
@@ -234,17 +260,24 @@ class RecordTable:
         self.raw.append(raw)
         self.keys.append(key)
         self.sources.append(source)
+        values, dynamic = self._values(record)
         for column, value in zip(self._columns, values):
             column.append(value)
+        for name, value in dynamic.items():
+            self.dynamic.setdefault(name, {})[index] = value
         self._changed()
         return index
 
-    def _values(self, record: dict) -> list[str]:
-        values = [v if type(v) is str else _text(v) for v in extract(record)]
+    def _values(self, record: dict) -> tuple[list[str], dict[str, str]]:
+        """A record's fixed column values and its dynamic ones (meta.KEY, fields not in the schema)."""
+        extras = extra_fields(record)
+        values = [v if type(v) is str else _text(v) for v in extract(record, extras)]
         intern = self._intern
         for position in _INTERNED:  # repeated words share one string; numbers are left alone
             values[position] = intern.setdefault(values[position], values[position])
-        return values
+        for name, position in _ALIASED.items():
+            values[position] = self._alias(name, values[position])
+        return values, dynamic_values(record, extras)
 
     def _changed(self) -> None:
         self._derived.clear()
@@ -258,8 +291,13 @@ class RecordTable:
         index = self._by_key.get((origin, key_of(record), 0))
         if index is None:
             return self.add(raw, record, source, origin)
-        for column, value in zip(self._columns, self._values(record)):
+        values, dynamic = self._values(record)
+        for column, value in zip(self._columns, values):
             column[index] = value
+        for by_row in self.dynamic.values():
+            by_row.pop(index, None)
+        for name, value in dynamic.items():
+            self.dynamic.setdefault(name, {})[index] = value
         self.raw[index] = raw
         self.sources[index] = source
         self._changed()
@@ -274,18 +312,68 @@ class RecordTable:
                 del self._key_order[bisect_left(self._key_order, (key.order, 0, index))]
             self._changed()
 
+    def _alias(self, name: str, value: str) -> str:
+        """The configured name of a suite, group path or device (cached per spelling)."""
+        found = self._aliased.get((name, value))
+        if found is None:
+            aliases = self.aliases
+            if name == "suite":
+                found = aliases.suite(value)
+            elif name == "device":
+                found = aliases.device(value)
+            else:
+                found = "/".join(aliases.group(tuple(value.split("/"))))
+            self._aliased[(name, value)] = found
+        return found
+
+    # --- columns ------------------------------------------------------------------------------------
+
+    def column_keys(self) -> list[str]:
+        """Every column this table can show and filter: the fixed ones, then meta.KEY, then the
+        fields the schema does not name."""
+        dynamic = sorted(self.dynamic, key=lambda k: (not k.startswith(META_PREFIX), k))
+        return [c.key for c in COLUMNS] + dynamic
+
+    def has_column(self, key: str) -> bool:
+        return key in self.text or key in self.dynamic
+
+    def column(self, key: str) -> list[str]:
+        """A column's text per row ('' where a row has no value); unknown keys are all ''."""
+        if key in self.text:
+            return self.text[key]
+        dense = self._derived.get(f"column:{key}")
+        if dense is None:
+            values = self.dynamic.get(key, {})
+            dense = self._derived[f"column:{key}"] = [values.get(i, "") for i in range(len(self.raw))]
+        return dense
+
+    def is_numeric(self, key: str) -> bool:
+        """Fixed number columns, and dynamic columns whose every value is a number."""
+        if key in BY_KEY:
+            return BY_KEY[key].numeric
+        flag = self._derived.get(f"numeric:{key}")
+        if flag is None:
+            values = self.dynamic.get(key, {}).values()
+            flag = self._derived[f"numeric:{key}"] = bool(values) and all(_number(v) == _number(v) for v in values)
+        return flag
+
     @property
     def haystack(self) -> list[str]:
-        """Every value of a row in one lowercase string, for free text (built when first searched)."""
+        """Every value of a row in one lowercase string, for free text (built when first searched),
+        origin_meta and the fields the schema does not name included."""
         if "haystack" not in self._derived:
             columns = [self.text[c.key] for c in COLUMNS]
-            self._derived["haystack"] = ["\x00".join(row).lower() for row in zip(*columns)]
+            rows = ["\x00".join(row) for row in zip(*columns)]
+            for values in self.dynamic.values():
+                for i, value in values.items():
+                    rows[i] += "\x00" + value
+            self._derived["haystack"] = [row.lower() for row in rows]
         return self._derived["haystack"]
 
     def numbers_of(self, column: str) -> array:
-        """A numeric column as floats (NaN where there is no number), built when first needed."""
+        """A column as floats (NaN where there is no number), built when first needed."""
         if column not in self._derived:
-            self._derived[column] = array("d", map(_number, self.text[column]))
+            self._derived[column] = array("d", map(_number, self.column(column)))
         return self._derived[column]
 
     def index_of(self, key: RowKey) -> int | None:
@@ -311,12 +399,7 @@ class RecordTable:
             needle = node.value.lower()
             return (i for i, hay in enumerate(self.haystack) if needle in hay)
         if isinstance(node, Match):
-            pattern = glob(node.value)
-            column = self.text[node.field]
-            ok = {v for v in set(column) if pattern.fullmatch(v) or pattern.fullmatch(_short(node.field, v))}
-            if node.negated:
-                return (i for i, v in enumerate(column) if v not in ok)
-            return (i for i, v in enumerate(column) if v in ok)
+            return self._match(node)
         if isinstance(node, Compare):
             values, n = self.numbers_of(node.field), node.number
             test = {
@@ -348,6 +431,23 @@ class RecordTable:
             return result
         raise TypeError(node)
 
+    def _match(self, node: Match) -> Iterable[int]:
+        """A glob over a column's distinct values; group paths with `-` and `_` alike unless
+        the aliases turn that off."""
+        loose = node.field == "group" and self.aliases.loose_groups
+        pattern = glob(loosen(node.value) if loose else node.value)
+        column = self.column(node.field)
+
+        def fits(value: str) -> bool:
+            if loose:
+                value = loosen(value)
+            return bool(pattern.fullmatch(value) or pattern.fullmatch(_short(node.field, value)))
+
+        ok = {v for v in set(column) if fits(v)}
+        if node.negated:
+            return (i for i, v in enumerate(column) if v not in ok)
+        return (i for i, v in enumerate(column) if v in ok)
+
     def order(self, column: str | None, descending: bool = False) -> list[int]:
         """Row indices sorted by a column (missing numbers last either way); None: file order."""
         if column is None:
@@ -356,14 +456,14 @@ class RecordTable:
             return list(range(len(self.raw)))
         key = (column, descending)
         if key not in self._orders:
-            if BY_KEY[column].numeric:
+            if self.is_numeric(column):
                 values = self.numbers_of(column)
                 present = [i for i in range(len(values)) if not math.isnan(values[i])]
                 present.sort(key=values.__getitem__, reverse=descending)
                 missing = [i for i in range(len(values)) if math.isnan(values[i])]
                 self._orders[key] = present + missing
             else:
-                texts = self.text[column]
+                texts = self.column(column)
                 self._orders[key] = sorted(range(len(texts)), key=texts.__getitem__, reverse=descending)
         return self._orders[key]
 
@@ -385,32 +485,86 @@ def _short(field: str, value: str) -> str:
     return value
 
 
+def default_columns(table: RecordTable) -> tuple[list[str], dict[str, str]]:
+    """The columns to start with, and the values every record shares (shown once, in a header
+    line, instead of on every row). A column shows as soon as its values differ; one that no
+    record fills is left out. An empty table gets the usual columns (exports keep a header)."""
+    if not len(table):
+        return list(DEFAULT_VISIBLE), {}
+    shown: list[str] = []
+    shared: dict[str, str] = {}
+    for key in CANDIDATES:
+        if not table.has_column(key):
+            continue
+        values = set(table.column(key))
+        if values == {""}:
+            continue
+        if len(values) == 1 and len(table) > 1 and not table.is_numeric(key):
+            shared[key] = values.pop()
+        else:
+            shown.append(key)
+    return shown, shared
+
+
+def label_of(key: str) -> str:
+    return field_of(key).label
+
+
 # --- export (pure) ------------------------------------------------------------------------------
 
 FORMATS = ("jsonl", "csv", "md")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what spreadsheets read as a formula (OWASP)
 
 
-def export(table: RecordTable, rows: list[int], columns: list[str], fmt: str) -> str:
-    """The rows as JSONL (original lines, byte for byte), CSV or a Markdown table of `columns`."""
-    if fmt == "jsonl":  # the original lines, byte for byte; a line the schema refused is left out
-        return "".join(table.raw[i] + "\n" for i in rows if i not in table.invalid)
-    labels = [BY_KEY[c].label for c in columns]
+def exported_rows(table: RecordTable, rows: list[int]) -> list[int]:
+    """The rows an export holds, in every format: those the contract accepts."""
+    return [i for i in rows if i not in table.invalid]
+
+
+def safe_cell(text: str, numeric: bool = False) -> str:
+    """A cell a spreadsheet shows as text: formula starts get a leading `'` (a number stays a number)."""
+    if text.startswith(FORMULA_STARTS) and not (numeric and _number(text) == _number(text)):
+        text = "'" + text
+    return visible(text)
+
+
+def export(
+    table: RecordTable,
+    rows: list[int],
+    columns: list[str],
+    fmt: str,
+    raw: bool = False,
+    shared: dict[str, str] | None = None,
+) -> str:
+    """The rows the contract accepts as JSONL (original lines, byte for byte), CSV or a Markdown
+    table of `columns`. CSV and Markdown cells are neutralised (formula starts, control
+    characters) unless `raw`; Markdown puts `shared` values in a line above the table."""
+    kept = exported_rows(table, rows)
+    if fmt == "jsonl":
+        return "".join(table.raw[i] + "\n" for i in kept)
+    numeric = {c: table.is_numeric(c) for c in columns}
+    cells = [[table.column(c)[i] for c in columns] for i in kept]
     if fmt == "csv":
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(labels)
-        for i in rows:
-            writer.writerow([table.text[c][i] for c in columns])
+        labels = [label_of(c) for c in columns]
+        writer.writerow(labels if raw else [safe_cell(label) for label in labels])
+        for row in cells:
+            writer.writerow(row if raw else [safe_cell(v, numeric[c]) for v, c in zip(row, columns)])
         return out.getvalue()
     if fmt == "md":
-
-        def escape(value: str) -> str:
-            return value.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
-
-        lines = [
-            "| " + " | ".join(escape(l) for l in labels) + " |",
-            "|" + "|".join("---:" if BY_KEY[c].numeric else "---" for c in columns) + "|",
-        ]
-        lines += ["| " + " | ".join(escape(table.text[c][i]) for c in columns) + " |" for i in rows]
-        return "\n".join(lines) + "\n"
+        return _markdown(columns, cells, numeric, shared or {})
     raise ValueError(f"unknown format {fmt!r} (jsonl, csv, md)")
+
+
+def _markdown(columns: list[str], cells: list[list[str]], numeric: dict[str, bool], shared: dict[str, str]) -> str:
+    def escape(value: str, is_number: bool = False) -> str:
+        return safe_cell(value, is_number).replace("\\", "\\\\").replace("|", "\\|")
+
+    lines = [" · ".join(f"{escape(label_of(k))}: {escape(v)}" for k, v in shared.items()), ""] if shared else []
+    lines += [
+        "| " + " | ".join(escape(label_of(c)) for c in columns) + " |",
+        "|" + "|".join("---:" if numeric[c] else "---" for c in columns) + "|",
+    ]
+    lines += ["| " + " | ".join(escape(v, numeric[c]) for v, c in zip(row, columns)) + " |" for row in cells]
+    return "\n".join(lines) + "\n"

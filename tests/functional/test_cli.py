@@ -100,9 +100,11 @@ def test_validate_good_and_broken_lines(tmp_path: Path, capsys: pytest.CaptureFi
     assert f"{path}:5: $.implementation.variant: None is not of type 'object'" in out
     assert f"{path}:6: $.run.target: 'vitis.cosim' is not one of ['vitis.sw_emu', 'vitis.csim']" in out
     assert f"{path}:7: $.hls_synth: payload not allowed here: the one payload must be named by report_type" in out
-    assert f"{path}:8: duplicate record key (same as line 1)" in out
-    assert f"{path}: 8 lines, 1 valid, 7 invalid" in out
-    assert f"{EXPECTED}: 11 lines, 11 valid, 0 invalid" in out
+    assert f"{path}:8: warning: record key repeats line 1" in out  # an error only with --strict
+    assert f"{path}: 8 lines, 2 valid, 6 invalid, 1 warning (schema 1.0 contract)" in out
+    assert f"{EXPECTED}: 11 lines, 11 valid, 0 invalid (schema 1.0 contract)" in out
+    assert main(["validate", "--strict", "--quiet", str(path)]) == 1
+    assert capsys.readouterr().out == f"{path}: 8 lines, 1 valid, 7 invalid (schema 1.0, strict)\n"
 
 
 def test_validate_hls_synth_rules(tmp_path: Path) -> None:
@@ -118,11 +120,13 @@ def test_validate_hls_synth_rules(tmp_path: Path) -> None:
     float_cycles = json.loads(json.dumps(rtl))
     float_cycles["rtl_sim"]["kernel_runtime_cycles"] = 2024.5
     text = "\n".join(json.dumps(r) for r in (numeric, nulls, extra, float_cycles)) + "\n"
-    report = validate_stream("x", io.StringIO(text))
+    report = validate_stream("x", io.BytesIO(text.encode()))
     messages = [m for _, m in report.errors]
     assert "$.hls_synth.AreaEstimates.Resources.LUT: 7295 is not of type 'string', 'null'" in messages
     assert "$.hls_synth.AreaEstimates: None is not of type 'object'" in messages  # pass needs objects
-    assert any(m.startswith("$.hls_synth.UserAssignments: Additional properties") for m in messages)
+    assert report.warnings() == [(None, "hls_synth.UserAssignments.PipelineType: not in schema 1.0 (1 line)")]
+    strict = validate_stream("x", io.BytesIO(text.encode()), strict=True)
+    assert (3, "hls_synth.UserAssignments.PipelineType: not in schema 1.0") in strict.errors
     assert "$.rtl_sim.kernel_runtime_cycles: 2024.5 is not of type 'integer', 'null'" in messages
 
 
@@ -135,7 +139,7 @@ def test_validate_reads_stdin() -> None:
         cwd=Path(__file__).parents[2],
     )
     assert done.returncode == 0
-    assert done.stdout.strip() == "<stdin>: 11 lines, 11 valid, 0 invalid"
+    assert done.stdout.strip() == "<stdin>: 11 lines, 11 valid, 0 invalid (schema 1.0 contract)"
 
 
 def test_schema_is_draft_2020_12() -> None:

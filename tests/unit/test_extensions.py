@@ -314,7 +314,7 @@ def test_collect_writes_extension_file_beside_and_validate_checks_it(tmp_path: P
     assert main(["validate", str(out), str(ext)]) == 0
     broken = next(r for r in map(json.loads, ext.read_text().splitlines()) if r["report_type"] == "aie_sim")
     broken[broken["report_type"]]["values_per_sample"] = 3
-    report = validate_stream("x", io.StringIO(json.dumps(broken) + "\n"))
+    report = validate_stream("x", io.BytesIO(json.dumps(broken).encode() + b"\n"))
     assert report.errors and report.errors[0][1].startswith("$.aie_sim.values_per_sample: 3 is not one of")
     custom = tmp_path / "other.ext"
     assert main(["collect", str(root), "-o", str(out), "--ext-output", str(custom), "--quiet"]) == 0

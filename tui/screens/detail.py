@@ -15,6 +15,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from collectors.problems import Problem
+from collectors.records.table import note
+from collectors.text import visible
+from collectors.validate import NOT_IN_SCHEMA, extra_fields
 
 
 class DetailScreen(Screen[None]):
@@ -52,6 +55,7 @@ class DetailScreen(Screen[None]):
             for report_type, files in sorted(self.sources.items()):
                 for path in files or ["(no source file: status from runner metadata or logs)"]:
                     sources.add_row(report_type, Text(path))
+            yield from self._producer_fields()
             yield Static(Text("Sources", style="bold underline"))
             yield Static(sources)
             if self.notes:
@@ -60,3 +64,19 @@ class DetailScreen(Screen[None]):
             yield Static(Text(f"Problems ({len(self.problems)})", style="bold underline"))
             yield Static(Text("\n".join(str(p) for p in self.problems) or "none"))
         yield Footer()
+
+    def _producer_fields(self) -> ComposeResult:
+        """What producers add beyond the contract: a failed build's error text first, then every
+        field the schema does not name, by its path."""
+        extras = [(record, extra_fields(record)) for record in self.records]
+        notes = [text for record, found in extras if (text := note(record, found))]
+        if notes:
+            yield Static(Text("Note", style="bold underline"))
+            shown = "\n".join(visible(line) for text in notes for line in text.splitlines())  # keep its lines
+            yield Static(Text(shown), id="detail-note")
+        lines = [
+            f"{path} = {json.dumps(value, ensure_ascii=False)}" for _record, found in extras for path, value in found
+        ]
+        if lines:
+            yield Static(Text(f"Fields {NOT_IN_SCHEMA}", style="bold underline"))
+            yield Static(Text("\n".join(map(visible, lines))), id="detail-extra")

@@ -23,7 +23,8 @@ from textual.strip import Strip
 from textual.widgets import Input, Static
 
 from collectors.records.query import Everything, Node, QueryError, parse
-from collectors.records.table import BY_KEY, DEFAULT_VISIBLE, RecordTable, RowKey
+from collectors.records.table import RecordTable, RowKey, default_columns, label_of
+from collectors.text import visible
 
 MAX_WIDTH = 40
 MARK = "*"
@@ -71,7 +72,8 @@ class RecordsView(ScrollView, can_focus=True):
         self.query_node: Node = Everything()
         self.sort_column: str | None = None
         self.descending = False
-        self.columns: list[str] = list(DEFAULT_VISIBLE)
+        self.columns, self.shared = default_columns(self.table)
+        self.custom_columns = False  # the user moved, hid or added a column: keep them on new data
         self.rows: list[int] = []
         self.marks: set[RowKey] = set()  # record keys: they survive filtering, sorting and reloads
         self.cursor = 0
@@ -86,13 +88,18 @@ class RecordsView(ScrollView, can_focus=True):
         current = self.current_key()
         self.table = table
         self._widths = {}
+        if not self.custom_columns:  # columns follow the data: those that differ, the rest in a header line
+            self.columns, self.shared = default_columns(table)
         self._recompute(keep=current)
 
-    def data_changed(self, rows: list[int]) -> None:
+    def data_changed(self, rows: list[int], added: bool) -> None:
         """The table was patched in place (a live update) at `rows`: columns widen to their new
-        values, rows follow, cursor and marks stay."""
+        values (and, when records were added, follow the data again), rows follow, cursor and
+        marks stay."""
+        if added and not self.custom_columns:
+            self.columns, self.shared = default_columns(self.table)
         for column, width in self._widths.items():
-            values = self.table.text[column]
+            values = self.table.column(column)
             longest = max((len(values[i]) for i in rows), default=0)
             self._widths[column] = min(MAX_WIDTH, max(width, longest))
         self._recompute(keep=self.current_key())
@@ -122,9 +129,9 @@ class RecordsView(ScrollView, can_focus=True):
 
     def width_of(self, column: str) -> int:
         if column not in self._widths:
-            values = self.table.text[column]
+            values = self.table.column(column)
             longest = max(map(len, values), default=0) if len(values) < 200_000 else MAX_WIDTH
-            self._widths[column] = min(MAX_WIDTH, max(len(BY_KEY[column].label) + 2, longest))
+            self._widths[column] = min(MAX_WIDTH, max(len(label_of(column)) + 2, longest))
         return self._widths[column]
 
     def _total_width(self) -> int:
@@ -139,7 +146,7 @@ class RecordsView(ScrollView, can_focus=True):
             segments = [Segment("  ")]
             for n, column in enumerate(self.columns):
                 arrow = ("▼" if self.descending else "▲") if column == self.sort_column else ""
-                label = (BY_KEY[column].label + arrow).ljust(self.width_of(column))[: self.width_of(column)]
+                label = (visible(label_of(column)) + arrow).ljust(self.width_of(column))[: self.width_of(column)]
                 style = HEADER_CURSOR if n == self.cursor_column and self.has_focus else HEADER
                 segments += [Segment(label, style), Segment(" ")]
             return Strip(segments).crop(scroll_x, scroll_x + width)
@@ -150,10 +157,10 @@ class RecordsView(ScrollView, can_focus=True):
         marked = self.table.keys[index] in self.marks
         line = Text(MARK + " " if marked else "  ", style=MARKED if marked else "")
         for column in self.columns:
-            value = self.table.text[column][index]
+            value = visible(self.table.column(column)[index])
             size = self.width_of(column)
             cell = value[: size - 1] + "…" if len(value) > size else value
-            justify = cell.rjust(size) if BY_KEY[column].numeric else cell.ljust(size)
+            justify = cell.rjust(size) if self.table.is_numeric(column) else cell.ljust(size)
             line.append(justify + " ")  # Text.append: report values are never markup
         if position == self.cursor:
             line.stylize(CURSOR)
@@ -237,16 +244,20 @@ class RecordsView(ScrollView, can_focus=True):
         if 0 <= target < len(self.columns):
             self.columns[n], self.columns[target] = self.columns[target], self.columns[n]
             self.cursor_column = target
+            self.custom_columns = True
             self._recompute(keep=self.current_key())
 
     def action_hide_column(self) -> None:
         if len(self.columns) > 1:
             del self.columns[self.cursor_column]
+            self.custom_columns = True
             self._recompute(keep=self.current_key())
 
     def action_show_columns(self) -> None:
-        """Bring back every hidden column, after the visible ones."""
-        self.columns += [c for c in BY_KEY if c not in self.columns]
+        """Bring back every hidden column (those the header line holds, meta.KEY and fields not in
+        the schema included), after the visible ones."""
+        self.columns += [c for c in self.table.column_keys() if c not in self.columns]
+        self.custom_columns = True
         self._recompute(keep=self.current_key())
 
     def action_select(self) -> None:
@@ -282,6 +293,7 @@ class RecordsPanel(Vertical):
             id="filter",
         )
         yield Static("", id="filter-error")
+        yield Static("", id="records-shared")
         yield self.view
         yield Static("", id="records-info")
 
@@ -324,8 +336,11 @@ class RecordsPanel(Vertical):
 
     def _info(self) -> None:
         view = self.view
+        shared = self.query_one("#records-shared", Static)
+        shared.display = bool(view.shared) and not view.custom_columns
+        shared.update(Text(" │ ".join(f"{label_of(k)}: {visible(v)}" for k, v in view.shared.items())))
         sort = (
-            f"sorted by {BY_KEY[view.sort_column].label} {'▼' if view.descending else '▲'}"
+            f"sorted by {label_of(view.sort_column)} {'▼' if view.descending else '▲'}"
             if view.sort_column
             else "file order"
         )
