@@ -101,13 +101,13 @@ def _text(value: Any) -> str:
 def key_of(record: dict[str, Any]) -> RecordKey:
     """The key of any record, ours or another producer's: missing or odd-typed parts give empty
     values (a line the schema refuses still has a key, so that it can be shown and marked)."""
-    problem, impl, run = (_mapping(record.get(part)) for part in ("problem", "implementation", "run"))
-    variant = _mapping(impl.get("variant"))
+    problem, impl, run = (as_dict(record.get(part)) for part in ("problem", "implementation", "run"))
+    variant = as_dict(impl.get("variant"))
     report_type = _text(record.get("report_type"))
     group = problem.get("group_path")
     index = variant.get("index")
     version = impl.get("origin_version")
-    subject = _mapping(record.get(report_type)).get("subject") if report_type in EXTENSION_TYPES else ""
+    subject = as_dict(record.get(report_type)).get("subject") if report_type in EXTENSION_TYPES else ""
     return RecordKey(
         suite=_text(problem.get("suite")),
         group_path=tuple(map(_text, group)) if isinstance(group, list) else (_text(group),),
@@ -127,7 +127,8 @@ def run_key(problem: dict[str, Any], implementation: dict[str, Any], target: str
     return key_of({"problem": problem, "implementation": implementation, "run": {"target": target, "device": device}})
 
 
-def _mapping(value: Any) -> dict[str, Any]:
+def as_dict(value: Any) -> dict[str, Any]:
+    """A JSON object, or {} for anything else: records from other producers may hold any shape."""
     return value if isinstance(value, dict) else {}
 
 

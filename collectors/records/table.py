@@ -20,7 +20,7 @@ from ..aliases import NO_ALIASES, Aliases, loosen
 from ..text import visible
 from ..validate import extra_fields
 from .fields import BY_KEY, FIELDS, META_PREFIX, field_of
-from .model import EXTENSION_TYPES, RecordKey, key_of
+from .model import EXTENSION_TYPES, RecordKey, as_dict, key_of
 from .query import And, Compare, Everything, Match, Node, Not, Or, Text, glob
 
 NAN = float("nan")
@@ -78,10 +78,6 @@ def extension_summary(record: dict[str, Any]) -> str:
 COLUMNS = FIELDS  # the columns, in the order `extract` gives their values
 
 
-def _d(value: Any) -> dict:
-    return value if isinstance(value, dict) else {}
-
-
 def note(record: dict, extras: list[tuple[str, Any]]) -> str | None:
     """What a producer wrote in its payload beyond the contract, as text (a failed build's `error`)."""
     kind = record.get("report_type")
@@ -94,16 +90,20 @@ def extract(record: dict, extras: list[tuple[str, Any]] | None = None) -> list[A
     part, so every step tolerates a missing or odd-typed object (one pass, no per-column lookups:
     this runs 100,000 times when a large file loads). `extras`: the record's fields the schema
     does not name, when the caller has them already."""
-    run, problem, impl = _d(record.get("run")), _d(record.get("problem")), _d(record.get("implementation"))
-    variant = _d(impl.get("variant"))
+    run, problem, impl = (
+        as_dict(record.get("run")),
+        as_dict(record.get("problem")),
+        as_dict(record.get("implementation")),
+    )
+    variant = as_dict(impl.get("variant"))
     kind = record.get("report_type")
-    payload = _d(record.get(kind)) if isinstance(kind, str) else {}
-    synth = _d(record.get("hls_synth"))
-    performance = _d(synth.get("PerformanceEstimates"))
-    latency = _d(performance.get("SummaryOfOverallLatency"))
-    resources = _d(_d(synth.get("AreaEstimates")).get("Resources"))
-    assignments = _d(synth.get("UserAssignments"))
-    rtl = _d(record.get("rtl_sim"))
+    payload = as_dict(record.get(kind)) if isinstance(kind, str) else {}
+    synth = as_dict(record.get("hls_synth"))
+    performance = as_dict(synth.get("PerformanceEstimates"))
+    latency = as_dict(performance.get("SummaryOfOverallLatency"))
+    resources = as_dict(as_dict(synth.get("AreaEstimates")).get("Resources"))
+    assignments = as_dict(synth.get("UserAssignments"))
+    rtl = as_dict(record.get("rtl_sim"))
     group = problem.get("group_path")
     return [
         kind,
@@ -119,7 +119,7 @@ def extract(record: dict, extras: list[tuple[str, Any]] | None = None) -> list[A
         run.get("runtime_seconds"),
         latency.get("Worst-caseLatency"),
         latency.get("Interval-max"),
-        _d(performance.get("SummaryOfTimingAnalysis")).get("EstimatedClockPeriod"),
+        as_dict(performance.get("SummaryOfTimingAnalysis")).get("EstimatedClockPeriod"),
         resources.get("LUT"),
         resources.get("FF"),
         resources.get("DSP"),
@@ -138,7 +138,7 @@ def extract(record: dict, extras: list[tuple[str, Any]] | None = None) -> list[A
 
 def dynamic_values(record: dict, extras: list[tuple[str, Any]]) -> dict[str, str]:
     """`meta.KEY` for each origin_meta key, and each field the schema does not name by its path."""
-    meta = _d(_d(record.get("implementation")).get("origin_meta"))
+    meta = as_dict(as_dict(record.get("implementation")).get("origin_meta"))
     values = {f"{META_PREFIX}{key}": _cell(value) for key, value in meta.items()}
     values.update((path, _cell(value)) for path, value in extras)
     return values
