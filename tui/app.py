@@ -176,7 +176,7 @@ class Dashboard(RecordsActions, App[int]):
             table.put(line, json.loads(line), source=change.path)
             for line in (*delta.added.values(), *delta.changed.values())
         ]
-        self.records_view.data_changed(rows, added=bool(delta.added))
+        self.records_view.data_changed(rows, adapt_columns=bool(delta.added))
 
     @on(TotalsUpdated)
     def _totals(self, message: TotalsUpdated) -> None:

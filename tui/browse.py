@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 
@@ -11,11 +12,11 @@ from textual import on, work
 from textual.app import App, ComposeResult
 from textual.timer import Timer
 from textual.widgets import DataTable, Footer, Header, Static
-from textual.worker import Worker, WorkerState
+from textual.worker import Worker, WorkerState, get_current_worker
 
 from collectors.aliases import NO_ALIASES, Aliases
 from collectors.problems import Problem
-from collectors.records.loader import Followed, add_lines, check_files, check_lines, load_files, read_new_lines
+from collectors.records.loader import Followed, add_lines, check_files, check_lines, read_new_lines, stream_files
 from collectors.records.table import RecordTable
 from collectors.text import visible
 
@@ -69,32 +70,43 @@ class BrowseApp(RecordsActions, App[None]):
 
     @work(thread=True, exclusive=True, group="load", exit_on_error=False)
     def _load(self) -> None:
+        """Read the files in batches: the first screen shows as soon as it is read, the rest
+        streams in; the interface's thread only appends what this thread prepared."""
+        worker = get_current_worker()
         started = time.perf_counter()
-        table, followed, problems, rows = load_files(self.paths, RecordTable(self.aliases))
-        self.post_message(Loaded(table, followed, problems, rows, time.perf_counter() - started))
-        _ = table.haystack  # the free-text index, built now rather than on the first keystroke
-        self._check(table, [f.path for f in followed])
+        table = RecordTable(self.aliases)
+        for batch in stream_files(self.paths, table):
+            if worker.is_cancelled:
+                return  # the file was replaced meanwhile: a newer load runs
+            self.post_message(Loaded(table, batch, time.perf_counter() - started))
+        paths = [os.path.abspath(p) for p in self.paths]
+        self._check(table, paths)
 
     @work(thread=True, group="check", exit_on_error=False)
-    def _check_later(self, table: RecordTable, rows: list[int]) -> None:
-        self._check(table, None, rows)
+    def _check_later(self, table: RecordTable, work: list[tuple[int, str, str]]) -> None:
+        self._check(table, None, work)
 
-    def _check(self, table: RecordTable, paths: list[str] | None = None, rows: list[int] | None = None) -> None:
+    def _check(
+        self, table: RecordTable, paths: list[str] | None = None, work: list[tuple[int, str, str]] | None = None
+    ) -> None:
         """The full schema check is slower than loading: it runs after, in a process of its own
         (a thread would hold the GIL and make every keystroke wait). Whole files go by path;
         lines appended later go by value."""
+        work = work or []  # (row, source, line), taken on the interface's thread
         try:
             pool = self._checker()
             if paths is not None:
                 refused, problems = pool.submit(check_files, paths).result()
             else:
-                work = [(i, table.sources[i], table.raw[i]) for i in rows or []]
                 invalid, problems = pool.submit(check_lines, work).result()
                 refused = [table.sources[i] for i in invalid]
-        except Exception:  # no process to be had (a sandbox, say): check here instead
-            work = [(i, table.sources[i], table.raw[i]) for i in (rows if rows is not None else range(len(table)))]
-            invalid, problems = check_lines(work)
-            refused = [table.sources[i] for i in invalid]
+        except Exception as exc:  # no process to be had (a sandbox, say): check here instead
+            self.log.warning(f"schema check in this process: {exc!r}")
+            if paths is not None:
+                refused, problems = check_files(paths)
+            else:
+                invalid, problems = check_lines(work)
+                refused = [table.sources[i] for i in invalid]
         self.post_message(SchemaChecked(table, refused, problems))
 
     def _checker(self) -> ProcessPoolExecutor:
@@ -109,15 +121,22 @@ class BrowseApp(RecordsActions, App[None]):
 
     @on(Loaded)
     def _loaded(self, message: Loaded) -> None:
-        self.followed = message.followed
-        self.load_problems = message.problems
+        table, batch = message.table, message.batch
+        rows = table.append(batch.rows)
+        if table is not self.view.table:  # the first batch of a load
+            self.load_problems = []
+            self.view.set_table(table)
+            self.view.focus()
+        else:  # the columns follow the data once it is all there
+            self.view.data_changed(rows, adapt_columns=batch.followed is not None)
+        self.load_problems += batch.problems
         self.load_seconds = message.seconds
-        self.view.set_table(message.table)
-        self.loaded = True
-        self.view.focus()
+        if batch.followed is not None:  # the last batch
+            self.followed = batch.followed
+            self.loaded = True
+            if self.follow_timer is None:
+                self.follow_timer = self.set_interval(self.follow_every, self._follow)
         self._show_problems()
-        if self.follow_timer is None:
-            self.follow_timer = self.set_interval(self.follow_every, self._follow)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """Worker failures end up here, in one place: shown, never silent."""
@@ -152,21 +171,25 @@ class BrowseApp(RecordsActions, App[None]):
         if touched:
             self.view.set_table(table)
             self._show_problems()
-            self._check_later(table, touched)
+            self._check_later(table, [(i, table.sources[i], table.raw[i]) for i in touched])
 
     def all_problems(self) -> list[Problem]:
         return self.load_problems + [p for found in self.schema.values() for p in found]
 
     def _show_problems(self) -> None:
         table = self.query_one("#problems", DataTable)
-        table.clear()
-        for problem in self.all_problems():
-            table.add_row(Text(problem.path), Text(problem.reason))
+        problems = self.all_problems()
+        if table.row_count != len(problems):  # problems only grow until the next full load
+            table.clear()
+            for problem in problems:
+                table.add_row(Text(visible(problem.path)), Text(visible(problem.reason)))
+        state = (
+            f"loaded in {self.load_seconds:.2f} s │ following for changes"
+            if self.loaded
+            else f"loading… ({self.load_seconds:.1f} s)"
+        )
         self.query_one("#status", Static).update(
-            Text(
-                f"{len(self.view.table)} records from {len(self.paths)} file(s), loaded in {self.load_seconds:.2f} s │ "
-                f"{len(self.all_problems())} problems │ following for changes"
-            )
+            Text(f"{len(self.view.table)} records from {len(self.paths)} file(s), {state} │ {len(problems)} problems")
         )
 
     def action_help(self) -> None:

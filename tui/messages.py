@@ -11,7 +11,7 @@ from textual.message import Message
 
 from collectors.live import ProjectsChanged, ScanFinished, ScanProgress, SessionFailed, Totals, WatchState
 from collectors.problems import Problem
-from collectors.records.loader import Followed
+from collectors.records.loader import Batch
 from collectors.records.table import RecordTable
 
 
@@ -76,16 +76,12 @@ def session_message(event: object) -> Message:
 
 
 class Loaded(Message):
-    """Files read: the table, where each file was read to, problems, rows to schema-check."""
+    """A batch of a load: rows prepared for `table` (appended on the interface's thread)."""
 
-    def __init__(
-        self, table: RecordTable, followed: list[Followed], problems: list[Problem], rows: list[int], seconds: float
-    ) -> None:
+    def __init__(self, table: RecordTable, batch: Batch, seconds: float) -> None:
         super().__init__()
         self.table = table
-        self.followed = followed
-        self.problems = problems
-        self.rows = rows
+        self.batch = batch
         self.seconds = seconds
 
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..problems import Problem
 from ..validate import FileReport
 from .jsonl import CHUNK_BYTES, Line, LineError, LineSplitter, read_object
-from .table import RecordTable
+from .table import Prepared, RecordTable
 
 
 @dataclass
@@ -25,10 +26,13 @@ class Followed:
     tail: bytes = b""  # the last bytes read: a file rewritten in place no longer ends the same
 
 
-def read_new_lines(source: Followed, final: bool = False) -> tuple[list[tuple[int, Line]], bool]:
+def read_new_lines(
+    source: Followed, final: bool = False, budget: int | None = None
+) -> tuple[list[tuple[int, Line]], bool]:
     """Complete lines added since the last read; True when the file was replaced or truncated
     (the caller starts over from a fresh Followed). A last line without its newline is taken when
-    it is a whole JSON object, or always when `final` (nothing more will be written)."""
+    it is a whole JSON object, or always when `final` (nothing more will be written). `budget`:
+    read at most about that many bytes now (a large file is read in steps)."""
     try:
         stat = os.stat(source.path)
     except OSError:
@@ -43,16 +47,17 @@ def read_new_lines(source: Followed, final: bool = False) -> tuple[list[tuple[in
     source.inode = identity
     source.mtime_ns = stat.st_mtime_ns
     lines: list[Line] = []
+    end = stat.st_size if budget is None else min(stat.st_size, source.offset + budget)
     with open(source.path, "rb") as handle:
         handle.seek(source.offset)
-        while source.offset < stat.st_size and (chunk := handle.read(min(CHUNK_BYTES, stat.st_size - source.offset))):
+        while source.offset < end and (chunk := handle.read(min(CHUNK_BYTES, end - source.offset))):
             source.offset += len(chunk)
             source.tail = (source.tail + chunk)[-TAIL_BYTES:]
             if source.unterminated and chunk.startswith(b"\n"):
                 chunk = chunk[1:]
             source.unterminated = False
             lines += source.splitter.feed(chunk)
-    last = _last_line(source.splitter, final)
+    last = _last_line(source.splitter, final) if source.offset == stat.st_size else None
     if last is not None:
         lines.append(last)
         source.unterminated = True
@@ -163,3 +168,60 @@ def load_files(
         touched += add_lines(table, source.path, lines, problems)
         followed.append(source)
     return table, followed, problems, touched
+
+
+@dataclass
+class Batch:
+    """Part of a load: records read for the table, problems met; the last one says where each
+    file was read to."""
+
+    rows: list[Prepared]
+    problems: list[Problem]
+    followed: list[Followed] | None = None  # set on the last batch
+
+
+FIRST_BATCH_BYTES = 256 * 1024  # the first screen's worth, shown as soon as it is read
+LAST_BATCH_BYTES = 32 * 1024 * 1024  # batches double up to this: each costs the interface a pass
+
+
+def stream_files(paths: list[str], table: RecordTable) -> Iterator[Batch]:
+    """Read files in steps: a small first batch (the first screen), then larger ones. Rows are
+    only prepared here (`table.prepare` reads nothing of the table's rows), so a loader thread
+    can run this while the interface's thread appends each batch."""
+    followed: list[Followed] = []
+    budget = FIRST_BATCH_BYTES
+    for path in paths:
+        source = Followed(os.path.abspath(path))
+        followed.append(source)
+        if not os.path.exists(path):
+            yield Batch([], [Problem(path, "no such file")])
+            continue
+        while True:
+            try:
+                lines, _ = read_new_lines(source, budget=budget)
+            except OSError as exc:
+                yield Batch([], [Problem(path, f"cannot read: {exc.strerror or exc}")])
+                break
+            problems: list[Problem] = []
+            rows = [row for number, line in lines if (row := _prepared(table, source.path, number, line, problems))]
+            yield Batch(rows, problems)
+            budget = min(2 * budget, LAST_BATCH_BYTES)
+            if not _more(source):
+                break
+    yield Batch([], [], followed)
+
+
+def _prepared(table: RecordTable, path: str, number: int, line: Line, problems: list[Problem]) -> Prepared | None:
+    try:
+        text, record = read_object(line)
+    except LineError as exc:
+        problems.append(Problem(f"{path}:{number}", str(exc)))
+        return None
+    return table.prepare(text, record, f"{path}:{number}", origin=path)
+
+
+def _more(source: Followed) -> bool:
+    try:
+        return os.stat(source.path).st_size > source.offset
+    except OSError:
+        return False

@@ -14,6 +14,7 @@ import math
 from array import array
 from bisect import bisect_left, insort
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from ..aliases import NO_ALIASES, Aliases, loosen
@@ -153,7 +154,9 @@ def _cell(value: Any) -> str:
 
 
 POSITION = {column.key: n for n, column in enumerate(COLUMNS)}
-_INTERNED = tuple(n for n, column in enumerate(COLUMNS) if not column.numeric and column.key not in ("summary", "note"))
+_INTERNED = frozenset(
+    n for n, column in enumerate(COLUMNS) if not column.numeric and column.key not in ("summary", "note")
+)
 _ALIASED = {"suite": POSITION["suite"], "group": POSITION["group"], "device": POSITION["device"]}
 DEFAULT_VISIBLE = (
     "type",
@@ -217,6 +220,18 @@ def _number(value: Any) -> float:
         return NAN  # "undef", "" and the like: no number
 
 
+@dataclass
+class Prepared:
+    """A record read for the table, not yet in it."""
+
+    raw: str
+    values: list[str]
+    dynamic: dict[str, str]
+    key: RecordKey
+    source: str
+    origin: str
+
+
 class RecordTable:
     """Rows by index; columns as lists of (interned) strings plus float arrays for the numbers.
     Fields beyond the fixed columns (`meta.KEY`, fields the schema does not name) are kept
@@ -250,34 +265,64 @@ class RecordTable:
     def add(self, raw: str, record: dict, source: str = "", origin: str = "") -> int:
         """Append a record (its original line and parsed form). Its key, which marks hold on to,
         is the record key within `origin` (the file or tree it came from): stable across reloads."""
-        key: RowKey = (origin, key_of(record), 0)
-        if key in self._by_key:
-            key = (origin, key[1], len(self.raw))  # the same record twice in one file: both are shown
-        index = len(self.raw)
-        self._by_key[key] = index
-        if self._key_order is not None:
-            insort(self._key_order, (key[1].order, key[2], index))
-        self.raw.append(raw)
-        self.keys.append(key)
-        self.sources.append(source)
+        return self.append([self.prepare(raw, record, source, origin)])[0]
+
+    def prepare(self, raw: str, record: dict, source: str = "", origin: str = "") -> Prepared:
+        """The costly part of adding a record (reading its fields), kept apart so that a loader
+        thread can do it while the interface's thread only appends."""
         values, dynamic = self._values(record)
-        for column, value in zip(self._columns, values):
-            column.append(value)
-        for name, value in dynamic.items():
-            self.dynamic.setdefault(name, {})[index] = value
-        self._changed()
-        return index
+        return Prepared(raw, values, dynamic, key_of(record), source, origin)
+
+    def append(self, rows: list[Prepared]) -> list[int]:
+        """Append prepared records, column by column; derived indexes grow with them instead of
+        being rebuilt."""
+        start = len(self.raw)
+        for offset, row in enumerate(rows):
+            index = start + offset
+            key: RowKey = (row.origin, row.key, 0)
+            if key in self._by_key:
+                key = (row.origin, row.key, index)  # the same record twice in one file: both are shown
+            self._by_key[key] = index
+            if self._key_order is not None:
+                insort(self._key_order, (row.key.order, key[2], index))
+            self.keys.append(key)
+            for name, value in row.dynamic.items():
+                self.dynamic.setdefault(name, {})[index] = value
+        self.raw.extend(row.raw for row in rows)
+        self.sources.extend(row.source for row in rows)
+        intern = self._intern.setdefault
+        for position, (column, values) in enumerate(zip(self._columns, zip(*(row.values for row in rows)))):
+            if position in _INTERNED:  # repeated words share one string; numbers are left alone
+                column.extend([intern(v, v) for v in values])
+            else:
+                column.extend(values)
+        self._grown(start)
+        return list(range(start, len(self.raw)))
 
     def _values(self, record: dict) -> tuple[list[str], dict[str, str]]:
         """A record's fixed column values and its dynamic ones (meta.KEY, fields not in the schema)."""
         extras = extra_fields(record)
         values = [v if type(v) is str else _text(v) for v in extract(record, extras)]
-        intern = self._intern
-        for position in _INTERNED:  # repeated words share one string; numbers are left alone
-            values[position] = intern.setdefault(values[position], values[position])
         for name, position in _ALIASED.items():
             values[position] = self._alias(name, values[position])
         return values, dynamic_values(record, extras)
+
+    def _grown(self, start: int) -> None:
+        """Rows from `start` on are new: the free-text index, number columns and dense dynamic
+        columns are extended; what depends on every row (query results, orders) starts over."""
+        self._cache.clear()
+        self._orders.clear()
+        end = len(self.raw)
+        for key, derived in list(self._derived.items()):
+            if key == "haystack":
+                derived.extend(self._haystack_rows(start))
+            elif isinstance(derived, array):
+                derived.extend(map(_number, self.column(key)[start:]))
+            elif key.startswith("column:"):
+                values = self.dynamic.get(key.removeprefix("column:"), {})
+                derived.extend(values.get(i, "") for i in range(start, end))
+            else:
+                del self._derived[key]  # a flag over every value (is a column numeric?)
 
     def _changed(self) -> None:
         self._derived.clear()
@@ -362,13 +407,17 @@ class RecordTable:
         """Every value of a row in one lowercase string, for free text (built when first searched),
         origin_meta and the fields the schema does not name included."""
         if "haystack" not in self._derived:
-            columns = [self.text[c.key] for c in COLUMNS]
-            rows = ["\x00".join(row) for row in zip(*columns)]
-            for values in self.dynamic.values():
-                for i, value in values.items():
-                    rows[i] += "\x00" + value
-            self._derived["haystack"] = [row.lower() for row in rows]
+            self._derived["haystack"] = self._haystack_rows(0)
         return self._derived["haystack"]
+
+    def _haystack_rows(self, start: int) -> list[str]:
+        columns = [self.text[c.key][start:] for c in COLUMNS]
+        rows = ["\x00".join(row) for row in zip(*columns)]
+        for values in self.dynamic.values():
+            for i, value in values.items():
+                if i >= start:
+                    rows[i - start] += "\x00" + value
+        return [row.lower() for row in rows]
 
     def numbers_of(self, column: str) -> array:
         """A column as floats (NaN where there is no number), built when first needed."""

@@ -92,11 +92,11 @@ class RecordsView(ScrollView, can_focus=True):
             self.columns, self.shared = default_columns(table)
         self._recompute(keep=current)
 
-    def data_changed(self, rows: list[int], added: bool) -> None:
-        """The table was patched in place (a live update) at `rows`: columns widen to their new
-        values (and, when records were added, follow the data again), rows follow, cursor and
-        marks stay."""
-        if added and not self.custom_columns:
+    def data_changed(self, rows: list[int], adapt_columns: bool) -> None:
+        """The table was patched in place (a live update, a batch of a load) at `rows`: columns
+        widen to their new values (and with `adapt_columns` follow the data again: it costs a
+        pass over every row), rows follow, cursor and marks stay."""
+        if adapt_columns and not self.custom_columns:
             self.columns, self.shared = default_columns(self.table)
         for column, width in self._widths.items():
             values = self.table.column(column)
