@@ -1,12 +1,20 @@
-"""Export and copy of the records view, shared by the dashboard and browse."""
+"""Export, copy, compare and diff of the records view, shared by the dashboard and browse."""
 
 from __future__ import annotations
 
-from rich.text import Text
-from textual.binding import Binding
+from collections.abc import Iterable
+from typing import Any
 
+from rich.text import Text
+from textual.app import SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from collectors.compare_render import visible
 from collectors.records.table import export
 
+from .screens.compare import CompareScreen
+from .screens.diff import DiffScreen
 from .screens.export import ExportScreen
 from .widgets.records_view import RecordsPanel, RecordsView
 
@@ -22,6 +30,12 @@ KEY_HELP = [
     ("e", "Export the marked records (or, with none marked, those shown): JSONL, CSV or Markdown"),
     ("y", "Copy the same to the clipboard (OSC 52), in the last export format"),
     ("enter", "The record as JSON, where it came from, its problems"),
+    ("c", "Compare: speedups (or resource ratios) of every arm against the baseline, per problem"),
+    ("d", "Diff the two marked records: every field side by side, with Δ and %"),
+    ("compare: m / M", "Next / previous metric (csynth.worst ... uram)"),
+    ("compare: b k o x", "Baseline rule / pick final-best / policy exclude-one / --common on-off"),
+    ("compare: enter", "The records behind the cell: candidate and baseline side by side, Δ and %"),
+    ("compare: p / t", "Pareto view (s problem-suite, x y metrics, l log) / trajectory of the arm"),
     ("ctrl+p", "Command palette"),
     ("q", "Quit"),
     ("", ""),
@@ -39,6 +53,8 @@ RECORDS_BINDINGS = [
     Binding("question_mark", "help", "Help", key_display="?"),
     Binding("e", "export", "Export"),
     Binding("y", "copy", "Copy"),
+    Binding("c", "compare", "Compare"),
+    Binding("d", "diff", "Diff"),
 ]
 
 
@@ -77,3 +93,43 @@ class RecordsActions:
 
     def binding_help(self) -> list[tuple[str, str]]:
         return KEY_HELP
+
+    # --- compare and diff ---------------------------------------------------------------------
+
+    compare_screen: CompareScreen | None = None
+
+    def action_compare(self) -> None:
+        """The compare screen over every record of the records view (read in the screen's thread)."""
+        table = self.records_view.table
+        count = len(table)  # rows appended later come through compare_records_changed
+
+        def records() -> list[dict[str, Any]]:
+            return [table.record(i) for i in range(count)]
+
+        self.compare_screen = CompareScreen(records)
+        self.push_screen(self.compare_screen)  # type: ignore[attr-defined]
+
+    def compare_records_changed(self, added_or_changed: list[dict[str, Any]], removed: list[dict[str, Any]]) -> None:
+        """Pass a live change on to the compare screen while it is open (the apps call this)."""
+        screen = self.compare_screen
+        if screen is not None and screen.is_attached:
+            screen.records_changed(added_or_changed, removed)
+
+    def action_diff(self) -> None:
+        view = self.records_view
+        if len(view.marks) != 2:
+            self.notify(  # type: ignore[attr-defined]
+                f"mark exactly two records (space) to diff them; {len(view.marks)} marked", markup=False
+            )
+            return
+        first, second = view.selection()
+        table = view.table
+        labels = [visible(table.keys[i][1].label()) for i in (first, second)]
+        title = f"A: {labels[0]}\nB: {labels[1]}"
+        pair = ("A against B (Δ = A − B)", table.record(first), table.record(second))
+        self.push_screen(DiffScreen(title, "A", "B", [pair]))  # type: ignore[attr-defined]
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)  # type: ignore[misc]
+        yield SystemCommand("Compare", "Speedups against the baseline, per problem and arm", self.action_compare)
+        yield SystemCommand("Diff", "The two marked records side by side, with Δ and %", self.action_diff)
