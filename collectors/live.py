@@ -1,7 +1,10 @@
 """A collection kept current: re-collect touched projects, keep the JSONL equal to `collect`'s.
 
-Used by the dashboard and the watch benchmark; it never imports Textual. All calls must come
-from one thread (the watcher's worker), so the engine's cache needs no lock.
+The session posts small typed events (below) to whoever listens: the dashboard turns them into
+Textual messages, the watch benchmark just records them. Every event that changes records
+carries a delta, so a listener patches what changed and never rebuilds. It never imports
+Textual. `LiveCollection` is used from one thread at a time (the session's worker during the
+initial scan, then the watcher's), so the engine's cache needs no lock.
 """
 
 from __future__ import annotations
@@ -9,66 +12,117 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .config import Settings
-from .engine import Collection, Engine, ProjectResult
-from .extensions import extension_key
+from .engine import Engine, ProjectResult
 from .problems import Problem
-from .records.store import extension_path, render, write_atomic
+from .records.store import Delta, Output, extension_path
+
+PARTIAL_EVERY = 0.25  # seconds between batches of projects shown during the initial scan
+SETTLE_RETRY = 0.5  # seconds before a file that was still being written is looked at again
+WRITE_RETRY = 2.0  # seconds between tries to write an output that could not be written
+
+
+# --- events ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScanProgress:
+    phase: str  # "walk" or "collect"
+    count: int
+    total: int | None
+
+
+@dataclass(frozen=True)
+class ProjectChange:
+    """One project's new result (None: the project is gone) and what it changed in the files."""
+
+    path: str
+    result: ProjectResult | None
+    records: Delta
+    extensions: Delta
+
+
+@dataclass(frozen=True)
+class ProjectsChanged:
+    changes: tuple[ProjectChange, ...]
+    initial: bool = False  # found by the initial scan (no "just changed" marker)
+
+
+@dataclass(frozen=True)
+class Totals:
+    """The counts and the state of the output, after every change (a newer one supersedes)."""
+
+    projects: int
+    runs: int
+    records: int
+    extension_records: int
+    problems: int
+    output_written: float | None
+    write_error: str | None
+    general_problems: tuple[Problem, ...]  # of the walk and of key clashes (not of one project)
+
+
+@dataclass(frozen=True)
+class ScanFinished:
+    """A scan ended (the initial one, or a rescan): its transient status ends with it."""
+
+    initial: bool
+    seconds: float
+
+
+@dataclass(frozen=True)
+class WatchState:
+    """How the tree is watched (mode: collectors.watch.WatchMode), and anything wrong with it."""
+
+    mode: Any
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class SessionFailed:
+    """A failure the session survived (it goes on), or its end (alive False)."""
+
+    error: str
+    alive: bool = True
+
+
+# --- the collection ----------------------------------------------------------------------------
 
 
 @dataclass
-class Change:
-    """What one update did: projects whose results changed or vanished, and the write."""
+class _Counts:
+    runs: int = 0
+    problems: int = 0
 
-    changed: set[str] = field(default_factory=set)
-    removed: set[str] = field(default_factory=set)
-    written: bool = False
-    unsettled: set[str] = field(default_factory=set)  # projects with files still being written
-    error: str | None = None  # the output could not be written
+    def add(self, result: ProjectResult | None, sign: int) -> None:
+        if result is not None:
+            self.runs += sign * len(result.runs)
+            self.problems += sign * len(result.problems)
 
 
 class LiveCollection:
     def __init__(self, roots: Iterable[str], output: str, settings_for: Callable[[str], Settings]) -> None:
         self.roots = [os.path.abspath(r) for r in roots]
-        self.output = os.path.abspath(output)
-        self.ext_output = extension_path(self.output)
-        self.engine = Engine(settings_for, excluded=[self.output, self.ext_output])
-        self.collection = Collection()
+        self.output_path = os.path.abspath(output)
+        self.ext_output = extension_path(self.output_path)
+        self.engine = Engine(settings_for, excluded=[self.output_path, self.ext_output])
+        self.output = Output(self.output_path, self.ext_output)
+        self.results: dict[str, ProjectResult] = {}
+        self.walk_problems: list[Problem] = []
+        self.failures: dict[str, Problem] = {}  # projects whose re-collection raised
+        self.directories = 0
         self.last_write: float | None = None
-        self._written: dict[str, bytes] = {}
-        self._version = 0  # bumped on every change to the collection
-        self._records_of: Collection | None = None
-        self._records_version = -1
-        self._records: tuple[list[dict[str, Any]], list[Problem]] = ([], [])
-
-    # --- reading ----------------------------------------------------------------------------
-
-    @property
-    def projects(self) -> dict[str, ProjectResult]:
-        return self.collection.projects
-
-    def records(self) -> list[dict[str, Any]]:
-        return self._sorted()[0]
-
-    def problems(self) -> list[Problem]:
-        return self.collection.problems() + self._sorted()[1]
-
-    def _sorted(self) -> tuple[list[dict[str, Any]], list[Problem]]:
-        """The collection's records and key clashes, sorted once per change (output, counts and
-        problems all ask for them)."""
-        if self._records_of is not self.collection or self._records_version != self._version:
-            self._records = self.collection.records()
-            self._records_of, self._records_version = self.collection, self._version
-        return self._records
+        self.write_error: str | None = None
+        self._counts = _Counts()
 
     def project_for(self, path: str) -> str | None:
         """The known project a changed path belongs to (the deepest one containing it)."""
         probe = path
         while True:
-            if probe in self.collection.projects:
+            if probe in self.results:
                 return probe
             parent = os.path.dirname(probe)
             if parent == probe or not any(parent.startswith(r) for r in self.roots):
@@ -78,108 +132,112 @@ class LiveCollection:
     def root_of(self, path: str) -> str:
         return max((r for r in self.roots if path == r or path.startswith(r + os.sep)), key=len, default=self.roots[0])
 
-    # --- updating ---------------------------------------------------------------------------
-
     def scan(
         self,
         progress: Callable[[str, int, int | None], None] | None = None,
-        on_result: Callable[[ProjectResult], None] | None = None,
-    ) -> Change:
-        """A full walk (the initial scan, and the periodic reconciliation); unchanged files are not re-read."""
-        before = self.collection.projects
-        fresh = self.engine.scan(self.roots, progress=progress, wait_for_writers=0, on_result=on_result)
-        change = Change(removed=set(before) - set(fresh.projects))
-        for path, result in fresh.projects.items():
-            old = before.get(path)
-            if old is None or _fingerprint(old) != _fingerprint(result):
-                change.changed.add(path)
-            if result.unsettled:
-                change.unsettled.add(path)
-        self.collection = fresh
-        return self._write(change)
+        on_change: Callable[[ProjectChange], None] | None = None,
+    ) -> list[ProjectChange]:
+        """A full walk (the initial scan and every rescan); unchanged files are not re-read.
+        Each project's change is applied (and handed to `on_change`) as soon as it is known."""
+        changes: list[ProjectChange] = []
 
-    def refresh(self, projects: Iterable[str]) -> Change:
-        """Re-collect the given projects alone; a project directory that is gone is removed."""
-        change = Change()
-        for path in projects:
-            old = self.collection.projects.get(path)
-            if not os.path.isdir(path):
-                if old is not None:
-                    del self.collection.projects[path]
-                    change.removed.add(path)
-                continue
-            result = self.engine.recollect(path, self.root_of(path))
-            self.collection.projects[path] = result
-            if old is None or _fingerprint(old) != _fingerprint(result):
-                change.changed.add(path)
-            if result.unsettled:
-                change.unsettled.add(path)
-        return self._write(change)
+        def found(result: ProjectResult) -> None:
+            change = self._apply(result.path, result)
+            if change is not None:
+                changes.append(change)
+                if on_change is not None:
+                    on_change(change)
 
-    def _write(self, change: Change) -> Change:
-        """Both files are kept equal to what `collect` writes; each only when its bytes change."""
-        self._version += 1  # scan and refresh both end here: the sorted records are stale now
-        outputs = [(self.output, render(self.records()))]
-        extension = self.collection.extension_records()
-        if extension or self._written.get(self.ext_output) is not None or os.path.exists(self.ext_output):
-            outputs.append((self.ext_output, render(extension, key=extension_key)))
-        for path, data in outputs:
-            if data == self._written.get(path):
-                continue
+        collection = self.engine.scan(self.roots, progress=progress, wait_for_writers=0, on_result=found)
+        for path in set(self.results) - set(collection.projects):
+            gone = self._apply(path, None)
+            if gone is not None:
+                changes.append(gone)
+                if on_change is not None:
+                    on_change(gone)
+        self.walk_problems = collection.walk_problems
+        self.directories = collection.directories
+        return changes
+
+    def refresh(self, projects: Iterable[str]) -> list[ProjectChange]:
+        """Re-collect the given projects alone; a project directory that is gone is removed.
+        A project whose re-collection fails costs only itself: it keeps its last result and
+        the failure is reported."""
+        changes = []
+        for path in sorted(projects):
             try:
-                write_atomic(path, data)
-            except OSError as exc:
-                change.error = f"{path}: cannot write: {exc.strerror or exc}"
-                return change
-            self._written[path] = data
+                result = self.engine.recollect(path, self.root_of(path)) if os.path.isdir(path) else None
+                self.failures.pop(path, None)
+            except Exception as exc:  # a bug on strange input: this project only
+                self.failures[path] = Problem(path, f"re-collection failed: {exc!r}")
+                continue
+            change = self._apply(path, result)
+            if change is not None:
+                changes.append(change)
+        return changes
+
+    def _apply(self, path: str, result: ProjectResult | None) -> ProjectChange | None:
+        old = self.results.get(path)
+        if result is None:
+            if old is None:
+                return None
+            del self.results[path]
+            records, extensions = self.output.remove(path)
+        else:
+            self.results[path] = result
+            records, extensions = self.output.apply(path, result.records, result.extension_records)
+            if old is not None and not records and not extensions and _shown(old) == _shown(result):
+                return None
+        self._counts.add(old, -1)
+        self._counts.add(result, +1)
+        return ProjectChange(path, result, records, extensions)
+
+    def write(self) -> bool:
+        """Write both files where their bytes changed; a failure is kept in `write_error`."""
+        try:
+            wrote = self.output.write()
+        except OSError as exc:
+            self.write_error = f"{exc.filename or self.output_path}: cannot write: {exc.strerror or exc}"
+            return False
+        self.write_error = None
+        if wrote:
             self.last_write = time.time()
-            change.written = True
-        return change
+        return wrote
+
+    def general_problems(self) -> tuple[Problem, ...]:
+        return (*self.walk_problems, *self.output.clashes(), *self.failures.values())
+
+    def totals(self) -> Totals:
+        general = self.general_problems()
+        return Totals(
+            projects=len(self.results),
+            runs=self._counts.runs,
+            records=len(self.output.records),
+            extension_records=len(self.output.extensions),
+            problems=self._counts.problems + len(general),
+            output_written=self.last_write,
+            write_error=self.write_error,
+            general_problems=general,
+        )
 
 
-def _fingerprint(result: ProjectResult) -> tuple:
-    """What the screen shows of a project: its runs, records and problems."""
+def _shown(result: ProjectResult) -> tuple[Any, ...]:
+    """What the screen shows of a project beyond its records: runs' facts and problems."""
     return (
-        [(r.target, r.device, r.vitis_version, r.runtime_seconds, r.records) for r in result.runs],
+        [(r.target, r.device, r.vitis_version, r.runtime_seconds, r.sources, r.notes) for r in result.runs],
         result.problems,
-        result.extension_records,
     )
 
 
-# --- the headless session: initial scan, then watching --------------------------------------
-
-
-@dataclass(frozen=True)
-class Progress:
-    phase: str  # "walk" or "collect"
-    count: int
-    total: int | None
-
-
-@dataclass(frozen=True)
-class Updated:
-    """Projects whose results changed (new objects, safe to keep) and projects that went away."""
-
-    results: dict[str, ProjectResult]
-    removed: frozenset[str]
-    problems: tuple[Problem, ...]
-    records: int
-    output_written: float | None
-    initial: bool = False
-    error: str | None = None
-    partial: bool = False  # projects found so far during the initial scan; nothing written yet
-
-
-@dataclass(frozen=True)
-class Watching:
-    mode: Any  # collectors.watch.WatchMode
+# --- the headless session: watching, initial scan, updates ---------------------------------------
 
 
 class LiveSession:
-    """The dashboard's engine room, without the dashboard: scan, watch, re-collect, write.
+    """The dashboard's engine room, without the dashboard: watch, scan, re-collect, write.
 
-    `notify` receives Progress, Updated and Watching events on the session's threads; the
-    app turns them into messages (`post_message`), the benchmark just records them.
+    Watching starts before the initial scan reads the tree; what changes meanwhile is held and
+    re-collected once the scan is done, so no change made during start-up is lost. `notify`
+    receives the events above on the session's threads.
     """
 
     def __init__(
@@ -190,35 +248,25 @@ class LiveSession:
         notify: Callable[[object], None],
         poll: float | None = None,
         rescan_every: float = 300.0,
-        debounce: float = 0.3,
+        debounce: float = 0.1,
     ) -> None:
         self.live = LiveCollection(roots, output, settings_for)
         self.notify = notify
         self.poll = poll
         self.rescan_every = rescan_every
         self.debounce = debounce
-        self.watcher: Watcher | None = None
+        self.watcher: Any = None  # collectors.watch.Watcher, once started
+
+    @property
+    def results(self) -> dict[str, ProjectResult]:
+        """The current result of every project (read-only for listeners: details on demand)."""
+        return self.live.results
 
     def run(self) -> None:
-        """Initial scan then start watching; call it on a worker thread."""
+        """Start watching, scan, write, then hand over to the watcher; call it on a worker thread."""
         from .watch import Watcher, choose_mode
 
-        found: list[ProjectResult] = []
-        last = [time.monotonic()]
-
-        def on_result(result: ProjectResult) -> None:
-            # the tables fill while the scan goes on, a batch every quarter second
-            found.append(result)
-            if time.monotonic() - last[0] >= PARTIAL_EVERY:
-                self.notify(Updated({r.path: r for r in found}, frozenset(), (), 0, None, initial=True, partial=True))
-                found.clear()
-                last[0] = time.monotonic()
-
-        change = self.live.scan(
-            progress=lambda phase, n, total: self.notify(Progress(phase, n, total)), on_result=on_result
-        )
-        self._publish(change, initial=True)
-        mode = choose_mode(self.live.roots, self.poll, directories=self.live.collection.directories)
+        mode = choose_mode(self.live.roots, self.poll)
         self.watcher = Watcher(
             self.live.roots,
             mode,
@@ -227,10 +275,14 @@ class LiveSession:
             ignore=self._ignore,
             debounce=self.debounce,
             rescan_every=self.rescan_every,
+            on_error=self._survived,
+            on_state=lambda note: self.notify(WatchState(self.watcher.mode, note)),
         )
-        self.notify(Watching(self.watcher.start()))
-        for project in change.unsettled:
-            self.watcher.recheck(project, SETTLE_RETRY)
+        self.notify(WatchState(self.watcher.start(hold=True)))
+        self._scan(initial=True)
+        if self.watcher.mode.kind == "inotify":
+            self.watcher.check_capacity(self.live.directories)
+        self.watcher.release()  # what changed during the scan is re-collected now
 
     def rescan(self) -> None:
         if self.watcher is not None:
@@ -240,34 +292,62 @@ class LiveSession:
         if self.watcher is not None:
             self.watcher.stop()
 
+    def revive(self) -> bool:
+        """Restart the watcher's worker if it died; True when it had (the caller says so)."""
+        return self.watcher is not None and self.watcher.revive()
+
+    def _scan(self, initial: bool) -> None:
+        started = time.monotonic()
+        batch: list[ProjectChange] = []
+        last = [started]
+
+        def on_change(change: ProjectChange) -> None:
+            batch.append(change)  # the tables fill while the scan goes on, a batch at a time
+            if time.monotonic() - last[0] >= PARTIAL_EVERY:
+                self.notify(ProjectsChanged(tuple(batch), initial))
+                batch.clear()
+                last[0] = time.monotonic()
+
+        self.live.scan(lambda phase, n, total: self.notify(ScanProgress(phase, n, total)), on_change)
+        if batch:
+            self.notify(ProjectsChanged(tuple(batch), initial))
+        self.live.write()
+        self._after_write()
+        self._retry_unsettled(self.live.results)
+        self.notify(ScanFinished(initial, time.monotonic() - started))
+
     def _ignore(self, path: str) -> bool:
         """The output file, its temporary siblings and the tool's state are never watched."""
         name = os.path.basename(path)
         return (
-            path in (self.live.output, self.live.ext_output) or name.startswith(".vitis-tui") or "/.vitis-tui/" in path
+            path in (self.live.output_path, self.live.ext_output)
+            or name.startswith(".vitis-tui")
+            or "/.vitis-tui/" in path
         )
 
     def _batch(self, projects: set[str], rescan: bool) -> None:
-        change = self.live.scan() if rescan else self.live.refresh(projects)
-        for project in change.unsettled:
-            self.watcher.recheck(project, SETTLE_RETRY)
-        if change.changed or change.removed or change.error or rescan:
-            self._publish(change)
+        """Called by the watcher's worker: re-collect, write, tell."""
+        if rescan:
+            self._scan(initial=False)
+            return
+        changes = self.live.refresh(projects)
+        self.live.write()  # first: what the screen shows is already in the file
+        if changes:
+            self.notify(ProjectsChanged(tuple(changes)))
+        self._after_write()
+        self._retry_unsettled({c.path: c.result for c in changes if c.result is not None})
 
-    def _publish(self, change: Change, initial: bool = False) -> None:
-        projects = self.live.projects
-        self.notify(
-            Updated(
-                results={p: projects[p] for p in change.changed if p in projects},
-                removed=frozenset(change.removed),
-                problems=tuple(self.live.problems()),
-                records=len(self.live.records()),
-                output_written=self.live.last_write,
-                initial=initial,
-                error=change.error,
-            )
-        )
+    def _after_write(self) -> None:
+        if self.live.write_error is not None and self.watcher is not None:
+            self.watcher.call_later(WRITE_RETRY)  # an empty batch: _batch writes again
+        self.notify(self.live.totals())
 
+    def _retry_unsettled(self, results: dict[str, ProjectResult]) -> None:
+        if self.watcher is None:
+            return
+        for path, result in results.items():
+            if result.unsettled:
+                self.watcher.recheck(path, SETTLE_RETRY)
 
-PARTIAL_EVERY = 0.25  # seconds between batches of projects shown during the initial scan
-SETTLE_RETRY = 0.5  # seconds before a file that was still being written is looked at again
+    def _survived(self, exc: BaseException) -> None:
+        self.notify(SessionFailed(f"update failed and was skipped: {exc!r}"))

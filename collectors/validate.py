@@ -11,7 +11,7 @@ from typing import Any, TextIO
 import fastjsonschema
 from jsonschema import Draft202012Validator
 
-from .records.model import EXTENSION_TYPES, REPORT_TYPES, key_of
+from .records.model import EXTENSION_TYPES, REPORT_TYPES, RecordKey, key_of
 from .schema import RECORDS_1_0, load_schema
 
 
@@ -78,7 +78,7 @@ class FileReport:
 
 def validate_stream(name: str, stream: TextIO) -> FileReport:
     report = FileReport(name)
-    seen: dict[tuple, int] = {}
+    seen: dict[RecordKey, int] = {}
     for number, line in enumerate(stream, 1):
         report.lines = number
         text = line.rstrip("\n").rstrip("\r")

@@ -184,7 +184,13 @@ class Watcher:
 
     `key_of(path)` maps a changed path to its project, or None when the path is outside every
     known project (a new project, say): that asks for a full rescan. `on_batch(projects,
-    rescan)` runs on the watcher's own worker thread, one batch at a time.
+    rescan)` runs on the watcher's own worker thread, one batch at a time. Started with
+    `hold=True`, events are only remembered until `release()`: the caller's initial scan runs
+    meanwhile, and what changed during it is re-collected after it.
+
+    The worker never dies of a failing batch: `on_error` hears of it and the loop goes on. It
+    also notices a root that disappears or is replaced (deleted and made again, renamed away and
+    back), watches it again and asks for a rescan; `on_state` hears of both.
     """
 
     def __init__(
@@ -194,8 +200,10 @@ class Watcher:
         key_of: Callable[[str], str | None],
         on_batch: Callable[[set[str], bool], None],
         ignore: Callable[[str], bool] = lambda p: False,
-        debounce: float = 0.3,
+        debounce: float = 0.1,
         rescan_every: float = 300.0,
+        on_error: Callable[[BaseException], None] = lambda exc: None,
+        on_state: Callable[[str], None] = lambda note: None,
     ) -> None:
         self.roots = [os.path.abspath(r) for r in roots]
         self.mode = mode
@@ -204,17 +212,49 @@ class Watcher:
         self.ignore = ignore
         self.debounce = debounce
         self.rescan_every = rescan_every
+        self.on_error = on_error
+        self.on_state = on_state
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._pending: dict[str, float] = {}  # project -> when it is due
+        self._held: set[str] | None = None  # paths noted before release()
         self._rescan_due: float | None = None
+        self._tick_due: float | None = None  # an empty batch (a retry of the write)
         self._next_rescan = time.monotonic() + rescan_every
+        self._roots_seen = {root: _identity(root) for root in self.roots}
+        self._next_root_check = 0.0
         self._observer: Any = None  # watchdog's Observer or our StatPoller
         self._thread = threading.Thread(target=self._run, name="vitis-tui-watch", daemon=True)
 
-    def start(self) -> WatchMode:
+    def start(self, hold: bool = False) -> WatchMode:
         """Start watching; falls back to polling when inotify cannot be set up."""
+        if hold:
+            self._held = set()
+        self._start_observer()
+        if not hold:
+            self._thread.start()
+        return self.mode
+
+    def release(self) -> None:
+        """End the hold: every path noted so far is mapped to its project now, then dispatched."""
+        with self._lock:
+            held, self._held = self._held or set(), None
+        for path in held:
+            self.note(path)
+        self._thread.start()
+
+    def check_capacity(self, directories: int) -> None:
+        """Switch to polling when the tree has more directories than inotify can watch (watchdog
+        fails silently there); a rescan catches what changed while switching."""
+        mode = choose_mode(self.roots, None, directories=directories)
+        if mode.kind == "polling" and self.mode.kind == "inotify":
+            self.mode = mode
+            self._restart_observer()
+            self.rescan_now()
+            self.on_state(mode.reason)
+
+    def _start_observer(self) -> None:
         try:
             self._observer = self._make_observer(self.mode)
             self._observer.start()
@@ -222,26 +262,42 @@ class Watcher:
             self.mode = WatchMode("polling", DEFAULT_POLL_SECONDS, f"inotify failed: {exc.strerror or exc}")
             self._observer = self._make_observer(self.mode)
             self._observer.start()
-        self._thread.start()
-        return self.mode
 
-    def _make_observer(self, mode: WatchMode):
+    def _restart_observer(self) -> None:
+        self._stop_observer()
+        self._start_observer()
+
+    def _stop_observer(self) -> None:
+        if self._observer is not None:
+            self._observer.stop()
+            self._observer.join(timeout=5)
+
+    def _make_observer(self, mode: WatchMode) -> Any:
         if mode.kind == "polling":
-            return StatPoller(self.roots, mode.interval or DEFAULT_POLL_SECONDS, self.note)
+            return StatPoller(
+                [r for r in self.roots if os.path.isdir(r)], mode.interval or DEFAULT_POLL_SECONDS, self.note
+            )
         observer = Observer()
         handler = _Handler(self.note)
         for root in self.roots:
-            observer.schedule(handler, root, recursive=True, event_filter=EVENT_FILTER)
+            if os.path.isdir(root):
+                observer.schedule(handler, root, recursive=True, event_filter=EVENT_FILTER)
         return observer
 
     def stop(self) -> None:
         self._stop.set()
         self._wake.set()
-        if self._observer is not None:
-            self._observer.stop()
-            self._observer.join(timeout=5)
+        self._stop_observer()
         if self._thread.is_alive():
             self._thread.join(timeout=5)
+
+    def revive(self) -> bool:
+        """Start the worker again if it died (it should not: see `_run`); True when it had."""
+        if self._stop.is_set() or self._held is not None or self._thread.is_alive() or self._thread.ident is None:
+            return False
+        self._thread = threading.Thread(target=self._run, name="vitis-tui-watch", daemon=True)
+        self._thread.start()
+        return True
 
     # --- called from any thread ---------------------------------------------------------------
 
@@ -249,6 +305,12 @@ class Watcher:
         """A hint that `path` changed."""
         if self.ignore(path):
             return
+        with self._lock:
+            if self._held is not None:
+                self._held.add(path)
+                return
+        if path in self.roots:
+            self._next_root_check = 0.0  # the root itself changed: look at it now
         key = self.key_of(path)
         due = time.monotonic() + self.debounce
         with self._lock:
@@ -264,6 +326,12 @@ class Watcher:
             self._pending[project] = max(self._pending.get(project, 0), time.monotonic() + after)
         self._wake.set()
 
+    def call_later(self, after: float) -> None:
+        """An empty batch after `after` seconds (the consumer retries what failed)."""
+        with self._lock:
+            self._tick_due = time.monotonic() + after
+        self._wake.set()
+
     def rescan_now(self) -> None:
         with self._lock:
             self._rescan_due = time.monotonic()
@@ -273,25 +341,68 @@ class Watcher:
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            self._wake.clear()  # before reading the state: a note() from now on wakes the wait
-            now = time.monotonic()
-            with self._lock:
-                ready = {p for p, due in self._pending.items() if due <= now}
-                for project in ready:
-                    del self._pending[project]
-                rescan = (self._rescan_due is not None and self._rescan_due <= now) or now >= self._next_rescan
-                if rescan:
-                    self._rescan_due = None
-                    self._next_rescan = now + self.rescan_every
-                dues = (
-                    list(self._pending.values())
-                    + [self._next_rescan]
-                    + ([self._rescan_due] if self._rescan_due is not None else [])
-                )
-            if ready or rescan:
-                self.on_batch(ready, rescan)
+            try:
+                self._step()
+            except Exception as exc:  # a failing batch costs that batch; watching goes on
+                self.on_error(exc)
+                self._stop.wait(0.5)
+
+    def _step(self) -> None:
+        self._wake.clear()  # before reading the state: a note() from now on wakes the wait
+        now = time.monotonic()
+        if now >= self._next_root_check:
+            self._check_roots()
+            self._next_root_check = now + ROOT_CHECK_SECONDS
+        ready, rescan, tick, next_due = self._due(now)
+        if ready or rescan or tick:
+            self.on_batch(ready, rescan)
+            return
+        self._wake.wait(timeout=max(0.01, min(next_due, self._next_root_check) - time.monotonic()))
+
+    def _due(self, now: float) -> tuple[set[str], bool, bool, float]:
+        with self._lock:
+            ready = {p for p, due in self._pending.items() if due <= now}
+            for project in ready:
+                del self._pending[project]
+            rescan = (self._rescan_due is not None and self._rescan_due <= now) or now >= self._next_rescan
+            if rescan:
+                self._rescan_due = None
+                self._next_rescan = now + self.rescan_every
+            tick = self._tick_due is not None and self._tick_due <= now
+            if tick:
+                self._tick_due = None
+            dues = [*self._pending.values(), self._next_rescan]
+            dues += [d for d in (self._rescan_due, self._tick_due) if d is not None]
+        return ready, rescan, tick, min(dues)
+
+    def _check_roots(self) -> None:
+        """A root removed, or replaced by another directory, leaves inotify deaf: watch again."""
+        changed = False
+        for root in self.roots:
+            now, before = _identity(root), self._roots_seen[root]
+            if now == before:
                 continue
-            self._wake.wait(timeout=max(0.01, min(dues) - time.monotonic()))
+            self._roots_seen[root] = now
+            if now is None:  # the output keeps the last records until the root is back
+                self.on_state(f"{root} is gone; waiting for it to come back")
+            else:
+                changed = True
+                self.on_state(f"{root} is back; watching it again")
+        if changed:
+            self._restart_observer()
+            self.rescan_now()
+
+
+ROOT_CHECK_SECONDS = 1.0
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    """Which directory a path is (device, inode), or None when there is none."""
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    return (stat.st_dev, stat.st_ino)
 
 
 def _listing(directory: str) -> list[tuple[os.DirEntry, bool]]:

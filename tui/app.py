@@ -1,75 +1,55 @@
-"""The live dashboard: `vitis-tui watch ROOT`."""
+"""The live dashboard: `vitis-tui watch ROOT`.
+
+The session (collectors.live) runs on a worker thread and the watcher's thread; it posts
+messages (tui.messages) that the dashboard applies on its own thread, each one patching only
+the rows it names. The dashboard keeps no copy of the session's state: a detail screen reads
+the project's current result from the session when it opens.
+"""
 
 from __future__ import annotations
 
+import json
 import os
-import threading
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import Any
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, ProgressBar, Static
+from textual.worker import Worker, WorkerState
 
 from collectors.config import Settings
-from collectors.engine import ProjectResult
-from collectors.live import LiveSession, Progress, Updated, Watching
-from collectors.problems import Problem
-from collectors.records.model import dumps, record_key
-from collectors.records.table import RecordTable, extension_summary
-from collectors.runs import Run
+from collectors.live import LiveSession, ProjectChange
+from collectors.records.model import key_of
+from collectors.records.table import RecordTable
 
+from .messages import (
+    ProjectsUpdated,
+    ScanEnded,
+    ScanProgressed,
+    SessionTrouble,
+    TotalsUpdated,
+    WatchChanged,
+    session_message,
+)
 from .records_actions import RECORDS_BINDINGS, RecordsActions
 from .screens.detail import DetailScreen
 from .screens.help import HelpScreen
-from .widgets.figures import FIGURE_COLUMNS, run_figures, statuses
 from .widgets.records_view import RecordsPanel, RecordsView
+from .widgets.tables import ExtensionsTable, ProblemsTable, RunsTable, group_label, variant_label
 
-CHANGED_MARK_SECONDS = 10.0  # how long a row keeps its "just changed" marker
-
-
-class SessionEvent(Message):
-    """An event from the collection threads, carried into the app (post_message is thread-safe)."""
-
-    def __init__(self, event: object) -> None:
-        super().__init__()
-        self.event = event
-
-
-@dataclass
-class RunRow:
-    project: str
-    result: ProjectResult
-    run: Run
-    changed_at: float
-
-
-def cell(value: Any) -> Text:
-    """Report values go into cells as Text: HLS names are full of brackets that markup would eat."""
-    return Text("" if value is None else str(value))
-
-
-def group_label(result: ProjectResult) -> str:
-    return "/".join(result.identity.problem["group_path"])
-
-
-def variant_label(result: ProjectResult) -> str:
-    variant = result.identity.implementation["variant"]
-    return f"{variant['index']}_{variant['name']}"
+GENERAL = ""  # the problems panel's source for problems of no single project
 
 
 class StatusBar(Static):
     pass
 
 
-class Dashboard(RecordsActions, App[None]):
+class Dashboard(RecordsActions, App[int]):
     """Runs, records and problems of a watched tree, kept live."""
 
     CSS_PATH = "app.tcss"
@@ -98,229 +78,152 @@ class Dashboard(RecordsActions, App[None]):
             self.roots, self.output, settings_for, self._from_thread, poll=poll, rescan_every=rescan_every
         )
         self.before_start = before_start
-        self.results: dict[str, ProjectResult] = {}
-        self.changed_at: dict[str, float] = {}  # project -> time of its last change
-        self.marked: set[str] = set()  # projects whose rows carry the "just changed" marker
-        self.problems: tuple[Problem, ...] = ()
-        self.problem_since: dict[Problem, float] = {}
-        self.record_count = 0
-        self.output_written: float | None = None
-        self.mode_text = "starting"
-        self.scan_text = "scanning"
-        self.error: str | None = None
-        self.updates = 0  # Updated events applied (tests wait on it)
+        self.status: dict[str, str] = {"watch": "watch: starting", "scan": "scanning"}
+        self.totals_text = ""
+        self.trouble: str | None = None  # the session failed (it goes on, or it stopped)
+        self.stopped = False  # the collection stopped for good: the exit status says so
+        self.updates = 0  # ProjectsUpdated messages applied (tests wait on it)
+        self.scans = 0  # scans finished (tests wait on it)
 
     # --- layout --------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        # the panels are kept by reference: messages keep coming while another screen is on top
+        self.runs = RunsTable(id="runs")
+        self.runs.border_title = "Runs"
+        self.records_panel = RecordsPanel(id="records")
+        self.records_panel.border_title = "Records"
+        self.extensions = ExtensionsTable(id="extensions")
+        self.extensions.border_title = "AI Engine · XRT recipes · LOOM mappings"
+        self.problems = ProblemsTable(self.roots, id="problems")
+        self.problems.border_title = "Problems"
+        self.progress_bar = ProgressBar(id="scan-progress", show_eta=False)
+        self.status_bar = StatusBar(id="status")
         yield Header()
         with Vertical(id="panels"):
-            runs = DataTable(id="runs", cursor_type="row", zebra_stripes=True)
-            runs.border_title = "Runs"
-            yield runs
-            records = RecordsPanel(id="records")
-            records.border_title = "Records"
-            yield records
-            extensions = DataTable(id="extensions", cursor_type="row", zebra_stripes=True)
-            extensions.border_title = "AI Engine · XRT recipes · LOOM mappings"
-            yield extensions
-            problems = DataTable(id="problems", cursor_type="row")
-            problems.border_title = "Problems"
-            yield problems
-        yield ProgressBar(id="scan-progress", show_eta=False)
-        yield StatusBar(id="status")
+            yield self.runs
+            yield self.records_panel
+            yield self.extensions
+            yield self.problems
+        yield self.progress_bar
+        yield self.status_bar
         yield Footer()
 
+    @property
+    def records_view(self) -> RecordsView:
+        return self.records_panel.view
+
     def on_mount(self) -> None:
-        runs = self.query_one("#runs", DataTable)
-        runs.add_column("", key="mark", width=1)
-        for label in ("group", "variant", "target", "device", "status", *FIGURE_COLUMNS, "changed"):
-            runs.add_column(label, key=label)
         self.sub_title = " ".join(self.roots)
-        self.query_one("#extensions").display = False
-        self._refresh_status()
-        self.set_interval(1.0, self._expire_marks)
+        self._show_status()
+        self.set_interval(1.0, self._tick)
         if self.before_start is not None:
             self.before_start()
-        threading.Thread(target=self._session_main, name="vitis-tui-session", daemon=True).start()
+        self._run_session()
 
-    def _session_main(self) -> None:
-        try:
-            self.session.run()
-        except Exception as exc:  # a bug must show on screen, not kill the thread silently
-            self.post_message(SessionEvent(Updated({}, frozenset(), (), 0, None, error=f"collection failed: {exc!r}")))
+    @work(thread=True, exit_on_error=False, name="session")
+    def _run_session(self) -> None:
+        self.session.run()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """Worker failures end up here, in one place: shown, and the exit status says so."""
+        if event.state == WorkerState.ERROR:
+            self.stopped = True
+            self._trouble(f"collection stopped: {event.worker.error!r}")
 
     def _from_thread(self, event: object) -> None:
-        self.post_message(SessionEvent(event))
+        self.post_message(session_message(event))
 
     async def on_unmount(self) -> None:
         self.session.stop()
 
-    # --- events from the collection threads ------------------------------------------------------
+    # --- messages from the session -------------------------------------------------------------
 
-    @on(SessionEvent)
-    def _session_event(self, message: SessionEvent) -> None:
+    @on(ScanProgressed)
+    def _progress(self, message: ScanProgressed) -> None:
         event = message.event
-        if isinstance(event, Progress):
-            self.scan_text = (
-                f"walking: {event.count} directories"
-                if event.phase == "walk"
-                else f"collecting: {event.count}/{event.total} projects"
-            )
-            bar = self.query_one("#scan-progress", ProgressBar)
-            bar.update(total=event.total, progress=event.count if event.total else 0)
-        elif isinstance(event, Watching):
-            self.mode_text = str(event.mode)
-        elif isinstance(event, Updated):
-            self._apply(event)
-        self._refresh_status()
+        if event.phase == "walk":
+            self.status["scan"] = f"{self._scan_word()}: {event.count} directories"
+        else:
+            self.status["scan"] = f"{self._scan_word()}: {event.count}/{event.total} projects"
+        self.progress_bar.update(total=event.total, progress=event.count if event.total else 0)
+        self._show_status()
 
-    def _apply(self, event: Updated) -> None:
-        if event.partial:  # projects found so far: show them, the counts come with the end of the scan
-            self.results.update(event.results)
-            self._fill_runs(set(event.results), full=False)
-            return
-        now = time.time()
-        for path in event.removed:
-            self.results.pop(path, None)
-            self.changed_at.pop(path, None)
-            self.marked.discard(path)
-        for path, result in event.results.items():
-            self.results[path] = result
-            if not event.initial:
-                self.changed_at[path] = now
-                self.marked.add(path)
-        for problem in event.problems:
-            self.problem_since.setdefault(problem, now)
-        self.problems = event.problems
-        self.record_count = event.records
-        self.output_written = event.output_written
-        self.error = event.error
-        if event.initial:
-            self.scan_text = ""
-            self.query_one("#scan-progress", ProgressBar).display = False
-        self._fill_runs(set(event.results) | set(event.removed), full=event.initial)
-        self._fill_records()
-        self._fill_extensions()
-        self._fill_problems()
+    def _scan_word(self) -> str:
+        return "rescanning" if self.scans else "scanning"
+
+    @on(ProjectsUpdated)
+    def _projects(self, message: ProjectsUpdated) -> None:
+        added_rows = False
+        for change in message.event.changes:
+            added_rows |= self.runs.show(change.path, change.result, changed=not message.event.initial)
+            self._patch_records(change)
+            self.extensions.apply(change.extensions)
+            self.problems.replace(change.path, change.result.problems if change.result else [])
+        if added_rows:
+            self.runs.sort_rows()
         self.updates += 1
 
-    # --- tables ---------------------------------------------------------------------------------
-
-    def run_rows(self) -> dict[str, RunRow]:
-        rows = {}
-        for path, result in self.results.items():
-            for run in result.runs:
-                rows[f"{path}|{run.target}|{run.device}"] = RunRow(path, result, run, self.changed_at.get(path, 0))
-        return rows
-
-    def _run_cells(self, row: RunRow) -> list[Text]:
-        figures = run_figures(row.run.records)
-        fresh = row.project in self.marked and time.time() - row.changed_at < CHANGED_MARK_SECONDS
-        changed = time.strftime("%H:%M:%S", time.localtime(row.changed_at)) if row.changed_at else ""
-        return [
-            Text("●" if fresh else "", style="bold yellow"),
-            cell(group_label(row.result)),
-            cell(variant_label(row.result)),
-            cell(row.run.target.removeprefix("vitis.")),
-            cell(row.run.device),
-            cell(statuses(row.run.records)),
-            *(cell(figures[c]) for c in FIGURE_COLUMNS),
-            cell(changed),
-        ]
-
-    def _fill_runs(self, touched: set[str], full: bool) -> None:
-        table = self.query_one("#runs", DataTable)
-        rows = self.run_rows()
-        existing = {key.value for key in table.rows}
-        for key in existing - set(rows):
-            table.remove_row(key)
-        for key in sorted(rows):
-            row = rows[key]
-            if key not in existing:
-                table.add_row(*self._run_cells(row), key=key)
-            elif full or row.project in touched:
-                for column, value in zip(table.columns, self._run_cells(row)):
-                    table.update_cell(key, column, value, update_width=True)
-        if full or set(rows) - existing:
-            table.sort("group", "variant", "target", key=lambda *cells: tuple(str(c) for c in cells))
-
-    def _fill_records(self) -> None:
-        """The records view gets a new table; its filter, sort and marks stay."""
-        table = RecordTable()
-        for path in sorted(self.results):
-            for run in self.results[path].runs:
-                for record in run.records:
-                    table.add(dumps(record), record, path)
-        self.records_view.set_table(table)
-
-    def _fill_extensions(self) -> None:
-        """Extension records in their own table, with their own columns; hidden while there are none."""
-        table = self.query_one("#extensions", DataTable)
-        table.clear(columns=True)
-        for label in ("type", "group", "variant", "subject", "target", "device", "summary"):
-            table.add_column(label, key=label)
-        for path in sorted(self.results):
-            result = self.results[path]
-            for record in result.extension_records:
-                payload = record[record["report_type"]]
-                table.add_row(
-                    cell(record["report_type"]),
-                    cell("/".join(record["problem"]["group_path"])),
-                    cell(variant_label(result)),
-                    cell(payload.get("subject")),
-                    cell(record["run"]["target"]),
-                    cell(record["run"]["device"]),
-                    cell(extension_summary(record)),
-                )
-        table.display = table.row_count > 0
-
-    def _fill_problems(self) -> None:
-        table = self.query_one("#problems", DataTable)
-        table.clear(columns=True)  # columns again: their widths follow the longest cell
-        for label in ("file", "reason", "since"):
-            table.add_column(label, key=label)
-        for problem in self.problems:
-            since = time.strftime("%H:%M:%S", time.localtime(self.problem_since.get(problem, time.time())))
-            table.add_row(cell(self.display_path(problem.path)), cell(problem.reason), cell(since))
-
-    def display_path(self, path: str) -> str:
-        """Paths below a watched root are shown relative to it: the long prefix says nothing."""
-        for root in self.roots:
-            if path.startswith(root + os.sep):
-                return path[len(root) + 1 :]
-        return path
-
-    def _expire_marks(self) -> None:
-        """Clear the "just changed" marker of rows whose change is old now (only recent ones are looked at)."""
-        now = time.time()
-        table = self.query_one("#runs", DataTable)
-        expired = {p for p in self.marked if now - self.changed_at.get(p, 0) >= CHANGED_MARK_SECONDS}
-        if not expired:
+    def _patch_records(self, change: ProjectChange) -> None:
+        delta = change.records
+        if not delta:
             return
-        present = {key.value for key in table.rows}
-        for key, row in self.run_rows().items():
-            if row.project in expired and key in present and str(table.get_cell(key, "mark")):
-                table.update_cell(key, "mark", Text(""))
-        self.marked -= expired
+        table: RecordTable = self.records_view.table
+        for key in delta.removed:
+            table.drop("", key)
+        for line in (*delta.added.values(), *delta.changed.values()):
+            table.put(line, json.loads(line), source=change.path)
+        self.records_view.data_changed()
 
-    def _refresh_status(self) -> None:
-        runs = sum(len(r.runs) for r in self.results.values())
-        written = time.strftime("%H:%M:%S", time.localtime(self.output_written)) if self.output_written else "not yet"
-        parts = [
-            f"watch: {self.mode_text}",
-            f"{len(self.results)} projects",
-            f"{runs} runs",
-            f"{self.record_count} records",
-            f"{len(self.problems)} problems",
-            f"{os.path.basename(self.output)} written {written}",
-            f"root {' '.join(self.roots)}",
-        ]
-        if self.scan_text:
-            parts.insert(1, self.scan_text)
-        if self.error:
-            parts.insert(0, f"ERROR {self.error}")
-        self.query_one(StatusBar).update(Text(" │ ".join(parts)))
+    @on(TotalsUpdated)
+    def _totals(self, message: TotalsUpdated) -> None:
+        totals = message.event
+        written = (
+            time.strftime("%H:%M:%S", time.localtime(totals.output_written)) if totals.output_written else "not yet"
+        )
+        self.totals_text = (
+            f"{totals.projects} projects │ {totals.runs} runs │ {totals.records} records │ "
+            f"{totals.problems} problems │ {os.path.basename(self.output)} written {written}"
+        )
+        self.status["write"] = f"ERROR {totals.write_error} (retrying)" if totals.write_error else ""
+        self.problems.replace(GENERAL, totals.general_problems)
+        self._show_status()
+
+    @on(ScanEnded)
+    def _scan_ended(self, message: ScanEnded) -> None:
+        self.status["scan"] = ""
+        self.scans += 1
+        self.progress_bar.display = False
+        self._show_status()
+
+    @on(WatchChanged)
+    def _watch(self, message: WatchChanged) -> None:
+        note = f" │ {message.event.note}" if message.event.note else ""
+        self.status["watch"] = f"watch: {message.event.mode}{note}"
+        self._show_status()
+
+    @on(SessionTrouble)
+    def _session_trouble(self, message: SessionTrouble) -> None:
+        self.stopped |= not message.event.alive
+        self._trouble(message.event.error)
+
+    def _trouble(self, error: str) -> None:
+        self.trouble = error
+        self.notify(Text(error), severity="error", timeout=10)
+        self._show_status()
+
+    def _tick(self) -> None:
+        self.runs.expire_marks()
+        if self.session.revive():
+            self._trouble("the watcher thread had stopped; it was started again")
+
+    def _show_status(self) -> None:
+        parts = [self.status["watch"], self.status["scan"], self.totals_text, f"root {' '.join(self.roots)}"]
+        if self.status.get("write"):
+            parts.insert(0, self.status["write"])
+        if self.trouble:
+            parts.insert(0, f"ERROR {self.trouble}")
+        self.status_bar.update(Text(" │ ".join(p for p in parts if p)))
 
     # --- actions --------------------------------------------------------------------------------
 
@@ -328,8 +231,8 @@ class Dashboard(RecordsActions, App[None]):
         self.push_screen(HelpScreen(self._all_bindings()))
 
     def action_rescan(self) -> None:
-        self.scan_text = "rescanning"
-        self._refresh_status()
+        self.status["scan"] = "rescanning"
+        self._show_status()
         self.session.rescan()
 
     def action_focus_panel(self, panel: str) -> None:
@@ -359,34 +262,27 @@ class Dashboard(RecordsActions, App[None]):
 
     @on(DataTable.RowSelected, "#runs")
     def _open_run(self, event: DataTable.RowSelected) -> None:
-        row = self.run_rows().get(event.row_key.value)
-        if row is not None:
-            sources = {t: s for t, s in row.run.sources.items()}
-            self.push_screen(
-                DetailScreen(
-                    f"{group_label(row.result)} {variant_label(row.result)} {row.run.target}",
-                    row.run.records,
-                    sources,
-                    row.result.problems,
-                    row.run.notes,
-                )
-            )
+        project = self.runs.project_of.get(str(event.row_key.value))
+        result = self.session.results.get(project or "")
+        if result is None:
+            return
+        for run in result.runs:
+            if RunsTable._key(result, run.target, run.device) == event.row_key.value:
+                title = f"{group_label(result)} {variant_label(result)} {run.target}"
+                self.push_screen(DetailScreen(title, run.records, dict(run.sources), result.problems, run.notes))
 
     @on(RecordsView.Selected)
     def _open_record(self, event: RecordsView.Selected) -> None:
-        key = event.view.table.keys[event.index]
-        for result in self.results.values():
-            for run in result.runs:
-                for record in run.records:
-                    if repr(record_key(record)) == key:
-                        sources = {record["report_type"]: run.sources.get(record["report_type"], [])}
-                        self.push_screen(
-                            DetailScreen(
-                                f"{group_label(result)} {record['report_type']}",
-                                [record],
-                                sources,
-                                result.problems,
-                                run.notes,
-                            )
-                        )
-                        return
+        table = event.view.table
+        project = table.sources[event.index]
+        _origin, key, _n = table.keys[event.index]
+        result = self.session.results.get(project)
+        if result is None:
+            return
+        for run in result.runs:
+            for record in run.records:
+                if key_of(record) == key:
+                    sources = {record["report_type"]: run.sources.get(record["report_type"], [])}
+                    title = f"{group_label(result)} {variant_label(result)} {record['report_type']}"
+                    self.push_screen(DetailScreen(title, [record], sources, result.problems, run.notes))
+                    return

@@ -3,41 +3,27 @@
 from __future__ import annotations
 
 import multiprocessing
-import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import App, ComposeResult
-from textual.message import Message
+from textual.timer import Timer
 from textual.widgets import DataTable, Footer, Header, Static
+from textual.worker import Worker, WorkerState
 
 from collectors.problems import Problem
 from collectors.records.loader import Followed, add_lines, check_files, check_lines, load_files, read_new_lines
 from collectors.records.table import RecordTable
 
+from .messages import Loaded, SchemaChecked
 from .records_actions import RECORDS_BINDINGS, RecordsActions
 from .screens.detail import DetailScreen
 from .screens.help import HelpScreen
 from .widgets.records_view import RecordsPanel, RecordsView
 
 FOLLOW_SECONDS = 1.0
-
-
-@dataclass
-class Loaded(Message):
-    table: RecordTable
-    followed: list[Followed]
-    problems: list[Problem]
-    rows: list[int]
-    seconds: float
-
-
-@dataclass
-class SchemaChecked(Message):
-    problems: list[Problem]
 
 
 class BrowseApp(RecordsActions, App[None]):
@@ -56,6 +42,7 @@ class BrowseApp(RecordsActions, App[None]):
         self._pool: ProcessPoolExecutor | None = None
         self.checked = False  # the background schema check of the loaded lines is over
         self.load_seconds = 0.0
+        self.follow_timer: Timer | None = None  # one for the app's life, however often files are replaced
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -71,18 +58,23 @@ class BrowseApp(RecordsActions, App[None]):
         table.add_column("line", key="line")
         table.add_column("reason", key="reason")
         self.sub_title = " ".join(self.paths)
-        threading.Thread(target=self._load, daemon=True, name="vitis-tui-load").start()
+        self._load()
 
     @property
     def view(self) -> RecordsView:
         return self.query_one(RecordsPanel).view
 
+    @work(thread=True, exclusive=True, group="load", exit_on_error=False)
     def _load(self) -> None:
         started = time.perf_counter()
         table, followed, problems, rows = load_files(self.paths)
         self.post_message(Loaded(table, followed, problems, rows, time.perf_counter() - started))
         _ = table.haystack  # the free-text index, built now rather than on the first keystroke
         self._check(table, [f.path for f in followed])
+
+    @work(thread=True, group="check", exit_on_error=False)
+    def _check_later(self, table: RecordTable, rows: list[int]) -> None:
+        self._check(table, None, rows)
 
     def _check(self, table: RecordTable, paths: list[str] | None = None, rows: list[int] | None = None) -> None:
         """The full schema check is slower than loading: it runs after, in a process of its own
@@ -100,9 +92,7 @@ class BrowseApp(RecordsActions, App[None]):
             work = [(i, table.sources[i], table.raw[i]) for i in (rows if rows is not None else range(len(table)))]
             invalid, problems = check_lines(work)
             refused = [table.sources[i] for i in invalid]
-        index = {source: i for i, source in enumerate(table.sources)} if refused else {}
-        table.invalid.update(index[s] for s in refused if s in index)
-        self.post_message(SchemaChecked(problems))
+        self.post_message(SchemaChecked(table, refused, problems))
 
     def _checker(self) -> ProcessPoolExecutor:
         # spawn, not fork: this process runs the interface's threads
@@ -123,10 +113,23 @@ class BrowseApp(RecordsActions, App[None]):
         self.loaded = True
         self.view.focus()
         self._show_problems()
-        self.set_interval(self.follow_every, self._follow)
+        if self.follow_timer is None:
+            self.follow_timer = self.set_interval(self.follow_every, self._follow)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """Worker failures end up here, in one place: shown, never silent."""
+        if event.state == WorkerState.ERROR:
+            error = f"{event.worker.name} failed: {event.worker.error!r}"
+            self.load_problems.append(Problem(" ".join(self.paths), error))
+            self.notify(Text(error), severity="error", timeout=10)
+            self._show_problems()
 
     @on(SchemaChecked)
     def _schema_checked(self, message: SchemaChecked) -> None:
+        table = message.table  # marked here, on the interface's thread: the export leaves them out
+        if message.invalid_sources:
+            index = {source: i for i, source in enumerate(table.sources)}
+            table.invalid.update(index[s] for s in message.invalid_sources if s in index)
         for problem in message.problems:
             self.schema.setdefault(problem.path, []).append(problem)
         self.checked = True
@@ -139,14 +142,14 @@ class BrowseApp(RecordsActions, App[None]):
         for source in self.followed:
             lines, replaced = read_new_lines(source)
             if replaced:
-                threading.Thread(target=self._load, daemon=True).start()
+                self._load()
                 return
             if lines:
                 touched += add_lines(table, source.path, lines, self.load_problems)
         if touched:
             self.view.set_table(table)
             self._show_problems()
-            threading.Thread(target=self._check, args=(table, None, touched), daemon=True).start()
+            self._check_later(table, touched)
 
     def all_problems(self) -> list[Problem]:
         return self.load_problems + [p for found in self.schema.values() for p in found]

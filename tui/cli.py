@@ -220,14 +220,18 @@ def run_watch(roots: list[str], output: str, args: argparse.Namespace, before_st
         return settings
     from tui.app import Dashboard  # Textual is imported only here
 
-    Dashboard(
+    app = Dashboard(
         roots,
         output,
         settings.__getitem__,
         poll=getattr(args, "poll", None),
         rescan_every=getattr(args, "rescan", 300.0),
         before_start=before_start,
-    ).run()
+    )
+    app.run()
+    if app.stopped:
+        print(f"watch: {app.trouble}", file=sys.stderr)
+        return EXIT_PROBLEMS
     return EXIT_OK
 
 
@@ -346,9 +350,9 @@ def run_browse(files: list[str]) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    from collectors.records.store import write_atomic
     from collectors.records.loader import load_files, schema_problems
     from collectors.records.query import QueryError, parse
+    from collectors.records.store import write_atomic
     from collectors.records.table import BY_KEY, DEFAULT_VISIBLE, export
 
     if args.list_columns:

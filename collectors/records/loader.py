@@ -20,6 +20,8 @@ class Followed:
     line: int = 0
     inode: tuple[int, int] | None = None
     pending: bytes = field(default=b"")  # a last line without its newline yet
+    mtime_ns: int = 0
+    tail: bytes = b""  # the last bytes read: a file rewritten in place no longer ends the same
 
 
 def read_new_lines(source: Followed) -> tuple[list[tuple[int, str]], bool]:
@@ -32,13 +34,19 @@ def read_new_lines(source: Followed) -> tuple[list[tuple[int, str]], bool]:
     identity = (stat.st_dev, stat.st_ino)
     if source.inode is not None and (identity != source.inode or stat.st_size < source.offset):
         return [], True  # rewritten atomically (our own watch does this) or truncated
+    if source.inode is not None and stat.st_mtime_ns != source.mtime_ns:
+        # changed, not grown: rewritten in place; grown, but not ending as before: the same
+        if stat.st_size == source.offset or _rewritten(source):
+            return [], True
     source.inode = identity
+    source.mtime_ns = stat.st_mtime_ns
     if stat.st_size == source.offset:
         return [], False
     with open(source.path, "rb") as handle:
         handle.seek(source.offset)
         data = handle.read(stat.st_size - source.offset)
     source.offset += len(data)
+    source.tail = (source.tail + data)[-TAIL_BYTES:]
     data = source.pending + data
     cut = data.rfind(b"\n") + 1
     source.pending = data[cut:]  # after the last newline: possibly a line still being written
@@ -49,6 +57,19 @@ def read_new_lines(source: Followed) -> tuple[list[tuple[int, str]], bool]:
     first = source.line + 1
     source.line += len(lines)
     return [(first + n, line[:-1] if line.endswith("\r") else line) for n, line in enumerate(lines)], False
+
+
+TAIL_BYTES = 256
+
+
+def _rewritten(source: Followed) -> bool:
+    """Whether the bytes read last are still where they were."""
+    try:
+        with open(source.path, "rb") as handle:
+            handle.seek(source.offset - len(source.tail))
+            return handle.read(len(source.tail)) != source.tail
+    except OSError:
+        return False
 
 
 def _complete(data: bytes) -> bool:

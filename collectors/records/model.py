@@ -122,6 +122,11 @@ def key_of(record: dict[str, Any]) -> RecordKey:
     )
 
 
+def run_key(problem: dict[str, Any], implementation: dict[str, Any], target: str, device: str) -> RecordKey:
+    """The key a run's records share, less the report type (a runs table row)."""
+    return key_of({"problem": problem, "implementation": implementation, "run": {"target": target, "device": device}})
+
+
 def _mapping(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 

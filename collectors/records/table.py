@@ -204,6 +204,7 @@ class RecordTable:
         self.text: dict[str, list[str]] = {c.key: [] for c in COLUMNS}
         self._derived: dict[str, Any] = {}  # number columns and the free-text haystack, built lazily
         self.invalid: set[int] = set()  # rows the schema check refused: never exported as JSONL
+        self.dead: set[int] = set()  # rows of records removed while watching
         self._intern: dict[str, str] = {}
         self._columns = [self.text[c.key] for c in COLUMNS]
         self._by_key: dict[RowKey, int] = {}
@@ -211,17 +212,14 @@ class RecordTable:
         self._orders: dict[tuple[str, bool], list[int]] = {}
 
     def __len__(self) -> int:
-        return len(self.raw)
+        return len(self.raw) - len(self.dead)
 
     # --- filling ------------------------------------------------------------------------------
 
     def add(self, raw: str, record: dict, source: str = "", origin: str = "") -> int:
         """Append a record (its original line and parsed form). Its key, which marks hold on to,
         is the record key within `origin` (the file or tree it came from): stable across reloads."""
-        values = [v if type(v) is str else _text(v) for v in extract(record)]
-        intern = self._intern
-        for position in _INTERNED:  # repeated words share one string; numbers are left alone
-            values[position] = intern.setdefault(values[position], values[position])
+        values = self._values(record)
         key: RowKey = (origin, key_of(record), 0)
         if key in self._by_key:
             key = (origin, key[1], len(self.raw))  # the same record twice in one file: both are shown
@@ -232,10 +230,41 @@ class RecordTable:
         self.sources.append(source)
         for column, value in zip(self._columns, values):
             column.append(value)
+        self._changed()
+        return index
+
+    def _values(self, record: dict) -> list[str]:
+        values = [v if type(v) is str else _text(v) for v in extract(record)]
+        intern = self._intern
+        for position in _INTERNED:  # repeated words share one string; numbers are left alone
+            values[position] = intern.setdefault(values[position], values[position])
+        return values
+
+    def _changed(self) -> None:
         self._derived.clear()
         self._cache.clear()
         self._orders.clear()
+
+    # --- live updates (the dashboard applies each delta of the session) ------------------------
+
+    def put(self, raw: str, record: dict, source: str = "", origin: str = "") -> int:
+        """Add a record, or replace the row that holds its key, in place (marks stay on it)."""
+        index = self._by_key.get((origin, key_of(record), 0))
+        if index is None:
+            return self.add(raw, record, source, origin)
+        for column, value in zip(self._columns, self._values(record)):
+            column[index] = value
+        self.raw[index] = raw
+        self.sources[index] = source
+        self._changed()
         return index
+
+    def drop(self, origin: str, key: RecordKey) -> None:
+        """Remove a record: its row stays in the columns, dead, and is never shown again."""
+        index = self._by_key.pop((origin, key, 0), None)
+        if index is not None:
+            self.dead.add(index)
+            self._changed()
 
     @property
     def haystack(self) -> list[str]:
@@ -331,6 +360,9 @@ class RecordTable:
     def view(self, node: Node, column: str | None, descending: bool) -> list[int]:
         matched = self.matching(node)
         ordered = self.order(column, descending)
+        if self.dead:
+            dead = self.dead
+            ordered = [i for i in ordered if i not in dead]
         return ordered if matched is None else [i for i in ordered if i in matched]
 
 

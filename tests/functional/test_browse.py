@@ -152,6 +152,36 @@ async def test_growing_and_replaced_files_are_followed(files: list[Path]) -> Non
         await wait_until(pilot, lambda: len(app.view.table) == 2)
 
 
+async def test_replacing_a_followed_file_often_leaves_one_timer(files: list[Path]) -> None:
+    path = files[0]
+    path.write_text("\n".join(LINES[:3]) + "\n")
+    app = BrowseApp([str(path)], follow_every=0.05)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.loaded and len(app.view.table) == 3)
+        for n in range(50):
+            replacement = path.with_suffix(".tmp")
+            count = 2 + n % 2
+            replacement.write_text("\n".join(LINES[:count]) + "\n")
+            replacement.replace(path)
+            await wait_until(pilot, lambda: len(app.view.table) == count)
+        timers = [t for t in app._timers if t._callback == app._follow]
+        assert len(timers) == 1  # before: one more timer per reload, and the idle CPU grew
+
+
+async def test_a_file_rewritten_in_place_is_read_again(files: list[Path]) -> None:
+    path = files[0]
+    path.write_text(LINES[0] + "\n")
+    app = BrowseApp([str(path)], follow_every=0.05)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.loaded and len(app.view.table) == 1)
+        group = app.view.table.text["group"][0]
+        changed = LINES[0].replace(group, "x" * len(group), 1)  # same length, same file, new content
+        assert len(changed) == len(LINES[0]) and changed != LINES[0]
+        with path.open("r+") as out:
+            out.write(changed + "\n")
+        await wait_until(pilot, lambda: app.view.table.text["group"][0] == "x" * len(group))
+
+
 async def test_extension_files_show_their_summary(tmp_path: Path) -> None:
     from tui.cli import main
 

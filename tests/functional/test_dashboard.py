@@ -40,7 +40,12 @@ def lut_in_table(app: Dashboard) -> list[str]:
 
 
 def watching(app: Dashboard) -> bool:
-    return app.mode_text != "starting"
+    return app.status["watch"] != "watch: starting"
+
+
+def problem_reasons(app: Dashboard) -> list[str]:
+    table = app.query_one("#problems")
+    return [str(table.get_row(key)[1]) for key in table.rows]
 
 
 @pytest.mark.parametrize("poll", [None, 0.2], ids=["inotify", "polling"])
@@ -51,7 +56,7 @@ async def test_report_appears_changes_and_goes(tmp_path: Path, poll: float | Non
     app = make_app(root, output, poll)
     async with app.run_test(size=(200, 50)) as pilot:
         await wait_until(pilot, lambda: watching(app) and app.updates >= 1)
-        assert app.mode_text.startswith("polling every 0.2 s (--poll given)" if poll else "inotify")
+        assert app.status["watch"].startswith("watch: polling every 0.2 s (--poll given)" if poll else "watch: inotify")
         assert jsonl(output) == []  # a solution with no report yet: no record
         assert str(app.query_one("#runs").get_row_at(0)[5]) == "waiting"
 
@@ -83,11 +88,11 @@ async def test_half_written_file_is_retried(tmp_path: Path) -> None:
         data = (VITIS / GOOD).read_bytes()
         report = place(project, CSYNTH, text="")
         report.write_bytes(data[:2000])  # the tool is still writing
-        await wait_until(pilot, lambda: any("broken XML" in p.reason for p in app.problems))
+        await wait_until(pilot, lambda: any("broken XML" in reason for reason in problem_reasons(app)))
         with report.open("ab") as out:  # it finishes, later
             out.write(data[2000:])
         await wait_until(pilot, lambda: "15752" in lut_in_table(app))
-        await wait_until(pilot, lambda: not app.problems)
+        await wait_until(pilot, lambda: not problem_reasons(app))
         assert len(jsonl(output)) == 1
 
 
@@ -118,7 +123,8 @@ async def test_keys_help_detail_and_rescan(tmp_path: Path) -> None:
     output = tmp_path / "out.jsonl"
     app = make_app(root, output)
     async with app.run_test(size=(200, 50)) as pilot:
-        await wait_until(pilot, lambda: watching(app) and app.query_one("#runs").row_count == 8)
+        await wait_until(pilot, lambda: app.scans == 1)
+        assert app.query_one("#runs").row_count == 8
         assert len(app.records_view.table) == 11
         assert not app.query_one("#scan-progress").display  # the scan is over: its bar is gone
         status = str(app.query_one("#status").render())
@@ -135,10 +141,25 @@ async def test_keys_help_detail_and_rescan(tmp_path: Path) -> None:
         await pilot.press("escape")
         await pilot.press("tab")
         await wait_until(pilot, lambda: app.focused is app.records_view)
-        before = app.updates
         await pilot.press("r")
-        await wait_until(pilot, lambda: app.updates > before)
+        await wait_until(pilot, lambda: app.scans == 2)
+        assert "rescanning" not in str(app.query_one("#status").render())  # the transient text ended
         assert output.read_bytes() == EXPECTED_TREE.read_bytes()
+
+
+async def test_enter_on_a_record_opens_its_detail(tmp_path: Path) -> None:
+    root = trees.build_all(tmp_path / "rodinia-hls")
+    app = make_app(root, tmp_path / "out.jsonl")
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.scans == 1 and len(app.records_view.table) == 11)
+        view = app.records_view
+        view.focus()
+        await pilot.press("down", "down")
+        expected = view.table.record(view.rows[view.cursor])
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.screen.__class__.__name__ == "DetailScreen")
+        assert app.screen.records == [expected]
+        assert app.screen.sources[expected["report_type"]]  # the files the record came from
 
 
 async def test_tables_fill_while_the_initial_scan_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -148,17 +169,16 @@ async def test_tables_fill_while_the_initial_scan_runs(tmp_path: Path, monkeypat
     root = trees.build_all(tmp_path / "rodinia-hls")
     app = make_app(root, tmp_path / "out.jsonl")
     seen: list[int] = []
-    original = app._apply
 
-    def spy(event) -> None:
-        original(event)
-        if event.partial:
-            seen.append(app.query_one("#runs").row_count)
+    def rows_now() -> bool:
+        seen.append(app.query_one("#runs").row_count)
+        return app.scans == 1
 
-    app._apply = spy
     async with app.run_test(size=(200, 50)) as pilot:
-        await wait_until(pilot, lambda: watching(app) and app.query_one("#runs").row_count == 8)
-        assert seen and seen == sorted(seen) and seen[0] < 8  # rows arrived a project at a time
+        await wait_until(pilot, rows_now)
+        assert app.query_one("#runs").row_count == 8
+        assert app.updates >= 2  # the initial scan's projects came in several batches
+        assert seen == sorted(seen)
 
 
 async def test_extension_records_have_their_own_panel(tmp_path: Path) -> None:

@@ -88,6 +88,10 @@ class RecordsView(ScrollView, can_focus=True):
         self._widths = {}
         self._recompute(keep=current)
 
+    def data_changed(self) -> None:
+        """The table was patched in place (a live update): rows follow, cursor and marks stay."""
+        self._recompute(keep=self.current_key())
+
     def set_query(self, node: Node) -> None:
         current = self.current_key()
         self.query_node = node
@@ -250,7 +254,8 @@ class RecordsView(ScrollView, can_focus=True):
             return list(self.rows)
         shown = [i for i in self.rows if self.table.keys[i] in self.marks]
         on_screen = set(shown)
-        hidden = [i for i, key in enumerate(self.table.keys) if key in self.marks and i not in on_screen]
+        dead = self.table.dead
+        hidden = [i for i, key in enumerate(self.table.keys) if key in self.marks and i not in on_screen | dead]
         return shown + hidden
 
 

@@ -1,0 +1,190 @@
+"""The dashboard's tables of runs, extension records and problems, patched row by row.
+
+Each table is told what changed (one project's new result, one delta) and touches only those
+rows: the work per update does not grow with the tree.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import DataTable
+
+from collectors.engine import ProjectResult
+from collectors.problems import Problem
+from collectors.records.model import RecordKey, run_key
+from collectors.records.store import Delta
+from collectors.records.table import extension_summary
+
+from .cells import cell
+from .figures import FIGURE_COLUMNS, run_figures, statuses
+
+CHANGED_MARK_SECONDS = 10.0  # how long a row keeps its "just changed" marker
+RUN_COLUMNS = ("group", "variant", "target", "device", "status", *FIGURE_COLUMNS, "changed")
+
+
+def group_label(result: ProjectResult) -> str:
+    return "/".join(result.identity.problem["group_path"])
+
+
+def variant_label(result: ProjectResult) -> str:
+    variant = result.identity.implementation["variant"]
+    return f"{variant['index']}_{variant['name']}"
+
+
+class RunsTable(DataTable[Text]):
+    """One row per run, sorted by group, variant and target; a `●` on rows that just changed."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
+        self.rows_of: dict[str, list[str]] = {}  # project -> its row keys
+        self.project_of: dict[str, str] = {}  # row key -> project
+        self.changed_at: dict[str, float] = {}  # project -> when it last changed (marked ones)
+
+    def on_mount(self) -> None:
+        self.add_column("", key="mark", width=1)
+        for label in RUN_COLUMNS:
+            self.add_column(label, key=label)
+
+    def show(self, project: str, result: ProjectResult | None, changed: bool) -> bool:
+        """Put a project's runs in place of its old rows; True when rows were added (the caller
+        sorts once per batch)."""
+        if changed:
+            self.changed_at[project] = time.time()
+        keys = [] if result is None else [self._key(result, run.target, run.device) for run in result.runs]
+        for key in set(self.rows_of.get(project, ())) - set(keys):
+            self.remove_row(key)
+            del self.project_of[key]
+        added = False
+        for key, run in zip(keys, result.runs if result is not None else ()):
+            cells = self._cells(project, result, run)  # type: ignore[arg-type]
+            if key in self.project_of:
+                for column, value in zip(self.columns, cells):
+                    self.update_cell(key, column, value, update_width=True)
+            else:
+                self.add_row(*cells, key=key)
+                self.project_of[key] = project
+                added = True
+        if keys:
+            self.rows_of[project] = keys
+        else:
+            self.rows_of.pop(project, None)
+            self.changed_at.pop(project, None)
+        return added
+
+    def sort_rows(self) -> None:
+        self.sort("group", "variant", "target", key=lambda *cells: tuple(str(c) for c in cells))
+
+    @staticmethod
+    def _key(result: ProjectResult, target: str, device: str) -> str:
+        key = run_key(result.identity.problem, result.identity.implementation, target, device)
+        return f"{result.path}\x1f{key.label()}"  # two projects may map to one identity: keep both
+
+    def _cells(self, project: str, result: ProjectResult, run: Any) -> list[Text]:
+        figures = run_figures(run.records)
+        changed_at = self.changed_at.get(project)
+        fresh = changed_at is not None and time.time() - changed_at < CHANGED_MARK_SECONDS
+        return [
+            Text("●" if fresh else "", style="bold yellow"),
+            cell(group_label(result)),
+            cell(variant_label(result)),
+            cell(run.target.removeprefix("vitis.")),
+            cell(run.device),
+            cell(statuses(run.records)),
+            *(cell(figures[c]) for c in FIGURE_COLUMNS),
+            cell(time.strftime("%H:%M:%S", time.localtime(changed_at)) if changed_at else ""),
+        ]
+
+    def expire_marks(self) -> None:
+        """Clear the marker of rows whose change is old now (only the marked ones are looked at)."""
+        now = time.time()
+        for project in [p for p, at in self.changed_at.items() if now - at >= CHANGED_MARK_SECONDS]:
+            for key in self.rows_of.get(project, ()):
+                self.update_cell(key, "mark", Text(""))
+            # the time of the change stays in its column; only the marker goes
+            del self.changed_at[project]
+
+
+class ExtensionsTable(DataTable[Text]):
+    """AI Engine ports, XRT recipes and LOOM mappings: one row per extension record."""
+
+    LABELS = ("type", "group", "variant", "subject", "target", "device", "summary")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
+        self.present: set[str] = set()
+
+    def on_mount(self) -> None:
+        for label in self.LABELS:
+            self.add_column(label, key=label)
+        self.display = False
+
+    def apply(self, delta: Delta) -> None:
+        for key in delta.removed:
+            self.remove_row(key.label())
+            self.present.discard(key.label())
+        for key, line in (*delta.added.items(), *delta.changed.items()):
+            cells = self._cells(key, json.loads(line))
+            if key.label() in self.present:
+                for column, value in zip(self.columns, cells):
+                    self.update_cell(key.label(), column, value, update_width=True)
+            else:
+                self.add_row(*cells, key=key.label())
+                self.present.add(key.label())
+        self.display = bool(self.present)
+
+    @staticmethod
+    def _cells(key: RecordKey, record: dict[str, Any]) -> list[Text]:
+        return [
+            cell(key.report_type),
+            cell("/".join(key.group_path)),
+            cell(f"{key.variant_index}_{key.variant_name}"),
+            cell(key.subject),
+            cell(key.target),
+            cell(key.device),
+            cell(extension_summary(record)),
+        ]
+
+
+class ProblemsTable(DataTable[Text]):
+    """Problems by source (a project, or the collection as a whole), with the time first seen."""
+
+    def __init__(self, roots: list[str], **kwargs: Any) -> None:
+        super().__init__(cursor_type="row", **kwargs)
+        self.roots = roots
+        self.rows_of: dict[str, list[str]] = {}
+        self.since: dict[Problem, float] = {}
+
+    def on_mount(self) -> None:
+        for label in ("file", "reason", "since"):
+            self.add_column(label, key=label)
+
+    def replace(self, source: str, problems: list[Problem] | tuple[Problem, ...]) -> None:
+        """The problems of one source, in place of its old ones."""
+        for key in self.rows_of.pop(source, ()):
+            self.remove_row(key)
+        now = time.time()
+        keys = []
+        for n, problem in enumerate(problems):
+            since = self.since.setdefault(problem, now)
+            key = f"{source}\x1f{n}"
+            self.add_row(
+                cell(self.display_path(problem.path)),
+                cell(problem.reason),
+                cell(time.strftime("%H:%M:%S", time.localtime(since))),
+                key=key,
+            )
+            keys.append(key)
+        if keys:
+            self.rows_of[source] = keys
+
+    def display_path(self, path: str) -> str:
+        """Paths below a watched root are shown relative to it: the long prefix says nothing."""
+        for root in self.roots:
+            if path.startswith(root + os.sep):
+                return path[len(root) + 1 :]
+        return path
