@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from collectors.compare_render import visible
+from collectors.records.model import RecordKey
 from collectors.records.table import export
 
 from .screens.compare import CompareScreen
@@ -101,16 +102,19 @@ class RecordsActions:
     def action_compare(self) -> None:
         """The compare screen over every record of the records view (read in the screen's thread)."""
         table = self.records_view.table
-        count = len(table)  # rows appended later come through compare_records_changed
+        count, dead = len(table), set(table.dead)  # later changes come through compare_records_changed
 
         def records() -> list[dict[str, Any]]:
-            return [table.record(i) for i in range(count)]
+            return [table.record(i) for i in range(count) if i not in dead]
 
         self.compare_screen = CompareScreen(records)
         self.push_screen(self.compare_screen)  # type: ignore[attr-defined]
 
-    def compare_records_changed(self, added_or_changed: list[dict[str, Any]], removed: list[dict[str, Any]]) -> None:
-        """Pass a live change on to the compare screen while it is open (the apps call this)."""
+    def compare_records_changed(
+        self, added_or_changed: Iterable[dict[str, Any]], removed: Iterable[RecordKey | dict[str, Any]] = ()
+    ) -> None:
+        """Pass a live change on to the compare screen while it is open (the apps call this after
+        patching the records table: the records added or changed, the keys removed)."""
         screen = self.compare_screen
         if screen is not None and screen.is_attached:
             screen.records_changed(added_or_changed, removed)

@@ -75,7 +75,8 @@ class CompareScreen(Screen[None]):
         self.comparer = Comparer(options or Options(), canonical)
         self.comparison: Comparison | None = None
         self.held: dict[ProblemKey, dict[RecordKey, dict[str, Any]]] = {}  # what each problem holds now
-        self.pending: list[tuple[list[dict[str, Any]], list[dict[str, Any]]]] = []  # updates before the load ends
+        self.problem_of_key: dict[RecordKey, ProblemKey] = {}
+        self.pending: list[tuple[list[dict[str, Any]], list[Any]]] = []  # updates before the load ends
         self.ready = False
         self.last_update_seconds = 0.0  # UI-thread time of the last switch or live update
 
@@ -115,9 +116,12 @@ class CompareScreen(Screen[None]):
 
     # --- live updates -------------------------------------------------------------------------
 
-    def records_changed(self, added_or_changed: list[dict[str, Any]], removed: list[dict[str, Any]]) -> None:
+    def records_changed(
+        self, added_or_changed: Iterable[dict[str, Any]], removed: Iterable[RecordKey | dict[str, Any]] = ()
+    ) -> None:
         """Records that appeared or changed (a record replaces the one with its key) and records
-        that went away. Only the problems they belong to are recomputed. Call on the UI thread."""
+        that went away (their keys, or the records). Only the problems they belong to are
+        recomputed. Call on the UI thread."""
         if not self.ready:
             self.pending.append((list(added_or_changed), list(removed)))
             return
@@ -129,18 +133,27 @@ class CompareScreen(Screen[None]):
         self._show(self.comparer.result(), touched)
         self.last_update_seconds = time.perf_counter() - began
 
-    def _hold(self, added: list[dict[str, Any]], removed: list[dict[str, Any]]) -> set[ProblemKey]:
+    def _hold(self, added: Iterable[dict[str, Any]], removed: Iterable[RecordKey | dict[str, Any]]) -> set[ProblemKey]:
+        """Note what each problem holds now; returns the problems touched."""
         touched: set[ProblemKey] = set()
-        for record, keep in [*((r, False) for r in removed), *((r, True) for r in added)]:
+        for gone in removed:
+            key = gone if isinstance(gone, RecordKey) else key_of(gone)
+            problem = self.problem_of_key.pop(key, None)
+            if problem is not None:
+                self.held.get(problem, {}).pop(key, None)
+                touched.add(problem)
+        for record in added:
             problem = self._problem_of(record)
             if problem is None:
-                self.comparer.skipped += keep
+                self.comparer.skipped += 1
                 continue
-            held = self.held.setdefault(problem, {})
-            if keep:
-                held[key_of(record)] = record
-            else:
-                held.pop(key_of(record), None)
+            key = key_of(record)
+            before = self.problem_of_key.get(key)
+            if before is not None and before != problem:  # moved to another problem (an alias changed)
+                self.held[before].pop(key, None)
+                touched.add(before)
+            self.problem_of_key[key] = problem
+            self.held.setdefault(problem, {})[key] = record
             touched.add(problem)
         return touched
 
