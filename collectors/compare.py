@@ -13,10 +13,12 @@ rows (`Comparer.discard` then `Comparer.add`), the per-arm summary is then re-ag
 
 from __future__ import annotations
 
+import gc
 import math
 import statistics
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -556,6 +558,19 @@ class Comparer:
         arms, with_baseline = summarize(self.results, self.options)
         candidates = {p: list(c.values()) for p, c in self.candidates.items()}
         return Comparison(self.options, dict(self.results), arms, with_baseline, candidates)
+
+
+@contextmanager
+def bulk() -> Iterator[None]:
+    """No cyclic garbage collection while many records are read and indexed: records hold no
+    cycles, and with 100,000 of them alive each collection walks them all (a 3x slowdown)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def compare(

@@ -61,8 +61,9 @@ def header(comparison: Comparison) -> str:
 def cell(comparison: Comparison, arm: tuple, problem: ProblemKey) -> tuple[str, str]:
     """The matrix cell of one arm and problem, and its colour (green better, red worse)."""
     row = comparison.answer(arm, problem)
-    if row is None:
-        return "—", "dim"
+    if row is None:  # candidates without a record of the metric's kind (cosim skipped, say): missing
+        tried = any(r.arm == arm for r in comparison.results[problem].rows)
+        return ("missing", "magenta") if tried else ("—", "dim")
     if row.speedup is None or row.status != "pass":
         return visible(row.status), "yellow" if row.status == "no baseline" else "magenta"
     better = row.speedup < 0.99 if comparison.options.measure.is_resource else row.speedup > 1.01
