@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     if missing:
         return EXIT_IO
     comparer = Comparer(options)
-    inputs = []
+    inputs: list[dict[str, Any]] = []
     with bulk():
         status = _read_all(args, comparer, inputs)
         if status != EXIT_OK:
