@@ -133,6 +133,12 @@ class RecordsActions:
         pair = ("A against B (Δ = A − B)", table.record(first), table.record(second))
         self.push_screen(DiffScreen(title, "A", "B", [pair]))  # type: ignore[attr-defined]
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Compare and diff start from the records view: not from a screen opened over it."""
+        if action in ("compare", "diff") and len(self.screen_stack) > 1:  # type: ignore[attr-defined]
+            return False
+        return super().check_action(action, parameters)  # type: ignore[misc]
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)  # type: ignore[misc]
         yield SystemCommand("Compare", "Speedups against the baseline, per problem and arm", self.action_compare)
