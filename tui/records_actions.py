@@ -33,10 +33,6 @@ KEY_HELP = [
     ("enter", "The record as JSON, where it came from, its problems"),
     ("c", "Compare: speedups (or resource ratios) of every arm against the baseline, per problem"),
     ("d", "Diff the two marked records: every field side by side, with Δ and %"),
-    ("compare: m / M", "Next / previous metric (csynth.worst ... uram)"),
-    ("compare: b k o x", "Baseline rule / pick final-best / policy exclude-one / --common on-off"),
-    ("compare: enter", "The records behind the cell: candidate and baseline side by side, Δ and %"),
-    ("compare: p / t", "Pareto view (s problem-suite, x y metrics, l log) / trajectory of the arm"),
     ("ctrl+p", "Command palette"),
     ("q", "Quit"),
     ("", ""),
@@ -45,6 +41,11 @@ KEY_HELP = [
     ("number<value", "latency interval clock lut ff dsp bram uram cycles us mhz runtime; < <= > >= = !="),
     ("text", 'free text: a substring of any field; "quoted text" keeps spaces'),
     ("example", "type:hls_synth status:pass group:cfd/* lut<30000 or cycles>1e6"),
+    ("", ""),
+    ("compare: m / M", "Next / previous metric (csynth.worst ... uram)"),
+    ("compare: b k o x", "Baseline rule / pick final-best / policy exclude-one / --common on-off"),
+    ("compare: enter", "The records behind the cell: candidate and baseline side by side, Δ and %"),
+    ("compare: p / t", "Pareto view (s problem-suite, x y metrics, l log) / trajectory of the arm"),
 ]
 
 
