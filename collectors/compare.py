@@ -13,10 +13,12 @@ rows (`Comparer.discard` then `Comparer.add`), the per-arm summary is then re-ag
 
 from __future__ import annotations
 
+import gc
 import math
 import statistics
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,7 +35,7 @@ RULES = ("benchmark", "best", "ORIGIN[@VERSION][#VARIANT]")
 BYS = ("arm", "origin", "meta.KEY")
 
 
-def _number(text: Any) -> float | None:
+def to_number(text: Any) -> float | None:
     """A csynth string ('52627', '2.494') or a JSON number; 'undef', null, NaN and bools are no value."""
     if isinstance(text, bool) or text is None:
         return None
@@ -57,21 +59,21 @@ def _section(payload: dict[str, Any], *path: str) -> dict[str, Any]:
 
 
 def _latency(which: str) -> Callable[[dict[str, Any]], float | None]:
-    return lambda p: _number(_section(p, "PerformanceEstimates", "SummaryOfOverallLatency").get(which))
+    return lambda p: to_number(_section(p, "PerformanceEstimates", "SummaryOfOverallLatency").get(which))
 
 
 def _time_ns(payload: dict[str, Any]) -> float | None:
     cycles = _latency("Worst-caseLatency")(payload)
-    period = _number(_section(payload, "PerformanceEstimates", "SummaryOfTimingAnalysis").get("EstimatedClockPeriod"))
+    period = to_number(_section(payload, "PerformanceEstimates", "SummaryOfTimingAnalysis").get("EstimatedClockPeriod"))
     return None if cycles is None or period is None else cycles * period
 
 
 def _resource(name: str, section: str = "Resources") -> Callable[[dict[str, Any]], float | None]:
-    return lambda p: _number(_section(p, "AreaEstimates", section).get(name))
+    return lambda p: to_number(_section(p, "AreaEstimates", section).get(name))
 
 
 def _field(name: str) -> Callable[[dict[str, Any]], float | None]:
-    return lambda p: _number(p.get(name))
+    return lambda p: to_number(p.get(name))
 
 
 @dataclass(frozen=True)
@@ -177,20 +179,30 @@ class Candidate:
     device: str | None = None
     meta: dict[str, Any] = field(default_factory=dict)  # origin_meta of its records, first value wins
     records: list[dict[str, Any]] = field(default_factory=list)
+    # what its records give, per (kind, target) and per metric: a switch of metric, rule, pick or
+    # policy then costs no record reading; `add` forgets it
+    cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def key(self) -> CandidateKey:
         return (self.origin, self.origin_version, self.index, self.name)
 
+    def add(self, record: dict[str, Any]) -> None:
+        self.records.append(record)
+        self.cache.clear()
+
     def of(self, kind: str, target: str | None = None) -> list[dict[str, Any]]:
-        return [
-            r
-            for r in self.records
-            if r.get("report_type") == kind and (target is None or (r.get("run") or {}).get("target") == target)
-        ]
+        found = self.cache.get((kind, target))
+        if found is None:
+            found = self.cache[(kind, target)] = [
+                r
+                for r in self.records
+                if r.get("report_type") == kind and (target is None or (r.get("run") or {}).get("target") == target)
+            ]
+        return found
 
 
-@dataclass
+@dataclass(frozen=True)
 class Measured:
     status: str  # pass, fail, timeout (from the payload), missing, no value (a pass without the value)
     value: float | None = None
@@ -199,6 +211,13 @@ class Measured:
 
 def measure(candidate: Candidate, metric: Metric) -> Measured:
     """The candidate's value: from a passing record that holds it if any, else from its last record."""
+    found = candidate.cache.get(metric.name)
+    if found is None:
+        found = candidate.cache[metric.name] = _measure(candidate, metric)
+    return found
+
+
+def _measure(candidate: Candidate, metric: Metric) -> Measured:
     records = candidate.of(metric.kind, metric.target)
     if not records:
         return Measured("missing")
@@ -376,8 +395,13 @@ def geomean(values: list[float]) -> float | None:
 
 
 def summarize_arm(
-    arm: ArmKey, results: dict[ProblemKey, ProblemResult], with_baseline: frozenset[ProblemKey], options: Options
+    arm: ArmKey,
+    results: dict[ProblemKey, ProblemResult],
+    with_baseline: frozenset[ProblemKey],
+    options: Options,
+    candidates: list[Candidate],
 ) -> ArmSummary:
+    """One arm's summary; `candidates` are the arm's candidates over every problem."""
     answers = {p: r.answers[arm] for p, r in results.items() if arm in r.answers}
     speedups = {p: row.speedup for p, row in answers.items() if p in with_baseline and row.passed}
     values = [s for s in speedups.values() if s is not None]
@@ -385,7 +409,6 @@ def summarize_arm(
         values = [speedups.get(p) or 1.0 for p in sorted(with_baseline)]
     resource = options.measure.is_resource
     better = [s for s in speedups.values() if s is not None and (s < 1 if resource else s > 1)]
-    candidates = [row.candidate for r in results.values() for row in r.rows if row.arm == arm]
     return ArmSummary(
         arm,
         arm_label(arm, options.by),
@@ -409,13 +432,24 @@ def _only(values: set[Any]) -> Any:
 
 
 def _stages(candidates: list[Candidate]) -> dict[str, tuple[int, int, int]]:
-    def passed(candidate: Candidate, stage: str) -> bool:
-        return any(_payload(r, stage).get("status") == "pass" for r in candidate.of(stage))
-
+    flags = [_stage_flags(c) for c in candidates]
     return {
-        stage: (sum(passed(c, stage) for c in candidates), sum(bool(c.of(stage)) for c in candidates), len(candidates))
-        for stage in STAGES
+        stage: (sum(f[stage][0] for f in flags), sum(f[stage][1] for f in flags), len(candidates)) for stage in STAGES
     }
+
+
+def _stage_flags(candidate: Candidate) -> dict[str, tuple[bool, bool]]:
+    """Per stage: has a passing record, has a record (kept in the candidate's cache)."""
+    found = candidate.cache.get("stages")
+    if found is None:
+        found = candidate.cache["stages"] = {
+            stage: (
+                any(_payload(r, stage).get("status") == "pass" for r in candidate.of(stage)),
+                bool(candidate.of(stage)),
+            )
+            for stage in STAGES
+        }
+    return found
 
 
 @dataclass
@@ -445,14 +479,18 @@ class Comparison:
 
 
 def summarize(results: dict[ProblemKey, ProblemResult], options: Options) -> tuple[list[ArmSummary], frozenset]:
-    arms = sorted({row.arm for r in results.values() for row in r.rows}, key=lambda a: arm_label(a, options.by))
+    by_arm: dict[ArmKey, list[Candidate]] = {}
+    for result in results.values():
+        for each in result.rows:
+            by_arm.setdefault(each.arm, []).append(each.candidate)
+    arms = sorted(by_arm, key=lambda a: arm_label(a, options.by))
     with_baseline = {p for p, r in results.items() if r.has_baseline}
     if options.common:  # only problems where every arm shown has a passing answer
         with_baseline = {
             p for p in with_baseline if all((row := results[p].answers.get(a)) is not None and row.passed for a in arms)
         }
     frozen = frozenset(with_baseline)
-    return [summarize_arm(a, results, frozen, options) for a in arms], frozen
+    return [summarize_arm(a, results, frozen, options, by_arm[a]) for a in arms], frozen
 
 
 class Comparer:
@@ -472,6 +510,12 @@ class Comparer:
         touched = {p for p in map(self._add, records) if p is not None}
         self.dirty |= touched
         return touched
+
+    def reconfigure(self, options: Options) -> None:
+        """Other options (metric, rule, pick, policy, common, by): every problem is recomputed on
+        the next `result()`, from values the candidates keep (no record is read again)."""
+        self.options = options
+        self.dirty |= set(self.candidates)
 
     def discard(self, problem: ProblemKey) -> None:
         """Forget a problem's records (the live screen then adds what the problem holds now)."""
@@ -501,7 +545,7 @@ class Comparer:
             self._seq += 1
             candidate = Candidate(*key, seq=self._seq, device=device)
             self.candidates[problem][key] = candidate
-        candidate.records.append(record)
+        candidate.add(record)
         for name, value in (implementation.get("origin_meta") or {}).items():
             candidate.meta.setdefault(name, value)
         return problem
@@ -514,6 +558,19 @@ class Comparer:
         arms, with_baseline = summarize(self.results, self.options)
         candidates = {p: list(c.values()) for p, c in self.candidates.items()}
         return Comparison(self.options, dict(self.results), arms, with_baseline, candidates)
+
+
+@contextmanager
+def bulk() -> Iterator[None]:
+    """No cyclic garbage collection while many records are read and indexed: records hold no
+    cycles, and with 100,000 of them alive each collection walks them all (a 3x slowdown)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def compare(

@@ -10,10 +10,10 @@ from __future__ import annotations
 import csv
 import io
 import json
-import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from .compare import STAGES, ArmSummary, Comparison, ProblemKey, Row, arm_label
+from .text import visible
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -21,14 +21,6 @@ if TYPE_CHECKING:
 FORMATS = ("table", "csv", "md", "json")
 STAGE_LABELS = {"sw_run": "C sim pass", "hls_synth": "synth pass", "rtl_sim": "cosim/hw_emu pass"}
 FORMULA_START = ("=", "+", "-", "@", "\t")
-
-
-def visible(text: Any) -> str:
-    """The text with C0/C1 controls and invisible format characters (bidi overrides) escaped."""
-    text = str(text)
-    return "".join(
-        ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) in ("Cc", "Cf") else ch for ch in text
-    )
 
 
 def ratio_text(value: float) -> str:
@@ -61,8 +53,9 @@ def header(comparison: Comparison) -> str:
 def cell(comparison: Comparison, arm: tuple, problem: ProblemKey) -> tuple[str, str]:
     """The matrix cell of one arm and problem, and its colour (green better, red worse)."""
     row = comparison.answer(arm, problem)
-    if row is None:
-        return "—", "dim"
+    if row is None:  # candidates without a record of the metric's kind (cosim skipped, say): missing
+        tried = any(r.arm == arm for r in comparison.results[problem].rows)
+        return ("missing", "magenta") if tried else ("—", "dim")
     if row.speedup is None or row.status != "pass":
         return visible(row.status), "yellow" if row.status == "no baseline" else "magenta"
     better = row.speedup < 0.99 if comparison.options.measure.is_resource else row.speedup > 1.01

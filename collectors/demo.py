@@ -275,6 +275,67 @@ def build_demo_tree(directory: str, projects: int = 12, noise: int = 0, seed: in
     return root
 
 
+# The AI arm of the demo: an agent's attempts at some of the same problems, in a tree of its own
+# whose vitis-tui.toml names the origin (see README "Configuration"). Several steps on hotspot,
+# one of them failing synthesis, give a trajectory; knn is never attempted.
+AGENT_ORIGIN = "demo_agent"
+AGENT_VERSION = "v1"
+AGENT_TOML = f"""# the demo's AI arm: every project below is this agent's
+origin = "{AGENT_ORIGIN}"
+origin_version = "{AGENT_VERSION}"
+
+[origin_meta]
+model = "demo-model"
+"""
+# (group, prefix, variant index, variant name, latency factor against the made-up reference, passes)
+AGENT_STEPS = (
+    ("hotspot", "hotspot", 0, "attempt", 1.4, True),
+    ("kmeans", "kmeans", 0, "attempt", 0.5, True),
+    ("hotspot", "hotspot", 1, "pipeline", 0.0, False),
+    ("hotspot", "hotspot", 2, "unroll", 0.3, True),
+    ("StreamCluster", "streamcluster", 0, "attempt", 0.8, True),
+    ("cfd/cfd_flux", "cfd_flux", 0, "attempt", 2.5, True),
+)
+
+
+def agent_root(directory: str) -> str:
+    """The agent's suite root (beside the benchmark's), with its vitis-tui.toml above it."""
+    base = os.path.join(os.path.abspath(directory), "demo-agent")
+    if not os.path.exists(os.path.join(base, "vitis-tui.toml")):
+        write(os.path.join(base, "vitis-tui.toml"), AGENT_TOML)
+    root = os.path.join(base, "rodinia-hls", "Benchmarks")
+    os.makedirs(root, exist_ok=True)
+    return root
+
+
+def write_agent_step(root: str, step: int) -> None:
+    """One attempt of the agent: a vitis_hls project (csim, csynth, cosim), or a failed synthesis."""
+    group, prefix, index, name, factor, passes = AGENT_STEPS[step]
+    project = os.path.join(root, *group.split("/"), f"{prefix}_{index}_{name}")
+    kernel = prefix.replace("_", "")
+    write_sources(project, kernel, hls=True)
+    if not passes:
+        write(os.path.join(project, "proj", "hls.app"), "<project/>\n")
+        write(os.path.join(project, "proj", "solution1", "solution1.aps"), "<AutoPilot:solution/>\n")
+        write(
+            os.path.join(project, "vitis_hls.log"),
+            hls_log(PART, 30.0, csim_errors=None, error="II=1 not met: loop-carried dependence on 'temp'"),
+        )
+        return
+    rng = random.Random(f"{group}/{index}")
+    latency = int(rng.randint(200_000, 1_500_000) * factor)
+    synth = Synth(kernel, latency, latency, rng.randint(4_000, 80_000), rng.randint(4_000, 90_000), 40, 20)
+    write_hls(project, synth)
+
+
+def build_agent_tree(directory: str) -> str:
+    """Every step of the agent, finished (the headless demo). Returns the agent's suite root."""
+    root = agent_root(directory)
+    for step in range(len(AGENT_STEPS)):
+        write_agent_step(root, step)
+    return root
+
+
 def _write_in_pieces(path: str, text: str, pause: Callable[[float], bool]) -> bool:
     """Write a report the way a slow tool does: a first part, a pause, then the whole."""
     write(path, text[: len(text) // 2])
@@ -288,9 +349,11 @@ def play_builds(directory: str, stop: threading.Event, pace: float = 1.0) -> str
     """Play about a minute of realistic builds into a new Rodinia-like tree (for `vitis-tui demo`).
 
     Projects appear, reports are written in pieces and rewritten, one synthesis fails and one
-    run times out. Returns when done or when `stop` is set.
+    run times out; meanwhile an AI arm (`agent_root`) makes its attempts at the same problems.
+    Returns when done or when `stop` is set.
     """
     root = build_demo_tree(directory, projects=6)
+    agent = agent_root(directory)
 
     def pause(seconds: float) -> bool:
         return not stop.wait(seconds * pace)
@@ -308,6 +371,7 @@ def play_builds(directory: str, stop: threading.Event, pace: float = 1.0) -> str
     ):
         if not pause(2.0):
             return root
+        write_agent_step(agent, number)  # the AI arm plays beside the benchmark's builds
         project = os.path.join(root, group, f"{group}_{number + 1}_{name}")
         kernel = group.lower()
         synth = Synth(
@@ -371,4 +435,8 @@ def play_builds(directory: str, stop: threading.Event, pace: float = 1.0) -> str
             )
             write(report + ".tmp", csynth_xml(better))
             os.replace(report + ".tmp", report)  # an atomic rename onto the report name
+    for step in range(5, len(AGENT_STEPS)):
+        if not pause(2.0):
+            return root
+        write_agent_step(agent, step)
     return root

@@ -1,6 +1,7 @@
 """Regenerate the SVG screenshots of the main screens into screenshots/.
 
-python screenshots/make_screenshots.py
+python screenshots/make_screenshots.py            (all of them)
+python screenshots/make_screenshots.py compare    (the compare matrix and the Pareto view only)
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 from collectors.config import Settings  # noqa: E402
-from collectors.demo import build_demo_tree, write  # noqa: E402
+from collectors.demo import build_agent_tree, build_demo_tree, write  # noqa: E402
 from tui.app import Dashboard  # noqa: E402
 from tui.browse import BrowseApp  # noqa: E402
 
@@ -65,8 +66,32 @@ async def main() -> None:
             await wait_until(pilot, lambda: len(browse.view.marks) == 2)
             await pilot.pause(0.2)
             browse.save_screenshot("browse.svg", HERE)
-    print("wrote", ", ".join(os.path.join(HERE, n) for n in ("dashboard.svg", "detail.svg", "help.svg", "browse.svg")))
+    await compare_screens()
+    names = ("dashboard.svg", "detail.svg", "help.svg", "browse.svg", "compare.svg", "pareto.svg")
+    print("wrote", ", ".join(os.path.join(HERE, n) for n in names))
+
+
+async def compare_screens() -> None:
+    """The compare matrix and the Pareto view on the headless demo (benchmark tree and AI arm)."""
+    from tui.cli import main as cli_main
+
+    with tempfile.TemporaryDirectory() as directory:
+        root, agent = build_demo_tree(directory), build_agent_tree(directory)
+        records = os.path.join(directory, "demo.jsonl")
+        assert cli_main(["collect", root, agent, "-o", records, "--quiet"]) == 0
+        browse = BrowseApp([records])
+        async with browse.run_test(size=(150, 40)) as pilot:
+            await wait_until(pilot, lambda: browse.loaded)
+            await pilot.press("c")
+            await wait_until(pilot, lambda: type(browse.screen).__name__ == "CompareScreen" and browse.screen.ready)
+            await pilot.press("down", "down", "down")  # hotspot, where the agent has three steps
+            await pilot.pause(0.2)
+            browse.save_screenshot("compare.svg", HERE)
+            await pilot.press("p")
+            await wait_until(pilot, lambda: type(browse.screen).__name__ == "ParetoScreen")
+            await pilot.pause(0.2)
+            browse.save_screenshot("pareto.svg", HERE)
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    asyncio.run(compare_screens() if sys.argv[1:] == ["compare"] else main())

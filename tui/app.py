@@ -172,11 +172,11 @@ class Dashboard(RecordsActions, App[int]):
         table: RecordTable = self.records_view.table
         for key in delta.removed:
             table.drop("", key)
-        rows = [
-            table.put(line, json.loads(line), source=change.path)
-            for line in (*delta.added.values(), *delta.changed.values())
-        ]
+        lines = [*delta.added.values(), *delta.changed.values()]
+        records = [json.loads(line) for line in lines]
+        rows = [table.put(line, record, source=change.path) for line, record in zip(lines, records)]
         self.records_view.data_changed(rows, adapt_columns=bool(delta.added))
+        self.compare_records_changed(records, list(delta.removed))
 
     @on(TotalsUpdated)
     def _totals(self, message: TotalsUpdated) -> None:

@@ -172,6 +172,7 @@ class BrowseApp(RecordsActions, App[None]):
             self.view.set_table(table)
             self._show_problems()
             self._check_later(table, [(i, table.sources[i], table.raw[i]) for i in touched])
+            self.compare_records_changed([table.record(i) for i in touched])
 
     def all_problems(self) -> list[Problem]:
         return self.load_problems + [p for found in self.schema.values() for p in found]

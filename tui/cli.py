@@ -473,21 +473,23 @@ def run_demo(args: argparse.Namespace) -> int:
     import tempfile
     import threading
 
-    from collectors.demo import build_demo_tree, play_builds
+    from collectors.demo import agent_root, build_agent_tree, build_demo_tree, play_builds
 
     directory = args.directory or tempfile.mkdtemp(prefix="vitis-tui-demo-")
     if args.headless:
         root = build_demo_tree(directory)
-        print(f"demo tree: {root}", file=sys.stderr)
-        return run_collect([root], args.output, args)
+        agent = build_agent_tree(directory)
+        print(f"demo tree: {root}; AI arm: {agent}", file=sys.stderr)
+        return run_collect([root, agent], args.output, args)
     if not _has_terminal():
         return _no_terminal("demo")
     root = os.path.join(os.path.abspath(directory), "rodinia-hls", "Benchmarks")
     os.makedirs(root, exist_ok=True)
+    agent = agent_root(directory)
     stop = threading.Event()
     player = threading.Thread(target=play_builds, args=(directory, stop, args.pace), daemon=True)
     try:
-        return run_watch([root], args.output, args, before_start=player.start)
+        return run_watch([root, agent], args.output, args, before_start=player.start)
     finally:
         stop.set()
 

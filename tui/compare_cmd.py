@@ -70,9 +70,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from collectors.compare import Comparer, Options
+    from collectors.compare import Comparer, Options, bulk
     from collectors.compare_render import render
-    from collectors.config import ConfigError
 
     try:
         options = Options(args.metric, args.baseline, args.pick, args.policy, args.common, args.by)
@@ -85,7 +84,25 @@ def run(args: argparse.Namespace) -> int:
     if missing:
         return EXIT_IO
     comparer = Comparer(options)
-    inputs = []
+    inputs: list[dict[str, Any]] = []
+    with bulk():
+        status = _read_all(args, comparer, inputs)
+        if status != EXIT_OK:
+            return status
+        comparison = comparer.result()
+    if comparer.skipped:
+        print(f"{comparer.skipped} records without suite, group path, origin or variant were skipped", file=sys.stderr)
+    fmt = args.format or _default_format(args.output)
+    text = render(
+        comparison, fmt, inputs, raw=args.raw, color=fmt == "table" and not args.output and sys.stdout.isatty()
+    )
+    return _write(text, args.output)
+
+
+def _read_all(args: argparse.Namespace, comparer: Any, inputs: list[dict[str, Any]]) -> int:
+    """Every input into the comparer; the path and sha256 of each into `inputs`."""
+    from collectors.config import ConfigError
+
     for path in args.inputs:
         try:
             records, digest = collect_root(path, args) if os.path.isdir(path) else read_jsonl(path)
@@ -97,13 +114,7 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_IO
         comparer.add(records)
         inputs.append({"path": path, "sha256": digest})
-    if comparer.skipped:
-        print(f"{comparer.skipped} records without suite, group path, origin or variant were skipped", file=sys.stderr)
-    fmt = args.format or _default_format(args.output)
-    text = render(
-        comparer.result(), fmt, inputs, raw=args.raw, color=fmt == "table" and not args.output and sys.stdout.isatty()
-    )
-    return _write(text, args.output)
+    return EXIT_OK
 
 
 def _default_format(output: str | None) -> str:

@@ -1,13 +1,22 @@
-"""Export and copy of the records view, shared by the dashboard and browse."""
+"""Export, copy, compare and diff of the records view, shared by the dashboard and browse."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from rich.text import Text
+from textual.app import SystemCommand
 from textual.binding import Binding
+from textual.screen import Screen
 
 from collectors.records.fields import NUMBER_FIELDS, TEXT_FIELDS
+from collectors.records.model import RecordKey
 from collectors.records.table import export, exported_rows
+from collectors.text import visible
 
+from .screens.compare import CompareScreen
+from .screens.diff import DiffScreen
 from .screens.export import ExportScreen
 from .widgets.records_view import RecordsPanel, RecordsView
 
@@ -23,6 +32,8 @@ KEY_HELP = [
     ("e", "Export the marked records (or, with none marked, those shown): JSONL, CSV or Markdown"),
     ("y", "Copy the same to the clipboard (OSC 52), in the last export format"),
     ("enter", "The record as JSON, where it came from, its problems"),
+    ("c", "Compare: speedups (or resource ratios) of every arm against the baseline, per problem"),
+    ("d", "Diff the two marked records: every field side by side, with Δ and %"),
     ("ctrl+p", "Command palette"),
     ("q", "Quit"),
     ("", ""),
@@ -35,6 +46,11 @@ KEY_HELP = [
     ),
     ("text", 'free text: a substring of any field, origin_meta included; "quoted text" keeps spaces'),
     ("example", "type:hls_synth status:pass group:cfd/* lut<30000 or cycles>1e6"),
+    ("", ""),
+    ("compare: m / M", "Next / previous metric (csynth.worst ... uram)"),
+    ("compare: b k o x", "Baseline rule / pick final-best / policy exclude-one / --common on-off"),
+    ("compare: enter", "The records behind the cell: candidate and baseline side by side, Δ and %"),
+    ("compare: p / t", "Pareto view (s problem-suite, x y metrics, l log) / trajectory of the arm"),
 ]
 
 
@@ -44,6 +60,8 @@ RECORDS_BINDINGS = [
     Binding("question_mark", "help", "Help", key_display="?"),
     Binding("e", "export", "Export"),
     Binding("y", "copy", "Copy"),
+    Binding("c", "compare", "Compare"),
+    Binding("d", "diff", "Diff"),
 ]
 
 
@@ -84,3 +102,52 @@ class RecordsActions:
 
     def binding_help(self) -> list[tuple[str, str]]:
         return KEY_HELP
+
+    # --- compare and diff ---------------------------------------------------------------------
+
+    compare_screen: CompareScreen | None = None
+
+    def action_compare(self) -> None:
+        """The compare screen over every record of the records view (read in the screen's thread)."""
+        table = self.records_view.table
+        count, dead = len(table), set(table.dead)  # later changes come through compare_records_changed
+
+        def records() -> list[dict[str, Any]]:
+            return [table.record(i) for i in range(count) if i not in dead]
+
+        self.compare_screen = CompareScreen(records)
+        self.push_screen(self.compare_screen)  # type: ignore[attr-defined]
+
+    def compare_records_changed(
+        self, added_or_changed: Iterable[dict[str, Any]], removed: Iterable[RecordKey | dict[str, Any]] = ()
+    ) -> None:
+        """Pass a live change on to the compare screen while it is open (the apps call this after
+        patching the records table: the records added or changed, the keys removed)."""
+        screen = self.compare_screen
+        if screen is not None and screen.is_attached:
+            screen.records_changed(added_or_changed, removed)
+
+    def action_diff(self) -> None:
+        view = self.records_view
+        if len(view.marks) != 2:
+            self.notify(  # type: ignore[attr-defined]
+                f"mark exactly two records (space) to diff them; {len(view.marks)} marked", markup=False
+            )
+            return
+        first, second = view.selection()
+        table = view.table
+        labels = [visible(table.keys[i][1].label()) for i in (first, second)]
+        title = f"A: {labels[0]}\nB: {labels[1]}"
+        pair = ("A against B (Δ = A − B)", table.record(first), table.record(second))
+        self.push_screen(DiffScreen(title, "A", "B", [pair]))  # type: ignore[attr-defined]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Compare and diff start from the records view: not from a screen opened over it."""
+        if action in ("compare", "diff") and len(self.screen_stack) > 1:  # type: ignore[attr-defined]
+            return False
+        return super().check_action(action, parameters)  # type: ignore[misc]
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)  # type: ignore[misc]
+        yield SystemCommand("Compare", "Speedups against the baseline, per problem and arm", self.action_compare)
+        yield SystemCommand("Diff", "The two marked records side by side, with Δ and %", self.action_diff)

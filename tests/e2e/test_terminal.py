@@ -121,11 +121,11 @@ def test_headless_demo_in_a_terminal(tmp_path: Path, tmux_session) -> None:
         f"{installed_command()} demo --headless {tmp_path / 'demo'} -o {tmp_path / 'demo.jsonl'}", tmp_path
     )
     status, screen = session.wait_exit()
-    assert status == 0 and "12 projects, 16 runs, 28 records" in screen
+    assert status == 0 and "18 projects, 27 runs, 44 records" in screen  # the benchmark tree and the AI arm
     done = subprocess.run(
         [installed_command(), "validate", str(tmp_path / "demo.jsonl")], capture_output=True, text=True
     )
-    assert done.returncode == 0 and "28 lines, 28 valid, 0 invalid" in done.stdout
+    assert done.returncode == 0 and "44 lines, 44 valid, 0 invalid" in done.stdout
 
 
 def test_watch_in_a_terminal(tmp_path: Path, tmux_session) -> None:
@@ -166,8 +166,17 @@ def test_interactive_demo_in_a_terminal(tmp_path: Path, tmux_session) -> None:
     out = tmp_path / "demo.jsonl"
     session = tmux_session(f"{installed_command()} demo {tmp_path / 'demo'} -o {out} --pace 0.2", tmp_path)
     session.wait_for("synth:fail", timeout=90)
-    screen = session.wait_for("synth:timeout", timeout=90)
-    assert "watch: inotify" in screen
+    # the AI arm's runs fill the runs panel: the timed-out run is found with the records filter
+    session.keys("Tab")
+    session.keys("/")
+    for key in "status:timeout":
+        session.keys(key, delay=0.02)
+    session.keys("Enter")
+    screen = session.wait_for("4_coales", timeout=90)  # pathfinder_4_coalescing: the run the runner gave up on
+    assert "timeout" in screen.split("Records")[1] and "watch: inotify" in screen
+    session.keys("c")  # the compare screen: the AI arm beside the benchmark
+    session.wait_for("demo_agent@v1", timeout=30)
+    session.keys("Escape", delay=0.3)
     session.keys("q")
     assert session.wait_exit()[0] == 0
     done = subprocess.run([installed_command(), "validate", str(out)], capture_output=True, text=True)
@@ -197,3 +206,33 @@ def test_browse_in_a_terminal(tmp_path: Path, tmux_session) -> None:
     written = (tmp_path / "two.jsonl").read_text().splitlines()
     assert len(written) == 2 and all('"report_type":"rtl_sim"' in line for line in written)
     assert set(written) <= set(EXPECTED.read_text().splitlines())  # byte for byte
+
+
+PRODUCERS = EXPECTED.parent / "producers" / "c2hls__u280_sonnet_vs_gold__first35.jsonl"
+
+
+def test_compare_in_a_terminal(tmp_path: Path, tmux_session) -> None:
+    session = tmux_session(f"{installed_command()} compare {PRODUCERS}", tmp_path)
+    status, screen = session.wait_exit()
+    assert status == 0
+    assert "metric csynth.worst (worst-case latency, cycles) · baseline benchmark" in screen
+    assert re.search(r"hlsfactory_polybench_float_small/2mm .*18\.7× .*22\.8×", screen)  # the table on a terminal
+    assert re.search(r"geomean \(n/N\) .*2\.24× \(4/4\) .*5\.64× \(4/4\)", screen)
+
+
+def test_compare_screen_in_browse(tmp_path: Path, tmux_session) -> None:
+    session = tmux_session(f"{installed_command()} browse {PRODUCERS}", tmp_path)
+    session.wait_for("35 of 35 records")
+    session.keys("c")
+    screen = session.wait_for("4 problems, 4 with a baseline · 2 arms")
+    assert re.search(r"float_small/2mm .*18\.7× .*22\.8×", screen)
+    session.keys("m")
+    session.wait_for("metric csynth.avg")
+    session.keys("p")
+    screen = session.wait_for("Pareto: problem hlsfactory_polybench_float_small/2mm")
+    assert "on the front" in screen
+    session.keys("Escape", delay=0.3)
+    session.keys("Escape", delay=0.3)
+    session.wait_for("35 of 35 records")
+    session.keys("q")
+    assert session.wait_exit()[0] == 0

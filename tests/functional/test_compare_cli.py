@@ -95,3 +95,22 @@ def test_a_build_tree_is_collected_first(tmp_path: Path, capsys: pytest.CaptureF
     # the digest is that of what `collect` writes for the same tree
     assert data["inputs"] == [{"path": root, "sha256": hashlib.sha256(collected.read_bytes()).hexdigest()}]
     assert data["rows"]
+
+
+def test_the_headless_demo_holds_an_ai_arm(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    out = tmp_path / "demo.jsonl"
+    assert main(["demo", "--headless", str(tmp_path / "demo"), "-o", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["compare", str(out), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    agent = next(a for a in data["arms"] if a["origin"] == "demo_agent")
+    # hotspot (3 steps), kmeans, StreamCluster, cfd/cfd_flux attempted; 6 benchmark problems with a baseline
+    assert (agent["origin_version"], agent["problems"], agent["compared"], agent["baselines"]) == ("v1", 4, 4, 6)
+    hotspot = [r for r in data["rows"] if r["origin"] == "demo_agent" and r["group_path"] == ["hotspot"]]
+    assert [(r["variant"]["name"], r["status"], r["answer"]) for r in hotspot] == [
+        ("attempt", "pass", False),
+        ("pipeline", "fail", False),
+        ("unroll", "pass", True),
+    ]
+    final = hotspot[2]
+    assert final["speedup"] == final["baseline_value"] / final["value"]

@@ -1,0 +1,243 @@
+"""Pilot tests of the compare views: matrix and its keys, the records behind a cell, live updates,
+Pareto, trajectory, and `c` / `d` in browse. Values are hand-computed from the producer fixture
+(c2hls U280 runs: two Sonnet setups against the HLSFactory ground truth)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+
+from collectors.compare import Options
+from collectors.records.model import key_of
+from tui.browse import BrowseApp
+from tui.screens.compare import CompareScreen
+from tui.screens.diff import DiffScreen
+from tui.screens.pareto import ParetoScreen
+from tui.screens.trajectory import TrajectoryScreen
+from tui.widgets.compare_matrix import FIXED, CompareMatrix
+
+from ..conftest import FIXTURES, wait_until
+
+SONNET = FIXTURES / "producers" / "c2hls__u280_sonnet_vs_gold__first35.jsonl"
+RECORDS = [json.loads(line) for line in SONNET.read_text().splitlines()]
+SUITE = "hlsfactory_polybench_float_small"
+BASE = ("c2hls_orchestrator", "630ce11__sonnet__flash__base_skills")
+NO_SKILLS = ("c2hls_orchestrator", "630ce11__sonnet__flash__no_skills")
+MM2 = (SUITE, ("2mm",))
+
+
+def cells(screen: CompareScreen, problem: tuple) -> list[str]:
+    return [t.plain for t in screen.query_one(CompareMatrix).rows[problem]]
+
+
+def header(screen: CompareScreen) -> str:
+    return str(screen.query_one("#compare-header").render())
+
+
+async def opened(pilot, records: list[dict[str, Any]], options: Options | None = None) -> CompareScreen:
+    screen = CompareScreen(records, options)
+    pilot.app.push_screen(screen)
+    await wait_until(pilot, lambda: screen.ready and pilot.app.screen is screen)
+    return screen
+
+
+async def test_matrix_cells_and_option_keys() -> None:
+    async with App().run_test(size=(200, 50)) as pilot:
+        screen = await opened(pilot, RECORDS)
+        # 1200415 / 64177 = 18.70; 1200415 / 52627 = 22.81; 2310407 / 2888009 = 0.80
+        assert cells(screen, MM2) == [
+            f"{SUITE}/2mm",
+            "hlsfactory_benchmark#0 baseline: 1200415",
+            "18.7×",
+            "22.8×",
+        ]
+        assert cells(screen, (SUITE, ("3mm",)))[2] == "0.8×"
+        matrix = screen.query_one(CompareMatrix)
+        assert matrix.rows[(SUITE, ("3mm",))][FIXED].style == "red"
+        assert matrix.rows[MM2][FIXED].style == "green"
+        assert [s[0].plain for s in matrix.summary][0] == "geomean (n/N)"
+        assert [s[FIXED].plain for s in matrix.summary][:2] == ["2.24× (4/4)", "0.8×–18.7×"]
+        text = header(screen)
+        assert "metric csynth.worst" in text and "baseline benchmark · pick final · policy exclude · common off" in text
+        assert "4 problems, 4 with a baseline · 2 arms" in text
+        await pilot.press("m", "m", "m", "m")  # worst, avg, best, time -> cosim.cycles
+        assert screen.options.metric == "cosim.cycles" and "metric cosim.cycles" in header(screen)
+        assert cells(screen, (SUITE, ("bicg",)))[FIXED] == "missing"  # base_skills has no cosim of bicg
+        await pilot.press("M", "M", "M", "M", "b", "k", "o", "x")
+        assert screen.options == Options("csynth.worst", "best", "best", "one", True)
+        assert "baseline best · pick best · policy one · common on" in header(screen)
+        await pilot.press("b")  # best -> the first explicit arm: the Sonnet base_skills setup
+        assert screen.options.baseline == "c2hls_orchestrator@630ce11__sonnet__flash__base_skills"
+        assert cells(screen, MM2)[1] == "c2hls_orchestrator#0 final: 64177"
+
+
+async def test_enter_opens_candidate_and_baseline_side_by_side() -> None:
+    async with App().run_test(size=(200, 50)) as pilot:
+        screen = await opened(pilot, RECORDS)
+        await pilot.press("enter")  # the cursor starts on the first arm of the first problem
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, DiffScreen))
+        diff = pilot.app.screen
+        assert "2mm · csynth.worst · 18.7×" in diff.title_text
+        assert (
+            "base_skills #0 final (64177)" in diff.title_text
+            and "hlsfactory_benchmark #0 baseline (1200415)" in diff.title_text
+        )
+        table = diff.query_one("#diff-table")
+        rows = [[c.plain for c in table.get_row_at(n)] for n in range(table.row_count)]
+        worst = next(r for r in rows if r[0].endswith("SummaryOfOverallLatency.Worst-caseLatency"))
+        # Δ = 64177 - 1200415 = -1136238; % = -1136238 / 1200415 = -94.65 %
+        assert worst == [
+            "hls_synth.PerformanceEstimates.SummaryOfOverallLatency.Worst-caseLatency",
+            "64177",
+            "1200415",
+            "-1136238",
+            "-94.7%",
+        ]
+        assert [r[0] for r in rows if r[0].startswith("── ")] == [
+            "── hls_synth · vitis.csynth",
+            "── sw_run · vitis.csim",
+            "── rtl_sim · vitis.cosim",
+        ]
+        count = table.row_count
+        await pilot.press("s")  # equal fields hidden
+        assert table.row_count < count
+        await pilot.press("escape")
+        assert pilot.app.screen is screen
+
+
+async def test_live_update_patches_only_the_touched_problem() -> None:
+    async with App().run_test(size=(200, 50)) as pilot:
+        screen = await opened(pilot, RECORDS)
+        matrix = screen.query_one(CompareMatrix)
+        atax_before = matrix.rows[(SUITE, ("atax",))]
+        faster = copy.deepcopy(next(r for r in RECORDS if r["report_type"] == "hls_synth" and _is(r, "2mm", BASE)))
+        faster["hls_synth"]["PerformanceEstimates"]["SummaryOfOverallLatency"]["Worst-caseLatency"] = "12004"
+        screen.records_changed([faster], [])  # the same key: replaces the 64177 record
+        assert cells(screen, MM2)[FIXED] == "100×"  # 1200415 / 12004 = 100.003
+        assert matrix.rows[(SUITE, ("atax",))] is atax_before  # not re-made
+        assert screen.last_update_seconds > 0
+        screen.records_changed([], [key_of(faster)])  # its synthesis record goes: no value any more
+        assert cells(screen, MM2)[FIXED] == "missing"
+        new_arm = copy.deepcopy(faster)
+        new_arm["implementation"]["origin_version"] = "v2"
+        screen.records_changed([new_arm], [])  # a third arm appears: every row is made again
+        assert len(matrix.arms) == 3 and "3 arms" in header(screen)
+
+
+def _is(record: dict[str, Any], group: str, arm: tuple[str, str]) -> bool:
+    impl = record["implementation"]
+    return record["problem"]["group_path"] == [group] and (impl["origin"], impl["origin_version"]) == arm
+
+
+async def test_updates_before_the_load_ends_are_kept() -> None:
+    async with App().run_test(size=(200, 50)) as pilot:
+        gate: list[dict[str, Any]] = []
+
+        def slow() -> list[dict[str, Any]]:
+            return RECORDS + gate
+
+        screen = CompareScreen(slow)
+        screen.records_changed([r for r in RECORDS if _is(r, "2mm", NO_SKILLS)], [])  # queued: not mounted yet
+        assert screen.pending
+        pilot.app.push_screen(screen)
+        await wait_until(pilot, lambda: screen.ready)
+        assert not screen.pending and cells(screen, MM2)[FIXED + 1] == "22.8×"
+
+
+async def test_pareto_problem_and_suite() -> None:
+    async with App().run_test(size=(200, 50)) as pilot:
+        await opened(pilot, RECORDS)
+        await pilot.press("p")
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, ParetoScreen))
+        pareto = pilot.app.screen
+        front = pareto.front
+        # 2mm: no_skills (52627 cycles, 172485 LUT), base_skills (64177, 168709), baseline (1200415, 7362):
+        # none is both faster and smaller than another, so all three are on the front
+        assert [(p.label.split("__")[-1], p.x, p.y, p.dominated) for p in front.points] == [
+            ("no_skills", 52627, 172485, False),
+            ("base_skills", 64177, 168709, False),
+            ("baseline hlsfactory_benchmark#0", 1200415, 7362, False),
+        ]
+        await pilot.press("y")  # LUT -> FF on the y axis
+        assert pareto.y_metric == "ff" and "FF" in pareto.front.y_label
+        await pilot.press("s")  # the suite: geomean speedup against geomean LUT ratio per arm
+        suite = pareto.front
+        assert suite.y_lower is False
+        by_arm = {p.label.split("__")[-1]: (round(p.x, 3), round(p.y, 3), p.dominated) for p in suite.points}
+        # speedups 2.24 / 5.64 (the matrix); LUT ratios: geomean(22.9, 0.965, 9.2, 9.37) and
+        # geomean(23.4, 18, 9.2, 9.64): no_skills is faster but bigger, both on the front
+        assert by_arm["no_skills"][1] > by_arm["base_skills"][1] and by_arm["no_skills"][0] > by_arm["base_skills"][0]
+        assert not any(d for _, _, d in by_arm.values())
+        assert "all problems" in str(pareto.query_one("#pareto-header").render())
+
+
+def _steps_records() -> list[dict[str, Any]]:
+    """One problem: the benchmark (variant 0) and an agent's three steps, the second failing."""
+    template = next(r for r in RECORDS if r["report_type"] == "hls_synth" and _is(r, "2mm", BASE))
+    out = []
+    for origin, index, status, latency in (
+        ("hlsfactory_benchmark", 0, "pass", "1000"),
+        ("agent", 0, "pass", "800"),
+        ("agent", 1, "fail", None),
+        ("agent", 2, "pass", "900"),
+        ("agent", 3, "pass", "400"),
+    ):
+        record = copy.deepcopy(template)
+        record["implementation"].update(
+            origin=origin, origin_version=None, variant={"index": index, "name": f"s{index}"}
+        )
+        record["hls_synth"]["status"] = status
+        record["hls_synth"]["PerformanceEstimates"]["SummaryOfOverallLatency"]["Worst-caseLatency"] = latency
+        out.append(record)
+    return out
+
+
+async def test_trajectory_of_an_arm() -> None:
+    async with App().run_test(size=(200, 50)) as pilot:
+        screen = await opened(pilot, _steps_records())
+        assert cells(screen, MM2)[FIXED] == "2.5×"  # final step: 1000 / 400
+        await pilot.press("t")
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, TrajectoryScreen))
+        steps = pilot.app.screen.steps
+        assert [(s.index, s.status, s.value, s.best_so_far, s.failed) for s in steps] == [
+            (0, "pass", 800, 800, False),
+            (1, "fail", None, 800, True),
+            (2, "pass", 900, 800, False),
+            (3, "pass", 400, 400, False),
+        ]
+        assert "4 steps, 1 without a value" in str(pilot.app.screen.query_one("#trajectory-header").render())
+
+
+async def test_trajectory_needs_several_variants() -> None:
+    async with App().run_test(size=(200, 50)) as pilot:
+        screen = await opened(pilot, RECORDS)
+        await pilot.press("t")
+        await wait_until(pilot, lambda: bool(pilot.app._notifications))
+        assert pilot.app.screen is screen
+        assert "several variants of hlsfactory_polybench_float_small/2mm" in list(pilot.app._notifications)[0].message
+
+
+async def test_browse_c_opens_the_comparison_and_d_diffs_two_marks(tmp_path: Path) -> None:
+    app = BrowseApp([str(SONNET)])
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.loaded)
+        assert {"Compare", "Diff"} <= {c.title for c in app.get_system_commands(app.screen)}
+        await pilot.press("d")  # nothing marked: a notice, no screen
+        await wait_until(pilot, lambda: bool(app._notifications))
+        assert "mark exactly two records" in list(app._notifications)[0].message
+        await pilot.press("space", "space", "d")
+        await wait_until(pilot, lambda: isinstance(app.screen, DiffScreen))
+        first, second = (app.view.table.record(i) for i in app.view.selection())
+        assert app.screen.pairs == [("A against B (Δ = A − B)", first, second)]
+        await pilot.press("escape", "c")
+        await wait_until(pilot, lambda: isinstance(app.screen, CompareScreen) and app.screen.ready)
+        assert cells(app.screen, MM2)[FIXED:] == ["18.7×", "22.8×"]
+        assert app.compare_screen is app.screen
+        more = copy.deepcopy(RECORDS[0])
+        more["implementation"]["origin_version"] = "later"
+        app.compare_records_changed([more], [])
+        assert len(app.screen.query_one(CompareMatrix).arms) == 3

@@ -1,0 +1,275 @@
+"""The compare screen (`c` in watch and browse): the matrix of speedups or resource ratios, with
+keys for the metric, the baseline rule, the pick, the policy and --common (all in the header).
+
+The records are read and indexed once, in a thread (with every metric of every candidate
+measured ahead, so that a switch reads no record); a switch then recomputes the per-problem
+rows from the candidates' kept values on the UI thread. A live update (`records_changed`)
+recomputes only the problems it touches.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from collectors.compare import (
+    METRICS,
+    Canonical,
+    Comparer,
+    Comparison,
+    Options,
+    ProblemKey,
+    arm_key,
+    arm_label,
+    bulk,
+    measure,
+)
+from collectors.compare_render import header, number_text, problem_text, ratio_text, visible
+from collectors.record_diff import pair_records
+from collectors.records.model import RecordKey, key_of
+
+from ..widgets.compare_matrix import CompareMatrix
+from .diff import DiffScreen
+from .pareto import ParetoScreen
+from .trajectory import TrajectoryScreen
+
+Records = Iterable[dict[str, Any]]
+METRIC_NAMES = list(METRICS)
+KEYS = "m/M metric  b baseline  k pick  o policy  x common  enter records  p Pareto  t trajectory  esc back"
+
+
+class CompareScreen(Screen[None]):
+    DEFAULT_CSS = """
+    CompareScreen #compare-header { height: auto; padding: 0 1; background: $boost; }
+    CompareScreen CompareMatrix { height: 1fr; }
+    """
+    BINDINGS = [
+        Binding("escape,q", "app.pop_screen", "Back"),
+        Binding("m", "metric(1)", "Metric"),
+        Binding("M", "metric(-1)", "Previous metric", show=False),
+        Binding("b", "baseline", "Baseline"),
+        Binding("k", "pick", "Pick"),
+        Binding("o", "policy", "Policy"),
+        Binding("x", "common", "Common"),
+        Binding("p", "pareto", "Pareto"),
+        Binding("t", "trajectory", "Trajectory"),
+    ]
+
+    def __init__(
+        self,
+        source: Records | Callable[[], Records],
+        options: Options | None = None,
+        canonical: Canonical | None = None,
+    ) -> None:
+        """`source`: the records, or a function that returns them (called in the loading thread)."""
+        super().__init__()
+        self.source = source
+        self.comparer = Comparer(options or Options(), canonical)
+        self.comparison: Comparison | None = None
+        self.held: dict[ProblemKey, dict[RecordKey, dict[str, Any]]] = {}  # what each problem holds now
+        self.problem_of_key: dict[RecordKey, ProblemKey] = {}
+        self.pending: list[tuple[list[dict[str, Any]], list[Any]]] = []  # updates before the load ends
+        self.ready = False
+        self.last_update_seconds = 0.0  # UI-thread time of the last switch or live update
+
+    @property
+    def options(self) -> Options:
+        return self.comparer.options
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text("reading the records…"), id="compare-header")
+        yield CompareMatrix(id="compare-matrix")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.run_worker(self._load, thread=True, exclusive=True, group="compare-load")
+
+    # --- loading (a thread) -------------------------------------------------------------------
+
+    def _load(self) -> None:
+        with bulk():
+            records = self.source() if callable(self.source) else self.source
+            self._hold(list(records), [])
+            for held in self.held.values():
+                self.comparer.add(held.values())
+            for candidates in self.comparer.candidates.values():  # measured ahead: a switch reads no record
+                for candidate in candidates.values():
+                    for metric in METRICS.values():
+                        measure(candidate, metric)
+            comparison = self.comparer.result()
+        # the records stay alive as long as the screen: out of the collector's scans, or each
+        # full collection (any time later, on the UI thread) walks 100,000 of them (0.5 s)
+        gc.freeze()
+        self.app.call_from_thread(self._loaded, comparison)
+
+    def _loaded(self, comparison: Comparison) -> None:
+        self.ready = True
+        self._show(comparison, None)
+        self.query_one(CompareMatrix).focus()
+        pending, self.pending = self.pending, []
+        for added, removed in pending:
+            self.records_changed(added, removed)
+
+    # --- live updates -------------------------------------------------------------------------
+
+    def records_changed(
+        self, added_or_changed: Iterable[dict[str, Any]], removed: Iterable[RecordKey | dict[str, Any]] = ()
+    ) -> None:
+        """Records that appeared or changed (a record replaces the one with its key) and records
+        that went away (their keys, or the records). Only the problems they belong to are
+        recomputed. Call on the UI thread."""
+        if not self.ready:
+            self.pending.append((list(added_or_changed), list(removed)))
+            return
+        began = time.perf_counter()
+        touched = self._hold(added_or_changed, removed)
+        for problem in touched:
+            self.comparer.discard(problem)
+            self.comparer.add(self.held.get(problem, {}).values())
+        self._show(self.comparer.result(), touched)
+        self.last_update_seconds = time.perf_counter() - began
+
+    def _hold(self, added: Iterable[dict[str, Any]], removed: Iterable[RecordKey | dict[str, Any]]) -> set[ProblemKey]:
+        """Note what each problem holds now; returns the problems touched."""
+        touched: set[ProblemKey] = set()
+        for gone in removed:
+            key = gone if isinstance(gone, RecordKey) else key_of(gone)
+            problem = self.problem_of_key.pop(key, None)
+            if problem is not None:
+                self.held.get(problem, {}).pop(key, None)
+                touched.add(problem)
+        for record in added:
+            problem = self._problem_of(record)
+            if problem is None:
+                self.comparer.skipped += 1
+                continue
+            key = key_of(record)
+            before = self.problem_of_key.get(key)
+            if before is not None and before != problem:  # moved to another problem (an alias changed)
+                self.held[before].pop(key, None)
+                touched.add(before)
+            self.problem_of_key[key] = problem
+            self.held.setdefault(problem, {})[key] = record
+            touched.add(problem)
+        return touched
+
+    def _problem_of(self, record: Any) -> ProblemKey | None:
+        try:
+            return self.comparer.canonical(record)[0] if isinstance(record, dict) else None
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return None
+
+    # --- showing ------------------------------------------------------------------------------
+
+    def _show(self, comparison: Comparison, touched: set[ProblemKey] | None) -> None:
+        self.comparison = comparison
+        self.query_one(CompareMatrix).show(comparison, touched)
+        skipped = f" · {self.comparer.skipped} records without suite, group, origin or variant" * bool(
+            self.comparer.skipped
+        )
+        self.query_one("#compare-header", Static).update(
+            Text(
+                f"{header(comparison)}\n{len(comparison.problems)} problems, "
+                f"{len(comparison.with_baseline)} with a baseline · {len(comparison.arms)} arms{skipped}\n{KEYS}"
+            )
+        )
+
+    def _set(self, **changes: Any) -> None:
+        if not self.ready:
+            return
+        began = time.perf_counter()
+        self.comparer.reconfigure(replace(self.options, **changes))
+        self._show(self.comparer.result(), None)
+        self.last_update_seconds = time.perf_counter() - began
+
+    def action_metric(self, step: int) -> None:
+        self._set(metric=METRIC_NAMES[(METRIC_NAMES.index(self.options.metric) + step) % len(METRIC_NAMES)])
+
+    def baseline_rules(self) -> list[str]:
+        """benchmark, best, then each arm (origin@version) of the records as an explicit rule."""
+        arms = {(c.origin, c.origin_version) for cs in self.comparer.candidates.values() for c in cs.values()}
+        explicit = sorted(o if v is None else f"{o}@{v}" for o, v in arms if "#" not in o and "@" not in o)
+        return ["benchmark", "best", *explicit]
+
+    def action_baseline(self) -> None:
+        rules = self.baseline_rules()
+        at = rules.index(self.options.baseline) if self.options.baseline in rules else -1
+        self._set(baseline=rules[(at + 1) % len(rules)])
+
+    def action_pick(self) -> None:
+        self._set(pick="best" if self.options.pick == "final" else "final")
+
+    def action_policy(self) -> None:
+        self._set(policy="one" if self.options.policy == "exclude" else "exclude")
+
+    def action_common(self) -> None:
+        self._set(common=not self.options.common)
+
+    # --- the views behind a cell --------------------------------------------------------------
+
+    @on(CompareMatrix.Selected)
+    def _open_cell(self, event: CompareMatrix.Selected) -> None:
+        comparison = self.comparison
+        if comparison is None:
+            return
+        result = comparison.results[event.problem]
+        row = None if event.arm is None else comparison.answer(event.arm, event.problem)
+        baseline = result.baseline
+        if event.arm is not None and row is None:
+            self.notify("this arm has no record of the metric's kind for this problem", markup=False)
+            return
+        left = row.candidate if row is not None else baseline
+        if left is None:
+            self.notify("this problem has no baseline under the current rule", markup=False)
+            return
+        right = baseline if row is not None else None
+        speedup = "" if row is None or row.speedup is None else f" · {ratio_text(row.speedup)}"
+        title = (
+            f"{problem_text(event.problem)} · {comparison.options.metric}{speedup}\n"
+            f"candidate: {_describe(left, comparison)}\n"
+            f"baseline:  {_describe(right, comparison) if right is not None else '(none: the baseline alone)'}"
+        )
+        pairs = pair_records(left.records, right.records if right is not None else [])
+        self.app.push_screen(DiffScreen(title, "candidate", "baseline", pairs))
+
+    def action_pareto(self) -> None:
+        if self.comparison is not None:
+            current = self.query_one(CompareMatrix).current()
+            self.app.push_screen(ParetoScreen(self.comparison, current[0] if current else None))
+
+    def action_trajectory(self) -> None:
+        comparison, current = self.comparison, self.query_one(CompareMatrix).current()
+        if comparison is None or current is None:
+            return
+        problem, arm = current
+        by = comparison.options.by
+        counts: dict[Any, int] = {}
+        for candidate in comparison.candidates.get(problem, []):
+            key = arm_key(candidate, by)
+            counts[key] = counts.get(key, 0) + 1
+        several = sorted((a for a, n in counts.items() if n > 1), key=lambda a: arm_label(a, by))
+        if arm not in several:
+            if arm is not None or not several:
+                what = "this arm has" if arm is not None else "no arm has"
+                self.notify(f"{what} several variants of {problem_text(problem)}: no trajectory", markup=False)
+                return
+            arm = several[0]
+        assert arm is not None
+        self.app.push_screen(TrajectoryScreen(comparison, several, arm, problem))
+
+
+def _describe(candidate: Any, comparison: Comparison) -> str:
+    value = measure(candidate, comparison.options.measure)
+    shown = number_text(value.value) if value.status == "pass" else value.status
+    version = "" if candidate.origin_version is None else f"@{candidate.origin_version}"
+    return visible(f"{candidate.origin}{version} #{candidate.index} {candidate.name} ({shown})")
