@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from ..files import decode_text
+from ..numbers import SECONDS, NumberError, checked
 
 TARGETS = ("vitis.sw_emu", "vitis.hw_emu", "vitis.hw", "vitis.csim", "vitis.csynth", "vitis.cosim")
 STATUSES = ("pass", "fail", "timeout")
@@ -42,13 +42,12 @@ def parse_runner_meta(data: bytes) -> dict[str, Any]:
                 issues.append(f"line {number}: empty {key}")
         elif key == "runtime_seconds":
             try:
-                seconds = float(value)
-            except ValueError:
-                seconds = math.nan
-            if math.isfinite(seconds) and seconds >= 0:
+                seconds = checked(value, "runtime_seconds", SECONDS)
+            except NumberError as exc:
+                issues.append(f"line {number}: {exc}")
+                continue
+            if seconds is not None:
                 facts[key] = seconds
-            else:
-                issues.append(f"line {number}: runtime_seconds {value!r} is not a non-negative number")
         elif key == "status":
             if value.lower() in STATUSES:
                 facts[key] = value.lower()

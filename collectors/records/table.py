@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..extensions import EXTENSION_TYPES
+from ..numbers import number_or_none
 from .query import And, Compare, Everything, Match, Node, Not, Or, Text, glob
 
 NAN = float("nan")
@@ -183,13 +184,9 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-def _number(value: Any) -> float:
-    if value is None or isinstance(value, bool):
-        return NAN
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        return NAN  # "undef", "" and the like: no number
+def _float_or_nan(value: Any) -> float:
+    found = number_or_none(value)
+    return NAN if found is None else float(found)  # "undef", "" and the like: no number
 
 
 class RecordTable:
@@ -246,7 +243,7 @@ class RecordTable:
     def numbers_of(self, column: str) -> array:
         """A numeric column as floats (NaN where there is no number), built when first needed."""
         if column not in self._derived:
-            self._derived[column] = array("d", map(_number, self.text[column]))
+            self._derived[column] = array("d", map(_float_or_nan, self.text[column]))
         return self._derived[column]
 
     def index_of(self, key: str) -> int | None:
