@@ -29,6 +29,7 @@ from .mapping import Identity, map_project
 from .problems import ArtifactError, Problem
 from .records.model import record_key
 from .runs import Parsed, Run, build_runs
+from .validate import keep_valid
 
 # A file changed this recently and unreadable is probably still being written.
 SETTLE_SECONDS = 1.0
@@ -160,6 +161,9 @@ class Engine:
         runs, problems = build_runs(project.path, parsed, project.build_dirs, identity)
         extension = build_extension_records(project.path, parsed, identity, settings, runs)
         problems += extension_problems(extension, project.path)
+        for run in runs:  # nothing its schema rejects is ever written (or shown as collected)
+            run.records = keep_valid(run.records, project.path, problems)
+        extension = keep_valid(extension, project.path, problems)
         now = time.time_ns()
         unsettled = [p.path for p in parsed if p.error and now - p.mtime_ns < SETTLE_SECONDS * 1e9]
         return ProjectResult(project.path, root, identity, runs, problems, project.built, unsettled, extension)

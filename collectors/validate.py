@@ -12,7 +12,8 @@ import fastjsonschema
 from jsonschema import Draft202012Validator
 
 from .extensions import EXTENSION_TYPES, extension_key
-from .records.model import REPORT_TYPES, record_key
+from .problems import Problem
+from .records.model import REPORT_TYPES, dumps, record_key
 from .schema import RECORDS_1_0, load_schema
 
 
@@ -63,6 +64,32 @@ def record_errors(record: Any) -> list[str]:
         if error.validator is not None:
             messages.add((json_path(error.absolute_path), error.message))
     return [f"{path}: {message}" for path, message in sorted(messages)]
+
+
+def why_not_written(record: dict[str, Any]) -> str | None:
+    """Why a record must not be written: not strict JSON, or rejected by its schema; None if fine."""
+    try:
+        dumps(record)
+    except ValueError:
+        return "a number that is not finite (NaN or Infinity)"
+    if is_valid(record):
+        return None
+    errors = record_errors(record)
+    return errors[0] if errors else "rejected by its schema"
+
+
+def keep_valid(records: list[dict[str, Any]], where: str, problems: list[Problem]) -> list[dict[str, Any]]:
+    """The records that may be written; each one that may not becomes a problem of `where`."""
+    kept = []
+    for record in records:
+        reason = why_not_written(record)
+        if reason is None:
+            kept.append(record)
+            continue
+        run = record.get("run") or {}
+        label = f"{record.get('report_type')} record of {run.get('target')} on {run.get('device')}"
+        problems.append(Problem(where, f"{label} not written: {reason}"))
+    return kept
 
 
 @dataclass

@@ -61,4 +61,5 @@ def record_key(record: dict[str, Any]) -> tuple:
 
 
 def dumps(record: dict[str, Any]) -> str:
-    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+    """Strict JSON: NaN and Infinity raise ValueError instead of writing what JSON does not allow."""
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
