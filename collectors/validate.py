@@ -15,6 +15,7 @@ from .extensions import EXTENSION_TYPES, extension_key
 from .problems import Problem
 from .records.model import REPORT_TYPES, dumps, record_key
 from .schema import RECORDS_1_0, load_schema
+from .text import encodable
 
 
 def _schema_name(record: Any) -> str:
@@ -69,9 +70,11 @@ def record_errors(record: Any) -> list[str]:
 def why_not_written(record: dict[str, Any]) -> str | None:
     """Why a record must not be written: not strict JSON, or rejected by its schema; None if fine."""
     try:
-        dumps(record)
+        text = dumps(record)
     except ValueError:
         return "a number that is not finite (NaN or Infinity)"
+    if not encodable(text):  # a name from the tree that is not valid UTF-8 (shown escaped)
+        return "a name that is not valid UTF-8 cannot be written in JSON"
     if is_valid(record):
         return None
     errors = record_errors(record)

@@ -11,7 +11,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from collectors.text import visible
+
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_IO = 0, 1, 2, 3
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -140,9 +143,24 @@ def _add_identity_flags(command: argparse.ArgumentParser) -> None:
         "--suite-root",
         help="directory the group path is taken below (default: nearest 'Benchmarks' ancestor, else ROOT)",
     )
+    command.add_argument(
+        "--follow-outside",
+        action="store_true",
+        default=None,
+        help="follow symbolic links that lead outside the ROOTs (default: each is reported and not followed)",
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        # the output is replaced atomically: it is the old file or the new one, never half of one
+        print("vitis-tui: interrupted (the output file was left whole)", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -170,6 +188,7 @@ def _overrides(args: argparse.Namespace) -> dict[str, str | None]:
         "origin": getattr(args, "origin", None),
         "origin_version": getattr(args, "origin_version", None),
         "suite_root": getattr(args, "suite_root", None),
+        "follow_outside": getattr(args, "follow_outside", None),
     }
 
 
@@ -186,31 +205,33 @@ def _no_terminal(command: str) -> int:
     return EXIT_USAGE
 
 
-def _prepare(roots: list[str], output: str, args: argparse.Namespace) -> dict | int:
+def _prepare(roots: list[str], outputs: list[str], args: argparse.Namespace) -> dict | int:
     """Check roots, output and configuration before any long work: settings per root, or an exit code."""
     from collectors.config import ConfigError, load_settings
-    from collectors.records.store import check_writable
+    from collectors.records.store import check_writable, remove_stale_temporaries
 
     missing = [root for root in roots if not os.path.isdir(root)]
     for root in missing:
-        print(f"{root}: no such directory", file=sys.stderr)
+        print(visible(f"{root}: no such directory"), file=sys.stderr)
     if missing:
         return EXIT_IO
-    why = check_writable(output)
-    if why is not None:
-        print(f"{output}: output not writable: {why}", file=sys.stderr)
-        return EXIT_IO
+    for path in outputs:
+        why = check_writable(path)
+        if why is not None:
+            print(visible(f"{path or repr(path)}: output not writable: {why}"), file=sys.stderr)
+            return EXIT_IO
+        remove_stale_temporaries(path)  # what a killed run left beside it
     try:
         return {os.path.abspath(root): load_settings(Path(root), _overrides(args)) for root in roots}
     except ConfigError as exc:
-        print(f"configuration error: {exc}", file=sys.stderr)
+        print(visible(f"configuration error: {exc}"), file=sys.stderr)
         return EXIT_USAGE
 
 
 def run_watch(roots: list[str], output: str, args: argparse.Namespace, before_start=None) -> int:
     if not _has_terminal():
         return _no_terminal(args.command)
-    settings = _prepare(roots, output, args)
+    settings = _prepare(roots, [output], args)
     if isinstance(settings, int):
         return settings
     from tui.app import Dashboard  # Textual is imported only here
@@ -234,12 +255,12 @@ def run_collect(
     from collectors.records.store import extension_path, render, write_atomic
 
     err = sys.stderr
-    settings = _prepare(roots, output, args)
+    ext_output = getattr(args, "ext_output", None) or (extension_path(output) if output else "")
+    settings = _prepare(roots, [output, ext_output] if output else [output], args)
     if isinstance(settings, int):
         return settings
 
     started = time.perf_counter()
-    ext_output = getattr(args, "ext_output", None) or extension_path(output)
     engine = Engine(settings.__getitem__, excluded=[output, ext_output])
     with _Progress(enabled=err.isatty() and not quiet) as progress:
         collection = engine.scan(roots, progress=progress.update)
@@ -251,7 +272,7 @@ def run_collect(
         if extension or os.path.exists(ext_output):  # an old file with stale records is emptied
             write_atomic(ext_output, render(extension, key=extension_key))
     except OSError as exc:
-        print(f"{exc.filename or output}: cannot write: {exc.strerror or exc}", file=err)
+        print(visible(f"{exc.filename or output}: cannot write: {exc.strerror or exc}"), file=err)
         return EXIT_IO
     elapsed = time.perf_counter() - started
     if not quiet:
@@ -261,11 +282,11 @@ def run_collect(
         by_type = ", ".join(f"{kinds[t]} {t}" for t in ("hls_synth", "rtl_sim", "sw_run")) or "none"
         runs = sum(len(r.runs) for r in collection.projects.values())
         extra = f" + {len(extension)} extension records -> {ext_output}" if extension else ""
-        print(
+        summary = (
             f"{len(collection.projects)} projects, {runs} runs, {len(records)} records ({by_type}), "
-            f"{len(problems)} problems, {elapsed:.2f} s -> {output}{extra}",
-            file=err,
+            f"{len(problems)} problems, {elapsed:.2f} s -> {output}{extra}"
         )
+        print(visible(summary), file=err)
     return EXIT_PROBLEMS if strict and problems else EXIT_OK
 
 
@@ -317,14 +338,14 @@ def run_validate(files: list[str], quiet: bool = False) -> int:
                 with open(name, encoding="utf-8", errors="replace", newline="") as stream:
                     report = validate_stream(name, stream)
         except OSError as exc:
-            print(f"{name}: cannot read: {exc.strerror or exc}", file=sys.stderr)
+            print(visible(f"{name}: cannot read: {exc.strerror or exc}"), file=sys.stderr)
             all_ok = False
             continue
         if not quiet:
             for line, message in report.errors:
-                print(f"{report.name}:{line}: {message}")
+                print(visible(f"{report.name}:{line}: {message}"))  # messages quote the line's values
         bad = len({line for line, _ in report.errors})
-        print(f"{report.name}: {report.lines} lines, {report.valid} valid, {bad} invalid")
+        print(visible(f"{report.name}: {report.lines} lines, {report.valid} valid, {bad} invalid"))
         all_ok = all_ok and report.ok
     return EXIT_OK if all_ok else EXIT_PROBLEMS
 
@@ -334,7 +355,7 @@ def run_browse(files: list[str]) -> int:
         return _no_terminal("browse")
     missing = [f for f in files if not os.path.isfile(f)]
     for name in missing:
-        print(f"{name}: no such file", file=sys.stderr)
+        print(visible(f"{name}: no such file"), file=sys.stderr)
     if missing:
         return EXIT_IO
     from tui.browse import BrowseApp
@@ -368,7 +389,7 @@ def run_export(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     missing = [f for f in args.files if f != "-" and not os.path.isfile(f)]
     for name in missing:
-        print(f"{name}: no such file", file=sys.stderr)
+        print(visible(f"{name}: no such file"), file=sys.stderr)
     if missing:
         return EXIT_IO
     table, _followed, problems, rows = load_files(args.files)
@@ -381,9 +402,9 @@ def run_export(args: argparse.Namespace) -> int:
         try:
             write_atomic(args.output, text.encode("utf-8"))
         except OSError as exc:
-            print(f"{args.output}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+            print(visible(f"{args.output or repr(args.output)}: cannot write: {exc.strerror or exc}"), file=sys.stderr)
             return EXIT_IO
-        print(f"{len(selected)} of {len(table)} records -> {args.output}", file=sys.stderr)
+        print(visible(f"{len(selected)} of {len(table)} records -> {args.output}"), file=sys.stderr)
     else:
         sys.stdout.write(text)
     return EXIT_OK
@@ -398,7 +419,7 @@ def run_demo(args: argparse.Namespace) -> int:
     directory = args.directory or tempfile.mkdtemp(prefix="vitis-tui-demo-")
     if args.headless:
         root = build_demo_tree(directory)
-        print(f"demo tree: {root}", file=sys.stderr)
+        print(visible(f"demo tree: {root}"), file=sys.stderr)
         return run_collect([root], args.output, args)
     if not _has_terminal():
         return _no_terminal("demo")

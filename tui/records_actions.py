@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.binding import Binding
 
 from collectors.records.table import export
+from collectors.text import visible
 
 from .screens.export import ExportScreen
 from .widgets.records_view import RecordsPanel, RecordsView
@@ -65,7 +66,7 @@ class RecordsActions:
         def done(path: str | None) -> None:
             if path:
                 self.export_format = screen.fmt  # `y` copies in the format last exported
-                self.notify(f"wrote {len(rows)} {what} to {path}")  # type: ignore[attr-defined]
+                self.notify(Text(visible(f"wrote {len(rows)} {what} to {path}")))  # type: ignore[attr-defined]
 
         self.push_screen(screen, done)  # type: ignore[attr-defined]
 

@@ -24,6 +24,7 @@ from textual.widgets import Input, Static
 
 from collectors.records.query import Everything, Node, QueryError, parse
 from collectors.records.table import BY_KEY, DEFAULT_VISIBLE, RecordTable
+from collectors.text import visible
 
 MAX_WIDTH = 40
 MARK = "*"
@@ -114,7 +115,7 @@ class RecordsView(ScrollView, can_focus=True):
     def width_of(self, column: str) -> int:
         if column not in self._widths:
             values = self.table.text[column]
-            longest = max(map(len, values), default=0) if len(values) < 200_000 else MAX_WIDTH
+            longest = max(map(len, map(visible, values)), default=0) if len(values) < 200_000 else MAX_WIDTH
             self._widths[column] = min(MAX_WIDTH, max(len(BY_KEY[column].label) + 2, longest))
         return self._widths[column]
 
@@ -141,7 +142,7 @@ class RecordsView(ScrollView, can_focus=True):
         marked = self.table.keys[index] in self.marks
         line = Text(MARK + " " if marked else "  ", style=MARKED if marked else "")
         for column in self.columns:
-            value = self.table.text[column][index]
+            value = visible(self.table.text[column][index])  # escapes in a value never reach the terminal
             size = self.width_of(column)
             cell = value[: size - 1] + "…" if len(value) > size else value
             justify = cell.rjust(size) if BY_KEY[column].numeric else cell.ljust(size)
