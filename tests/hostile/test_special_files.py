@@ -4,10 +4,12 @@ a problem of its own, opened (if at all) without blocking; neither process of th
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import stat
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -88,3 +90,39 @@ def test_read_report_checks_the_open_descriptor(tmp_path: Path) -> None:
     os.mkfifo(fifo)
     with pytest.raises(ArtifactError, match=r"not a regular file \(a FIFO\)"):
         read_report(str(fifo))  # returns at once: opened non-blocking, refused after fstat
+
+
+@pytest.mark.skipif(
+    os.geteuid() != 0 or shutil.which("setpriv") is None,
+    reason="needs root and setpriv to run collect as an unprivileged user (root reads anything)",
+)
+def test_unreadable_report_and_directory_as_an_unprivileged_user() -> None:
+    base = Path(tempfile.mkdtemp(prefix="vitis-tui-hostile-"))  # pytest's tmp_path is root-only
+    try:
+        os.chmod(base, 0o755)
+        root = base / "root"
+        project = trees.hls_two_solutions(root)
+        report = project / CSYNTH
+        os.chmod(report, 0)
+        closed = project / "proj/solution1/sim"
+        os.chmod(closed, 0)
+        out_dir = base / "out"
+        out_dir.mkdir(mode=0o777)
+        os.chmod(out_dir, 0o777)
+        ran = subprocess.run(
+            ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "-m", "tui.cli"]
+            + ["collect", str(root), "-o", str(out_dir / "out.jsonl")],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            cwd=Path(__file__).resolve().parents[2],
+        )
+        assert ran.returncode == 0, ran.stderr
+        lines = ran.stderr.splitlines()
+        assert f"{report}: permission denied" in lines
+        assert f"{closed}: cannot list directory: Permission denied" in lines
+    finally:
+        for path in base.rglob("*"):
+            if not path.is_symlink():
+                os.chmod(path, 0o755)
+        shutil.rmtree(base)
