@@ -42,6 +42,7 @@ class Settings:
     source: Path | None = None  # the file the settings came from, for messages
     aie_complex: tuple[str, ...] = ()  # port files (globs) holding complex samples (two values each)
     aie_real: tuple[str, ...] = ()
+    follow_outside: bool = False  # follow symbolic links that lead outside the roots (--follow-outside)
     extra: dict[str, Any] = field(default_factory=dict)
     aliases: Aliases = NO_ALIASES  # how records are matched and shown (browse, export, compare)
 

@@ -104,9 +104,24 @@ def _is_evidence_file(name: str) -> bool:
     )
 
 
+def inside(real: str, allowed: Iterable[str]) -> bool:
+    """Whether a resolved path lies in one of the (resolved) roots."""
+    return any(real == root or real.startswith(root.rstrip(os.sep) + os.sep) for root in allowed)
+
+
+def outside_problem(link: str, real: str) -> Problem:
+    return Problem(link, f"symbolic link to {real}, outside the roots: not followed (--follow-outside allows it)")
+
+
 class _Walker:
-    def __init__(self, excluded: Iterable[str], on_directory: Callable[[int], None] | None) -> None:
+    def __init__(
+        self,
+        excluded: Iterable[str],
+        on_directory: Callable[[int], None] | None,
+        allowed: tuple[str, ...] | None = None,
+    ) -> None:
         self.excluded = {os.path.abspath(p) for p in excluded}
+        self.allowed = allowed  # resolved roots links may lead into; None: follow links anywhere
         self.on_directory = on_directory
         self.problems: list[Problem] = []
         self.nodes: list[DirNode] = []
@@ -139,11 +154,14 @@ class _Walker:
         name = os.path.basename(path)
         dirs: list[os.DirEntry] = []
         files: list[str] = []
+        links: set[str] = set()  # file names that are symbolic links
         for entry in entries:
             if _is_dir(entry):
                 dirs.append(entry)
             else:
                 files.append(entry.name)
+                if entry.is_symlink():
+                    links.add(entry.name)
         if discovery and not is_root and self._is_build_output(name, files, path):
             discovery = False
             if owner is not None:
@@ -161,6 +179,9 @@ class _Walker:
                 continue  # inside build output a `data` folder is output (aiesimulator_output/data)
             if entry.is_symlink():
                 child_real = os.path.realpath(entry.path)
+                if self.allowed is not None and not inside(child_real, self.allowed):
+                    self.problems.append(outside_problem(entry.path, child_real))
+                    continue
                 if real == child_real or real.startswith(child_real + os.sep):
                     self.problems.append(Problem(entry.path, "symbolic link loop, not followed"))
                     continue
@@ -174,6 +195,8 @@ class _Walker:
         prefix = path + os.sep
         for fname in files:
             kind = classify(fname, name, prefix + fname)
+            if kind is not None and fname in links and not self._may_follow(prefix + fname):
+                continue  # a report linked in from outside the roots is never read
             if kind in EXTENSION_KINDS and discovery:
                 node.has_evidence = True  # a mapper run or a recipe is a build of its own
             if kind is not None and prefix + fname not in excluded:
@@ -187,6 +210,16 @@ class _Walker:
                     node.has_evidence = True
         if discovery and not node.has_source and any(d.name == "src" for d in dirs):
             node.has_source = _has_source(os.path.join(path, "src"))
+
+    def _may_follow(self, link: str) -> bool:
+        """A file link may be read when it resolves inside the roots (else it is reported once)."""
+        if self.allowed is None:
+            return True
+        target = os.path.realpath(link)
+        if inside(target, self.allowed):
+            return True
+        self.problems.append(outside_problem(link, target))
+        return False
 
     @staticmethod
     def _is_build_output(name: str, files: list[str], path: str) -> bool:
@@ -213,10 +246,14 @@ def _has_source(path: str) -> bool:
 
 
 def find_projects(
-    roots: Iterable[str], excluded: Iterable[str] = (), on_directory: Callable[[int], None] | None = None
+    roots: Iterable[str],
+    excluded: Iterable[str] = (),
+    on_directory: Callable[[int], None] | None = None,
+    allowed: tuple[str, ...] | None = None,
 ) -> WalkResult:
-    """Walk every root once; return the projects (deepest candidates) with their artifacts."""
-    walker = _Walker(excluded, on_directory)
+    """Walk every root once; return the projects (deepest candidates) with their artifacts.
+    `allowed`: the resolved roots symbolic links may lead into (None: anywhere)."""
+    walker = _Walker(excluded, on_directory, allowed)
     for root in roots:
         walker.walk(root)
     return WalkResult(_assign(walker.nodes), walker.problems, walker.directories, walker.files)
@@ -236,9 +273,11 @@ class WalkPart:
     files: int
 
 
-def start_split(root: str, excluded: Iterable[str]) -> tuple[_Walker, DirNode | None, list[StackEntry]]:
+def start_split(
+    root: str, excluded: Iterable[str], allowed: tuple[str, ...] | None = None
+) -> tuple[_Walker, DirNode | None, list[StackEntry]]:
     """Visit the root alone; its subdirectories are left on the stack for the two halves."""
-    walker = _Walker(excluded, None)
+    walker = _Walker(excluded, None, allowed)
     root = os.path.abspath(root)
     stack: list[StackEntry] = []
     walker._visit(root, os.path.realpath(root), None, True, stack, is_root=True)
@@ -253,10 +292,12 @@ def start_split(root: str, excluded: Iterable[str]) -> tuple[_Walker, DirNode | 
     return walker, root_node, stack
 
 
-def walk_part(entries: list[StackEntry], root: str, excluded: Iterable[str]) -> WalkPart:
+def walk_part(
+    entries: list[StackEntry], root: str, excluded: Iterable[str], allowed: tuple[str, ...] | None = None
+) -> WalkPart:
     """Walk some of the root's subdirectories (in a worker), a stub standing in for the root node."""
     stub = DirNode(root, None)
-    walker = _Walker(excluded, None)
+    walker = _Walker(excluded, None, allowed)
     walker.drain([(path, real, stub, discovery) for path, real, _owner, discovery in entries])
     return WalkPart(walker.nodes, stub, walker.problems, walker.directories, walker.files)
 
@@ -303,9 +344,9 @@ def _assign(nodes: list[DirNode]) -> list[Project]:
     return sorted(projects.values(), key=lambda p: p.path)
 
 
-def project_inventory(project: str, excluded: Iterable[str] = ()) -> Project:
+def project_inventory(project: str, excluded: Iterable[str] = (), allowed: tuple[str, ...] | None = None) -> Project:
     """Re-walk one project alone: everything below it is its own (a project has none below)."""
-    walker = _Walker(excluded, None)
+    walker = _Walker(excluded, None, allowed)
     walker.walk(project)
     merged = Project(os.path.abspath(project), [], [])
     for node in walker.nodes:

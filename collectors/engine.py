@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -24,11 +25,12 @@ from .discovery import (
     walk_part,
 )
 from .extensions import build_extension_records, extension_problems
-from .files import describe_os_error, parse_stream, read_report
+from .files import describe_os_error, not_regular, parse_stream, read_report
 from .mapping import Identity, map_project
 from .problems import ArtifactError, Problem
 from .records.store import Output
 from .runs import Parsed, Run, build_runs
+from .validate import keep_valid
 
 # A file changed this recently and unreadable is probably still being written.
 SETTLE_SECONDS = 1.0
@@ -87,13 +89,16 @@ def parse_file(path: str, kind: str, stat: os.stat_result | None = None) -> tupl
     except OSError as exc:
         return Parsed(path, kind, 0, None, describe_os_error(exc))
     artifact = ARTIFACTS[kind]
+    reason = not_regular(stat.st_mode)
+    if reason is not None:  # a FIFO named csynth.xml must never be opened for reading
+        return stat.st_size, stat.st_mtime_ns, Parsed(path, kind, stat.st_mtime_ns, None, reason)
     if artifact.parse is None:
         return stat.st_size, stat.st_mtime_ns, Parsed(path, kind, stat.st_mtime_ns, {})
     try:
         if artifact.stream:
             parsed = Parsed(path, kind, stat.st_mtime_ns, parse_stream(path, artifact.parse))
         else:
-            parsed = Parsed(path, kind, stat.st_mtime_ns, artifact.parse(read_report(path, stat.st_size)))
+            parsed = Parsed(path, kind, stat.st_mtime_ns, artifact.parse(read_report(path)))
     except ArtifactError as exc:
         parsed = Parsed(path, kind, stat.st_mtime_ns, None, str(exc))
     except (ValueError, TypeError, KeyError, IndexError, RecursionError, UnicodeError) as exc:
@@ -114,6 +119,7 @@ class Engine:
         self.excluded = [os.path.abspath(p) for p in excluded]
         self._cache: dict[str, _CacheEntry] = {}
         self._fresh: set[str] = set()  # parsed by the prefetch of the scan under way
+        self._roots: tuple[str, ...] = ()  # the resolved roots of the last scan: links may lead there
         self.parses = 0  # how many files were actually read and parsed (for tests and benchmarks)
 
     def parse(self, path: str, kind: str) -> Parsed:
@@ -146,13 +152,22 @@ class Engine:
         runs, problems = build_runs(project.path, parsed, project.build_dirs, identity)
         extension = build_extension_records(project.path, parsed, identity, settings, runs)
         problems += extension_problems(extension, project.path)
+        for run in runs:  # nothing its schema rejects is ever written (or shown as collected)
+            run.records = keep_valid(run.records, project.path, problems)
+        extension = keep_valid(extension, project.path, problems)
         now = time.time_ns()
         unsettled = [p.path for p in parsed if p.error and now - p.mtime_ns < SETTLE_SECONDS * 1e9]
         return ProjectResult(project.path, root, identity, runs, problems, project.built, unsettled, extension)
 
+    def allowed(self, root: str) -> tuple[str, ...] | None:
+        """Where symbolic links below `root` may lead: the roots, or anywhere with --follow-outside."""
+        if self.settings_for(root).follow_outside:
+            return None
+        return self._roots or (os.path.realpath(root),)
+
     def recollect(self, project_path: str, root: str) -> ProjectResult:
         """Re-walk and re-collect one project alone (the dashboard's path for a change)."""
-        inventory = project_inventory(project_path, self.excluded)
+        inventory = project_inventory(project_path, self.excluded, self.allowed(root))
         live = {path for path, _kind in inventory.artifacts}
         for path in [p for p in self._cache if p.startswith(project_path + os.sep) and p not in live]:
             del self._cache[path]
@@ -167,6 +182,7 @@ class Engine:
     ) -> Collection:
         """Walk every root and collect every project. Files still being written are retried."""
         roots = [os.path.abspath(r) for r in roots]
+        self._roots = tuple(os.path.realpath(r) for r in roots)
         collection = Collection()
         for root in roots:
             walked = self._walk(root, progress)
@@ -189,15 +205,16 @@ class Engine:
         """Walk a root; on a tree with several subdirectories, half of them are walked and their
         reports parsed by a second process meanwhile (threads would not help: both halves need
         the GIL). Never beside other threads (the dashboard): forking there is unsafe."""
+        allowed = self.allowed(root)
         if threading.active_count() > 1:
             walked = None if progress is None else (lambda n: progress("walk", n, None))
-            return find_projects([root], self.excluded, walked)
-        walker, root_node, stack = start_split(root, self.excluded)
+            return find_projects([root], self.excluded, walked, allowed)
+        walker, root_node, stack = start_split(root, self.excluded, allowed)
         if root_node is None or len(stack) < 2:
             walker.drain(stack)
             return finish_walk(walker)
-        with ProcessPoolExecutor(max_workers=1) as pool:
-            theirs = pool.submit(_walk_and_parse, stack[1::2], root, self.excluded)
+        with ProcessPoolExecutor(max_workers=1, initializer=_quiet_on_interrupt) as pool:
+            theirs = pool.submit(_walk_and_parse, stack[1::2], root, self.excluded, allowed)
             walker.drain(stack[0::2])
             mine = [(path, kind) for node in walker.nodes for path, kind in node.artifacts]
             for result in parse_batch(mine):
@@ -228,8 +245,15 @@ class Engine:
                 collection.projects[result.path] = self.recollect(result.path, result.root)
 
 
-def _walk_and_parse(entries: list, root: str, excluded: list[str]) -> tuple[WalkPart, list]:
+def _quiet_on_interrupt() -> None:
+    """Ctrl-C reaches the worker too: it ends at once, without a traceback (the parent reports)."""
+    signal.signal(signal.SIGINT, lambda _signal, _frame: os._exit(130))
+
+
+def _walk_and_parse(
+    entries: list, root: str, excluded: list[str], allowed: tuple[str, ...] | None
+) -> tuple[WalkPart, list]:
     """The worker's half: walk, then parse what it found (results travel back pickled)."""
-    part = walk_part(entries, root, excluded)
+    part = walk_part(entries, root, excluded, allowed)
     owners = part.nodes + [part.stub]
     return part, parse_batch([(path, kind) for node in owners for path, kind in node.artifacts])

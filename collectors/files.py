@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import errno
 import os
+import stat as stat_module
+from typing import BinaryIO
 
 from .problems import ArtifactError
 
@@ -11,14 +13,49 @@ MAX_REPORT_BYTES = 64 * 1024 * 1024  # the largest real csynth.xml seen is 2 MB
 LFS_POINTER_PREFIX = b"version https://git-lfs.github.com/spec/"
 
 
-def read_report(path: str, size: int | None = None) -> bytes:
-    """Return the bytes of a report, or raise ArtifactError with a reason a user can act on."""
+# Opening never waits: a FIFO (or a device) named like a report opens at once and is refused.
+_OPEN_FLAGS = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0)
+_KINDS = (
+    (stat_module.S_ISFIFO, "a FIFO"),
+    (stat_module.S_ISSOCK, "a socket"),
+    (stat_module.S_ISCHR, "a character device"),
+    (stat_module.S_ISBLK, "a block device"),
+    (stat_module.S_ISDIR, "a directory"),
+)
+
+
+def not_regular(mode: int) -> str | None:
+    """Why a file of this mode is never read (only regular files are), or None."""
+    if stat_module.S_ISREG(mode):
+        return None
+    kind = next((name for test, name in _KINDS if test(mode)), "a special file")
+    return f"not a regular file ({kind}), not read"
+
+
+def open_regular(path: str) -> BinaryIO:
+    """Open a regular file for reading without ever blocking; anything else raises ArtifactError.
+
+    The type is checked on the open descriptor (fstat), so a file swapped for a FIFO between a
+    stat and the open is still refused."""
     try:
-        if size is None:
-            size = os.stat(path).st_size
-        if size > MAX_REPORT_BYTES:
-            raise ArtifactError(f"file too large ({size} bytes > {MAX_REPORT_BYTES} bytes), refused unread")
-        with open(path, "rb") as handle:
+        descriptor = os.open(path, _OPEN_FLAGS)
+    except OSError as exc:
+        raise ArtifactError(describe_os_error(exc)) from None
+    reason = not_regular(os.fstat(descriptor).st_mode)
+    if reason is not None:
+        os.close(descriptor)
+        raise ArtifactError(reason)
+    return os.fdopen(descriptor, "rb")
+
+
+def read_report(path: str) -> bytes:
+    """Return the bytes of a report, or raise ArtifactError with a reason a user can act on."""
+    handle = open_regular(path)
+    try:
+        with handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > MAX_REPORT_BYTES:
+                raise ArtifactError(f"file too large ({size} bytes > {MAX_REPORT_BYTES} bytes), refused unread")
             # Ask for what stat promised (plus one byte to see growth): asking for the
             # 64 MiB limit would allocate that much for every small report.
             data = handle.read(size + 1)
@@ -63,7 +100,7 @@ def decode_text(data: bytes) -> str:
 def parse_stream(path: str, parse):
     """Run a streaming parser over a file of any size (it reads line by line, constant memory)."""
     try:
-        with open(path, "rb") as handle:
+        with open_regular(path) as handle:
             check_not_placeholder(handle.read(256))
             handle.seek(0)
             return parse(handle)

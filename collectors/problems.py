@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .text import visible
+
 
 @dataclass(frozen=True, order=True)
 class Problem:
@@ -11,7 +13,8 @@ class Problem:
     reason: str
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.reason}"
+        """`PATH: reason` on one line, control characters and undecodable bytes made visible."""
+        return visible(f"{self.path}: {self.reason}")
 
 
 class ArtifactError(Exception):

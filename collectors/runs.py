@@ -15,6 +15,7 @@ from typing import Any
 from .artifacts.vpp_log import BUILD_DIR
 from .discovery import is_vpp_build_dir
 from .mapping import Identity
+from .numbers import CYCLES, NumberError, checked
 from .problems import Problem
 from .records.model import TARGET_REPORTS, hls_synth_payload, make_record, rtl_sim_payload
 
@@ -154,6 +155,13 @@ def build_runs(
 ) -> tuple[list[Run], list[Problem]]:
     proj = _Project(project_path, parsed)
     problems = [Problem(p.path, p.error) for p in proj.parsed if p.error]
+    # values a parser dropped (a number that is not one) while the rest of the file stays usable
+    problems += [
+        Problem(p.path, issue)
+        for p in proj.parsed
+        if p.kind != "runner_meta"
+        for issue in (p.data or {}).get("issues", ())
+    ]
     groups: dict[tuple[str, str | None], _Group] = {}
 
     metas = [p for p in proj.parsed if p.kind == "runner_meta" and p.ok and "/" not in proj.rel[p.path]]
@@ -537,7 +545,12 @@ def _payload(
             key=lambda p: (0 if "/link/int/" in "/" + proj.rel[p.path] else 1, -p.mtime_ns, p.path),
         )
         mhz = diagrams[0].data["kernel_clock_freq_mhz"] if diagrams else None
-        cycles = round(us * mhz) if us is not None and mhz is not None else None
+        cycles = None
+        if us is not None and mhz is not None:
+            try:
+                cycles = int(checked(us * mhz, "kernel cycles (running time x clock)", CYCLES) or 0)
+            except NumberError as exc:
+                problems.append(Problem(profile.path, str(exc)))
         return rtl_sim_payload(status, cycles, us, mhz), [profile.path] + [d.path for d in diagrams[:1]]
 
     # sw_run

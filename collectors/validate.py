@@ -19,9 +19,11 @@ from typing import Any, BinaryIO
 import fastjsonschema
 from jsonschema import Draft202012Validator
 
+from .problems import Problem
 from .records.jsonl import Line, LineError, iter_lines, read_object
-from .records.model import EXTENSION_TYPES, REPORT_TYPES, SCHEMA_VERSION, RecordKey, key_of
+from .records.model import EXTENSION_TYPES, REPORT_TYPES, SCHEMA_VERSION, RecordKey, dumps, key_of
 from .schema import RECORDS_1_0, load_schema
+from .text import encodable
 
 NOT_IN_SCHEMA = f"not in schema {SCHEMA_VERSION}"
 
@@ -92,6 +94,37 @@ def record_errors(record: Any, strict: bool = True) -> list[str]:
         if error.validator is not None:
             messages.add((json_path(error.absolute_path), error.message))
     return [f"{path}: {message}" for path, message in sorted(messages)]
+
+
+# --- what collect may write ------------------------------------------------------------------------
+
+
+def why_not_written(record: dict[str, Any]) -> str | None:
+    """Why a record must not be written: not strict JSON, or rejected by its schema; None if fine."""
+    try:
+        text = dumps(record)
+    except ValueError:
+        return "a number that is not finite (NaN or Infinity)"
+    if not encodable(text):  # a name from the tree that is not valid UTF-8 (shown escaped)
+        return "a name that is not valid UTF-8 cannot be written in JSON"
+    if is_valid(record):
+        return None
+    errors = record_errors(record)
+    return errors[0] if errors else "rejected by its schema"
+
+
+def keep_valid(records: list[dict[str, Any]], where: str, problems: list[Problem]) -> list[dict[str, Any]]:
+    """The records that may be written; each one that may not becomes a problem of `where`."""
+    kept = []
+    for record in records:
+        reason = why_not_written(record)
+        if reason is None:
+            kept.append(record)
+            continue
+        run = record.get("run") or {}
+        label = f"{record.get('report_type')} record of {run.get('target')} on {run.get('device')}"
+        problems.append(Problem(where, f"{label} not written: {reason}"))
+    return kept
 
 
 # --- fields the schema does not name ---------------------------------------------------------------

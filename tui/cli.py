@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from collectors.validate import FileReport
 
+from collectors.text import visible
 from tui import compare_cmd
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_IO = 0, 1, 2, 3
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it
 
 
 def version() -> str:
@@ -180,9 +182,24 @@ def _add_identity_flags(command: argparse.ArgumentParser) -> None:
         "--suite-root",
         help="directory the group path is taken below (default: nearest 'Benchmarks' ancestor, else ROOT)",
     )
+    command.add_argument(
+        "--follow-outside",
+        action="store_true",
+        default=None,
+        help="follow symbolic links that lead outside the ROOTs (default: each is reported and not followed)",
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        # the output is replaced atomically: it is the old file or the new one, never half of one
+        print("vitis-tui: interrupted (the output file was left whole)", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -212,6 +229,7 @@ def _overrides(args: argparse.Namespace) -> dict[str, str | None]:
         "origin": getattr(args, "origin", None),
         "origin_version": getattr(args, "origin_version", None),
         "suite_root": getattr(args, "suite_root", None),
+        "follow_outside": getattr(args, "follow_outside", None),
     }
 
 
@@ -228,31 +246,33 @@ def _no_terminal(command: str) -> int:
     return EXIT_USAGE
 
 
-def _prepare(roots: list[str], output: str, args: argparse.Namespace) -> dict | int:
+def _prepare(roots: list[str], outputs: list[str], args: argparse.Namespace) -> dict | int:
     """Check roots, output and configuration before any long work: settings per root, or an exit code."""
     from collectors.config import ConfigError, load_settings
-    from collectors.records.store import check_writable
+    from collectors.records.store import check_writable, remove_stale_temporaries
 
     missing = [root for root in roots if not os.path.isdir(root)]
     for root in missing:
-        print(f"{root}: no such directory", file=sys.stderr)
+        print(visible(f"{root}: no such directory"), file=sys.stderr)
     if missing:
         return EXIT_IO
-    why = check_writable(output)
-    if why is not None:
-        print(f"{output}: output not writable: {why}", file=sys.stderr)
-        return EXIT_IO
+    for path in outputs:
+        why = check_writable(path)
+        if why is not None:
+            print(visible(f"{path or repr(path)}: output not writable: {why}"), file=sys.stderr)
+            return EXIT_IO
+        remove_stale_temporaries(path)  # what a killed run left beside it
     try:
         return {os.path.abspath(root): load_settings(Path(root), _overrides(args)) for root in roots}
     except ConfigError as exc:
-        print(f"configuration error: {exc}", file=sys.stderr)
+        print(visible(f"configuration error: {exc}"), file=sys.stderr)
         return EXIT_USAGE
 
 
 def run_watch(roots: list[str], output: str, args: argparse.Namespace, before_start=None) -> int:
     if not _has_terminal():
         return _no_terminal(args.command)
-    settings = _prepare(roots, output, args)
+    settings = _prepare(roots, [output], args)
     if isinstance(settings, int):
         return settings
     from tui.app import Dashboard  # Textual is imported only here
@@ -279,12 +299,12 @@ def run_collect(
     from collectors.records.store import extension_path
 
     err = sys.stderr
-    settings = _prepare(roots, output, args)
+    ext_output = getattr(args, "ext_output", None) or (extension_path(output) if output else "")
+    settings = _prepare(roots, [output, ext_output] if output else [output], args)
     if isinstance(settings, int):
         return settings
 
     started = time.perf_counter()
-    ext_output = getattr(args, "ext_output", None) or extension_path(output)
     engine = Engine(settings.__getitem__, excluded=[output, ext_output])
     with _Progress(enabled=err.isatty() and not quiet) as progress:
         collection = engine.scan(roots, progress=progress.update)
@@ -293,7 +313,7 @@ def run_collect(
     try:
         written.write()
     except OSError as exc:
-        print(f"{exc.filename or output}: cannot write: {exc.strerror or exc}", file=err)
+        print(visible(f"{exc.filename or output}: cannot write: {exc.strerror or exc}"), file=err)
         return EXIT_IO
     elapsed = time.perf_counter() - started
     if not quiet:
@@ -304,11 +324,11 @@ def run_collect(
         runs = sum(len(r.runs) for r in collection.projects.values())
         extensions = len(written.extensions)
         extra = f" + {extensions} extension records -> {ext_output}" if extensions else ""
-        print(
+        summary = (
             f"{len(collection.projects)} projects, {runs} runs, {len(written.records)} records ({by_type}), "
-            f"{len(problems)} problems, {elapsed:.2f} s -> {output}{extra}",
-            file=err,
+            f"{len(problems)} problems, {elapsed:.2f} s -> {output}{extra}"
         )
+        print(visible(summary), file=err)
     return EXIT_PROBLEMS if strict and problems else EXIT_OK
 
 
@@ -360,15 +380,15 @@ def run_validate(files: list[str], quiet: bool = False, strict: bool = False) ->
                 with open(name, "rb") as stream:
                     report = validate_stream(name, stream, strict)
         except OSError as exc:
-            print(f"{name}: cannot read: {exc.strerror or exc}", file=sys.stderr)
+            print(visible(f"{name}: cannot read: {exc.strerror or exc}"), file=sys.stderr)
             all_ok = False
             continue
         if not quiet:
             for line, message in report.errors:
-                print(f"{report.name}:{line}: {message}")
+                print(visible(f"{report.name}:{line}: {message}"))  # messages quote the line's values
             for number, message in report.warnings():
-                print(f"{report.name}{'' if number is None else f':{number}'}: warning: {message}")
-        print(_validate_summary(report))
+                print(visible(f"{report.name}{'' if number is None else f':{number}'}: warning: {message}"))
+        print(visible(_validate_summary(report)))
         all_ok = all_ok and report.ok
     return EXIT_OK if all_ok else EXIT_PROBLEMS
 
@@ -398,7 +418,7 @@ def run_browse(files: list[str], config: str | None = None) -> int:
         return _no_terminal("browse")
     missing = [f for f in files if not os.path.isfile(f)]
     for name in missing:
-        print(f"{name}: no such file", file=sys.stderr)
+        print(visible(f"{name}: no such file"), file=sys.stderr)
     if missing:
         return EXIT_IO
     settings = _record_settings(config)
@@ -425,7 +445,7 @@ def run_export(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     missing = [f for f in args.files if not os.path.isfile(f)]
     for name in missing:
-        print(f"{name}: no such file", file=sys.stderr)
+        print(visible(f"{name}: no such file"), file=sys.stderr)
     if missing:
         return EXIT_IO
     table, _followed, problems, rows = load_files(args.files, RecordTable(settings.aliases), final=True)
@@ -460,12 +480,12 @@ def _write_export(args, table, node, columns: list[str], shared: dict[str, str],
         try:
             write_atomic(args.output, text.encode("utf-8"))
         except OSError as exc:
-            print(f"{args.output}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+            print(visible(f"{args.output or repr(args.output)}: cannot write: {exc.strerror or exc}"), file=sys.stderr)
             return EXIT_IO
     else:
         sys.stdout.write(text)
     refused = f" ({left_out} refused by the schema left out)" if left_out else ""
-    print(f"{written} of {len(table)} records{refused} -> {args.output or 'standard output'}", file=sys.stderr)
+    print(visible(f"{written} of {len(table)} records{refused} -> {args.output or 'standard output'}"), file=sys.stderr)
     return EXIT_OK
 
 
@@ -479,7 +499,7 @@ def run_demo(args: argparse.Namespace) -> int:
     if args.headless:
         root = build_demo_tree(directory)
         agent = build_agent_tree(directory)
-        print(f"demo tree: {root}; AI arm: {agent}", file=sys.stderr)
+        print(visible(f"demo tree: {root}; AI arm: {agent}"), file=sys.stderr)
         return run_collect([root, agent], args.output, args)
     if not _has_terminal():
         return _no_terminal("demo")

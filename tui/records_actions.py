@@ -90,7 +90,7 @@ class RecordsActions:
                 self.export_format = screen.fmt  # `y` copies in the format last exported
                 written = len(exported_rows(view.table, rows))  # rows the contract refuses are left out
                 refused = f" ({len(rows) - written} refused by the schema left out)" if written < len(rows) else ""
-                self.notify(f"wrote {written} {what} to {path}{refused}")  # type: ignore[attr-defined]
+                self.notify(visible(f"wrote {written} {what} to {path}{refused}"), markup=False)  # type: ignore[attr-defined]
 
         self.push_screen(screen, done)  # type: ignore[attr-defined]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, BinaryIO
 
+from ..numbers import PICOSECONDS, PLIO_BITS, Range, checked
 from ..problems import ArtifactError
 
 UNIT_PS = {"ps": 1, "ns": 1_000, "us": 1_000_000, "ms": 1_000_000_000, "s": 1_000_000_000_000}
@@ -44,10 +45,12 @@ def parse_aie_output(stream: BinaryIO) -> dict[str, Any]:
             if len(parts) != 3 or parts[0] != b"T" or parts[2] not in units:
                 raise ArtifactError(f"line {number}: not a timestamp, TLAST or data line: {raw.strip()[:40]!r}")
             amount, factor = parts[1], units[parts[2]]
-            if amount.isdigit():
+            if amount.isdigit() and len(amount) < 19:  # the common case, at C speed
                 pending_ps = int(amount) * factor
+                if pending_ps > PICOSECONDS.high:
+                    pending_ps = _timestamp_ps(amount, factor, number)
             elif _AMOUNT.match(amount):
-                pending_ps = round(float(amount) * factor)
+                pending_ps = _timestamp_ps(amount, factor, number)
             else:
                 raise ArtifactError(f"line {number}: bad timestamp {raw.strip()[:40]!r}")
             continue
@@ -96,6 +99,13 @@ def parse_aie_output(stream: BinaryIO) -> dict[str, Any]:
     }
 
 
+def _timestamp_ps(amount: bytes, factor: int, number: int) -> int:
+    """A timestamp in picoseconds through the checked conversion (`T 1e300 s` is refused)."""
+    field = f"line {number}: timestamp"
+    value = checked(amount.decode("ascii"), field, Range(high=PICOSECONDS.high))
+    return int(checked((value or 0) * factor, field + " in ps", PICOSECONDS) or 0)
+
+
 def throughputs(stats: dict[str, Any], values_per_sample: int | None) -> dict[str, Any]:
     """The `aie_sim` figures of one port file; `values_per_sample` is 2 for complex data (cint16,
     cint32, cfloat), 1 for real data, None when unknown (then no samples per second)."""
@@ -140,7 +150,8 @@ def plio_declarations(source: str) -> dict[str, dict[str, Any]]:
     kind = True if complex_types and not real_types else False if real_types and not complex_types else None
     for match in _PLIO.finditer(source):
         name, bits, path = match.groups()
-        found[path.rsplit("/", 1)[-1]] = {"port": name, "plio_bits": int(bits), "complex": kind}
+        width = checked(bits, f"PLIO width of {name!r}", PLIO_BITS)
+        found[path.rsplit("/", 1)[-1]] = {"port": name, "plio_bits": width, "complex": kind}
     return found
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from lxml import etree
 
+from ..numbers import COUNT, CYCLES, NANOSECONDS, Range, checked
 from ..problems import ArtifactError
 
 # Exactly the fields the contract lists, per section, in contract order.
@@ -32,6 +33,19 @@ LATENCY = (
     "Interval-max",
 )
 RESOURCES = ("BRAM_18K", "DSP", "FF", "LUT", "URAM")
+# The fields that are numbers (kept as the report's text, but filtered, sorted and compared):
+# (section path, fields, range). The real-time latencies carry a unit ("1.090 us") and stay text.
+NUMERIC: tuple[tuple[tuple[str, ...], tuple[str, ...], Range], ...] = (
+    (("UserAssignments",), ("TargetClockPeriod", "ClockUncertainty"), NANOSECONDS),
+    (("PerformanceEstimates", "SummaryOfTimingAnalysis"), ("EstimatedClockPeriod",), NANOSECONDS),
+    (
+        ("PerformanceEstimates", "SummaryOfOverallLatency"),
+        ("Best-caseLatency", "Average-caseLatency", "Worst-caseLatency", "Interval-min", "Interval-max"),
+        CYCLES,
+    ),
+    (("AreaEstimates", "Resources"), RESOURCES, COUNT),
+    (("AreaEstimates", "AvailableResources"), RESOURCES, COUNT),
+)
 
 # Real reports never carry a DTD; one that does is refused rather than half-trusted.
 _DTD = re.compile(rb"<!DOCTYPE|<!ENTITY", re.IGNORECASE)
@@ -83,7 +97,7 @@ def parse_csynth(data: bytes) -> dict[str, Any]:
         raise ArtifactError(f"not a csynth report (root element <{root.tag}>, expected <profile>)")
     perf = root.find("PerformanceEstimates")
     area = root.find("AreaEstimates")
-    return {
+    sections = {
         "ReportVersion": _fields(root.find("ReportVersion"), ("Version",)),
         "UserAssignments": _fields(root.find("UserAssignments"), USER_ASSIGNMENTS),
         "PerformanceEstimates": {
@@ -95,3 +109,15 @@ def parse_csynth(data: bytes) -> dict[str, Any]:
             "AvailableResources": _fields(None if area is None else area.find("AvailableResources"), RESOURCES),
         },
     }
+    check_numbers(sections)
+    return sections
+
+
+def check_numbers(sections: dict[str, Any]) -> None:
+    """Refuse a report whose numeric fields are not numbers in range (`undef` and empty are fine)."""
+    for path, names, kind in NUMERIC:
+        section = sections
+        for part in path:
+            section = section[part]
+        for name in names:
+            checked(section[name], f"{'/'.join(path)}/{name}", kind)

@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from ..files import decode_text
+from ..numbers import SECONDS, lenient
 
 _BANNER = re.compile(r"\bv(\d{4}\.\d+(?:\.\d+)?) \(64-bit\)")
 _DEVICE = re.compile(r"Setting target device to '([^']+)'")
@@ -29,13 +30,16 @@ def parse_hls_log(data: bytes) -> dict[str, Any]:
     banner = _BANNER.search(text)
     devices = _DEVICE.findall(text)
     elapsed = _ELAPSED.findall(text)
+    issues: list[str] = []
+    seconds = lenient(elapsed[-1], "Total elapsed time (seconds)", SECONDS, issues) if elapsed else None
     errors = [line.strip() for line in text.splitlines() if line.startswith("ERROR:") and not _SIM_ERROR.match(line)]
     return {
         "vitis_version": banner.group(1) if banner else None,
         "device": devices[-1] if devices else None,
-        "elapsed_seconds": float(elapsed[-1]) if elapsed else None,
+        "elapsed_seconds": seconds,
         "csim_status": csim_status(text),
         "errors": errors[:20],
+        "issues": issues,
     }
 
 

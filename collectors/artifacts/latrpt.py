@@ -6,13 +6,16 @@ import re
 from typing import Any
 
 from ..files import decode_text
+from ..numbers import CYCLES, lenient
 from ..problems import ArtifactError
 
 _LINE = re.compile(r'^\$(\w+)\s*=\s*"([^"]*)"$')
 
 
 def parse_lat_rpt(data: bytes) -> dict[str, Any]:
-    """Return every `$NAME` value and `total_execute_time` (int, or None before 2020.1)."""
+    """Return every `$NAME` value and `total_execute_time` (int, or None before 2020.1).
+
+    A total that is not a number (or out of range) is null and an issue; `NA` is silently null."""
     values: dict[str, str] = {}
     for number, raw in enumerate(decode_text(data).splitlines(), 1):
         line = raw.strip()
@@ -24,11 +27,6 @@ def parse_lat_rpt(data: bytes) -> dict[str, Any]:
         values[match.group(1)] = match.group(2)
     if not values:
         raise ArtifactError("no latency values")
-    total = values.get("TOTAL_EXECUTE_TIME")
-    cycles: int | None = None
-    if total is not None:
-        try:
-            cycles = round(float(total))
-        except ValueError:
-            cycles = None  # "NA" and the like: not observed
-    return {"values": values, "total_execute_time": cycles}
+    issues: list[str] = []
+    cycles = lenient(values.get("TOTAL_EXECUTE_TIME"), "$TOTAL_EXECUTE_TIME", CYCLES, issues)
+    return {"values": values, "total_execute_time": cycles, "issues": issues}

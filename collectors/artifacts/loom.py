@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from ..files import decode_text
+from ..numbers import number_or_none as _number_or_none
 from ..problems import ArtifactError
 
 SENTINELS = (4294967295, -1)
@@ -32,12 +33,6 @@ def load_loom_json(data: bytes) -> Any:
 
 def _id(value: Any) -> Any:
     return None if value in SENTINELS or isinstance(value, bool) else value
-
-
-def _number(value: Any) -> float | int | None:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    return value if value == value and value not in (float("inf"), float("-inf")) else None
 
 
 def _dict(value: Any) -> dict:
@@ -90,23 +85,23 @@ def parse_map(data: bytes) -> dict[str, Any]:
         "timing": None
         if not timing.get("available")
         else {
-            "critical_path_delay": _number(timing.get("estimated_critical_path_delay")),
-            "clock_period": _number(timing.get("estimated_clock_period")),
-            "initiation_interval": _number(timing.get("estimated_initiation_interval")),
-            "throughput_cost": _number(timing.get("estimated_throughput_cost")),
+            "critical_path_delay": _number_or_none(timing.get("estimated_critical_path_delay")),
+            "clock_period": _number_or_none(timing.get("estimated_clock_period")),
+            "initiation_interval": _number_or_none(timing.get("estimated_initiation_interval")),
+            "throughput_cost": _number_or_none(timing.get("estimated_throughput_cost")),
         },
         "techmap": None
         if not techmap
         else {
-            "coverage_score": _number(techmap.get("coverage_score")),
-            "selected_candidates": _number(techmap.get("selected_candidate_count")),
-            "conservative_fallbacks": _number(techmap.get("conservative_fallback_count")),
+            "coverage_score": _number_or_none(techmap.get("coverage_score")),
+            "selected_candidates": _number_or_none(techmap.get("selected_candidate_count")),
+            "conservative_fallbacks": _number_or_none(techmap.get("conservative_fallback_count")),
             "handoff_status": techmap.get("layer2_handoff_status"),
             "handoff_blockers": [str(b) for b in _list(techmap.get("layer2_handoff_blockers"))],
         },
         "search": None
         if not search.get("available")
-        else {key: value for key, value in search.items() if key != "available" and _number(value) is not None},
+        else {key: value for key, value in search.items() if key != "available" and _number_or_none(value) is not None},
         "memory_regions": sum(len(_list(_dict(m).get("regions"))) for m in _list(mapping.get("memory_regions"))),
     }
 
@@ -118,7 +113,7 @@ def parse_config(data: bytes) -> dict[str, Any]:
     slices = [_dict(s) for s in _list(config.get("slices"))]
     words = _list(config.get("words"))
     return {
-        "word_count": _number(config.get("word_count")) if "word_count" in config else len(words),
+        "word_count": _number_or_none(config.get("word_count")) if "word_count" in config else len(words),
         "words_present": len(words),
         "slices": len(slices),
         "incomplete_slices": sum(1 for s in slices if s.get("complete") is False),

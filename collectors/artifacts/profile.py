@@ -6,6 +6,7 @@ import csv
 from typing import Any
 
 from ..files import decode_text
+from ..numbers import MICROSECONDS, checked
 from ..problems import ArtifactError
 
 CU_SECTION = "Compute Units: Running Time and Stalls"
@@ -15,7 +16,9 @@ RUNTIME_COLUMN = "Running Time (us)"
 def parse_profile_kernels(data: bytes) -> dict[str, Any]:
     """Sum `Running Time (us)` over the compute-unit rows; a malformed row refuses the file.
 
-    Header cells are padded with spaces in real files, so they are compared stripped.
+    Header cells are padded with spaces in real files, so they are compared stripped. The
+    section counts only once its end (the blank line after its rows) is there: a profile cut
+    short, or still being written row by row, would give a partial sum.
     """
     lines = decode_text(data).splitlines()
     try:
@@ -27,6 +30,8 @@ def parse_profile_kernels(data: bytes) -> dict[str, Any]:
         if not line.strip():
             break
         body.append(line)
+    else:
+        raise ArtifactError("compute-unit section has no end (file cut short or still being written)")
     if not body:
         raise ArtifactError("compute-unit section has no header (file cut short?)")
     rows = list(csv.reader(body))
@@ -38,11 +43,10 @@ def parse_profile_kernels(data: bytes) -> dict[str, Any]:
     for offset, row in enumerate(rows[1:], start + 3):
         if len(row) != len(header):
             raise ArtifactError(f"line {offset}: {len(row)} cells where the header has {len(header)}")
-        try:
-            value = float(row[column])
-        except ValueError:
-            raise ArtifactError(f"line {offset}: running time {row[column]!r} is not a number") from None
+        value = checked(row[column], f"line {offset}: {RUNTIME_COLUMN}", MICROSECONDS)
+        if value is None:
+            raise ArtifactError(f"line {offset}: {RUNTIME_COLUMN} not available ({row[column].strip()!r})")
         name = row[0].strip()
         units[name] = units.get(name, 0.0) + value
-    total = round(sum(units.values()), 9) if units else None
+    total = checked(round(sum(units.values()), 9), "total running time (us)", MICROSECONDS) if units else None
     return {"compute_units": units, "kernel_runtime_us": total}

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from ..files import decode_text
+from ..numbers import SECONDS, NumberError, checked
 
 TARGETS = ("vitis.sw_emu", "vitis.hw_emu", "vitis.hw", "vitis.csim", "vitis.csynth", "vitis.cosim")
 STATUSES = ("pass", "fail", "timeout")
 REPORT_TYPES = ("sw_run", "hls_synth", "rtl_sim")
+MAX_ISSUES = 3  # a file that is not runner metadata at all must not be echoed line by line
+EXCERPT = 40  # characters of an offending line quoted
 
 
 def parse_runner_meta(data: bytes) -> dict[str, Any]:
@@ -27,7 +29,7 @@ def parse_runner_meta(data: bytes) -> dict[str, Any]:
         key, sep, value = line.partition("=")
         key, value = key.strip(), value.strip()
         if not sep or not key:
-            issues.append(f"line {number}: expected key=value, got {line[:60]!r}")
+            issues.append(f"line {number}: expected key=value, got {line[:EXCERPT]!r}")
             continue
         if key == "target":
             target = value if value.startswith("vitis.") else f"vitis.{value}"
@@ -42,13 +44,12 @@ def parse_runner_meta(data: bytes) -> dict[str, Any]:
                 issues.append(f"line {number}: empty {key}")
         elif key == "runtime_seconds":
             try:
-                seconds = float(value)
-            except ValueError:
-                seconds = math.nan
-            if math.isfinite(seconds) and seconds >= 0:
+                seconds = checked(value, "runtime_seconds", SECONDS)
+            except NumberError as exc:
+                issues.append(f"line {number}: {exc}")
+                continue
+            if seconds is not None:
                 facts[key] = seconds
-            else:
-                issues.append(f"line {number}: runtime_seconds {value!r} is not a non-negative number")
         elif key == "status":
             if value.lower() in STATUSES:
                 facts[key] = value.lower()
@@ -61,4 +62,6 @@ def parse_runner_meta(data: bytes) -> dict[str, Any]:
                 issues.append(f"line {number}: unknown report_type {value!r}")
         else:
             extra[key] = value
+    if len(issues) > MAX_ISSUES:
+        issues[MAX_ISSUES:] = [f"{len(issues) - MAX_ISSUES} more malformed lines not shown"]
     return {"facts": facts, "extra": extra, "issues": issues}

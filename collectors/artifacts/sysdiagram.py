@@ -6,16 +6,8 @@ import json
 from typing import Any
 
 from ..files import decode_text
+from ..numbers import MHZ, checked, number_or_none
 from ..problems import ArtifactError
-
-
-def _number(value: Any) -> float | None:
-    if isinstance(value, bool):
-        return None
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        return None
 
 
 def load_json(data: bytes) -> Any:
@@ -35,7 +27,7 @@ def parse_system_diagram(data: bytes) -> dict[str, Any]:
     clocks = xsa.get("clocks") if isinstance(xsa, dict) else None
     mhz = None
     for clock in clocks if isinstance(clocks, list) else []:
-        if isinstance(clock, dict) and _number(clock.get("id")) == 0:
-            mhz = _number(clock.get("spec_frequency"))
+        if isinstance(clock, dict) and number_or_none(clock.get("id")) == 0:
+            mhz = checked(clock.get("spec_frequency"), "spec_frequency of clock 0", MHZ)
             break
     return {"kernel_clock_freq_mhz": mhz}

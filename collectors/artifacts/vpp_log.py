@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from ..files import decode_text
+from ..numbers import SECONDS, NumberError, checked
 
 _TARGET = re.compile(
     r"\[v\+\+ 60-(?:585|629|2256)\]\s+(?:Compiling|Linking|Packaging) for "
@@ -36,7 +37,8 @@ def parse_vpp_log(data: bytes) -> dict[str, Any]:
     device = _DEVICE.search(text)
     version = _VERSION.search(text)
     session = _SESSION.search(text)
-    elapsed = [int(h) * 3600 + int(m) * 60 + int(s) for h, m, s in _ELAPSED.findall(text)]
+    issues: list[str] = []
+    elapsed = _elapsed_seconds(_ELAPSED.findall(text), issues)
     out_target = _TARGETS[target.group(1)] if target else None
     out_device = device.group(1) if device else None
     if session and (out_target is None or out_device is None):
@@ -51,7 +53,21 @@ def parse_vpp_log(data: bytes) -> dict[str, Any]:
         "target": out_target,
         "device": out_device,
         "vitis_version": version.group(1) if version else None,
-        "elapsed_seconds": elapsed[-1] if elapsed else None,
+        "elapsed_seconds": elapsed,
         "errors": [line.strip() for line in text.splitlines() if line.startswith("ERROR:")][:20],
         "invocation": identity,
+        "issues": issues,
     }
+
+
+def _elapsed_seconds(found: list[tuple[str, str, str]], issues: list[str]) -> int | None:
+    """The last `Total elapsed time: <h>h <m>m <s>s` in seconds; an absurd one is an issue."""
+    if not found:
+        return None
+    field = "Total elapsed time"
+    try:
+        hours, minutes, seconds = (checked(part, field, SECONDS) or 0 for part in found[-1])
+        return int(checked(hours * 3600 + minutes * 60 + seconds, field, SECONDS) or 0)
+    except NumberError as exc:
+        issues.append(str(exc))
+        return None

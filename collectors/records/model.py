@@ -133,4 +133,5 @@ def as_dict(value: Any) -> dict[str, Any]:
 
 
 def dumps(record: dict[str, Any]) -> str:
-    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+    """Strict JSON: NaN and Infinity raise ValueError instead of writing what JSON does not allow."""
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"), allow_nan=False)

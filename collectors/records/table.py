@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..aliases import NO_ALIASES, Aliases, loosen
+from ..numbers import number_or_none
 from ..text import visible
 from ..validate import extra_fields
 from .fields import BY_KEY, FIELDS, META_PREFIX, field_of
@@ -211,13 +212,9 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-def _number(value: Any) -> float:
-    if value is None or isinstance(value, bool):
-        return NAN
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        return NAN  # "undef", "" and the like: no number
+def _float_or_nan(value: Any) -> float:
+    found = number_or_none(value)
+    return NAN if found is None else float(found)  # "undef", "" and the like: no number
 
 
 @dataclass
@@ -317,7 +314,7 @@ class RecordTable:
             if key == "haystack":
                 derived.extend(self._haystack_rows(start))
             elif isinstance(derived, array):
-                derived.extend(map(_number, self.column(key)[start:]))
+                derived.extend(map(_float_or_nan, self.column(key)[start:]))
             elif key.startswith("column:"):
                 values = self.dynamic.get(key.removeprefix("column:"), {})
                 derived.extend(values.get(i, "") for i in range(start, end))
@@ -399,7 +396,9 @@ class RecordTable:
         flag = self._derived.get(f"numeric:{key}")
         if flag is None:
             values = self.dynamic.get(key, {}).values()
-            flag = self._derived[f"numeric:{key}"] = bool(values) and all(_number(v) == _number(v) for v in values)
+            flag = self._derived[f"numeric:{key}"] = bool(values) and all(
+                _float_or_nan(v) == _float_or_nan(v) for v in values
+            )
         return flag
 
     @property
@@ -422,7 +421,7 @@ class RecordTable:
     def numbers_of(self, column: str) -> array:
         """A column as floats (NaN where there is no number), built when first needed."""
         if column not in self._derived:
-            self._derived[column] = array("d", map(_number, self.column(column)))
+            self._derived[column] = array("d", map(_float_or_nan, self.column(column)))
         return self._derived[column]
 
     def index_of(self, key: RowKey) -> int | None:
@@ -572,7 +571,7 @@ def exported_rows(table: RecordTable, rows: list[int]) -> list[int]:
 
 def safe_cell(text: str, numeric: bool = False) -> str:
     """A cell a spreadsheet shows as text: formula starts get a leading `'` (a number stays a number)."""
-    if text.startswith(FORMULA_STARTS) and not (numeric and _number(text) == _number(text)):
+    if text.startswith(FORMULA_STARTS) and not (numeric and _float_or_nan(text) == _float_or_nan(text)):
         text = "'" + text
     return visible(text)
 

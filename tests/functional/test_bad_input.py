@@ -101,7 +101,7 @@ def test_billion_laughs_is_refused_quickly(tmp_path: Path) -> None:
 
 def test_unreadable_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     report = place(hls_project(tmp_path), CSYNTH, GOOD)
-    real_open = open
+    real_open = os.open
 
     def deny(path, *args, **kwargs):
         if str(path) == str(report):
@@ -109,7 +109,7 @@ def test_unreadable_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
         return real_open(path, *args, **kwargs)
 
     # Tests run as root in CI, where chmod 000 does not stop a read: deny it at open().
-    monkeypatch.setattr("collectors.files.open", deny, raising=False)
+    monkeypatch.setattr(os, "open", deny)
     assert_refused(tmp_path, report, "permission denied")
 
 
@@ -143,10 +143,10 @@ def test_file_removed_during_the_scan(tmp_path: Path, monkeypatch: pytest.Monkey
     report = place(hls_project(tmp_path), CSYNTH, GOOD)
     real = engine_module.read_report
 
-    def vanish(path: str, size: int | None = None) -> bytes:
+    def vanish(path: str) -> bytes:
         if path == str(report):
             os.unlink(path)
-        return real(path, size)
+        return real(path)
 
     monkeypatch.setattr(engine_module, "read_report", vanish)
     assert_refused(tmp_path, report, "file removed while it was being read")

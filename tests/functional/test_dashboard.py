@@ -39,6 +39,11 @@ def lut_in_table(app: Dashboard) -> list[str]:
     return [str(table.get_cell(key, "LUT")) for key in table.rows]
 
 
+def devices_in_table(app: Dashboard) -> list[str]:
+    table = app.query_one("#runs")
+    return [str(table.get_cell(key, "device")) for key in table.rows]
+
+
 def watching(app: Dashboard) -> bool:
     return app.status["watch"] != "watch: starting"
 
@@ -66,12 +71,12 @@ async def test_report_appears_changes_and_goes(tmp_path: Path, poll: float | Non
         assert str(app.query_one("#runs").get_row_at(0)[0]) == "●"  # just changed
 
         report = project / CSYNTH
-        report.write_text(report.read_text().replace("<LUT>15752</LUT>", "<LUT>[12]/x</LUT>"))
-        await wait_until(pilot, lambda: "[12]/x" in lut_in_table(app))  # shown literally, not as markup
-        assert [r["hls_synth"]["AreaEstimates"]["Resources"]["LUT"] for r in jsonl(output)] == ["[12]/x"]
+        report.write_text(report.read_text().replace("<Part>xc7z030-sbv485-1</Part>", "<Part>[12]/x</Part>"))
+        await wait_until(pilot, lambda: "[12]/x" in devices_in_table(app))  # shown literally, not as markup
+        assert [r["run"]["device"] for r in jsonl(output)] == ["[12]/x"]
 
         report.unlink()
-        await wait_until(pilot, lambda: jsonl(output) == [] and "[12]/x" not in lut_in_table(app))
+        await wait_until(pilot, lambda: jsonl(output) == [] and "[12]/x" not in devices_in_table(app))
 
         shutil.rmtree(project)
         await wait_until(pilot, lambda: app.query_one("#runs").row_count == 0)

@@ -42,25 +42,32 @@ class DetailScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="detail"):
-            yield Static(Text(self.title_text, style="bold"), id="detail-title")
+            yield Static(Text(visible(self.title_text), style="bold"), id="detail-title")
             if not self.records:
                 yield Static(Text("No record yet: the run is still building, or nothing tells its status."))
             for record in self.records:
                 yield Static(
-                    Syntax(json.dumps(record, indent=2, ensure_ascii=False), "json", theme="ansi_dark", word_wrap=True)
+                    # JSON escapes C0 controls itself; DEL, C1 and bidi controls it leaves alone
+                    # (its own line breaks sit between lines, so each line is made visible)
+                    Syntax(
+                        "\n".join(map(visible, json.dumps(record, indent=2, ensure_ascii=False).split("\n"))),
+                        "json",
+                        theme="ansi_dark",
+                        word_wrap=True,
+                    )
                 )
             sources = Table.grid(padding=(0, 1))
             sources.add_column(style="bold")
             sources.add_column()
             for report_type, files in sorted(self.sources.items()):
                 for path in files or ["(no source file: status from runner metadata or logs)"]:
-                    sources.add_row(report_type, Text(path))
+                    sources.add_row(report_type, Text(visible(path)))
             yield from self._producer_fields()
             yield Static(Text("Sources", style="bold underline"))
             yield Static(sources)
             if self.notes:
                 yield Static(Text("Runner notes", style="bold underline"))
-                yield Static(Text("\n".join(f"{k} = {v}" for k, v in sorted(self.notes.items()))))
+                yield Static(Text("\n".join(visible(f"{k} = {v}") for k, v in sorted(self.notes.items()))))
             yield Static(Text(f"Problems ({len(self.problems)})", style="bold underline"))
             yield Static(Text("\n".join(str(p) for p in self.problems) or "none"))
         yield Footer()

@@ -14,6 +14,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from collectors.records.store import write_atomic
 from collectors.records.table import FORMATS, RecordTable, export
+from collectors.text import visible
 
 FORMAT_NAMES = {"jsonl": "JSONL (original records)", "csv": "CSV (visible columns)", "md": "Markdown table"}
 
@@ -82,16 +83,16 @@ class ExportScreen(ModalScreen[str | None]):
             self.fmt = ending
             self.query_one("#export-format", Select).value = ending
         if os.path.isdir(path):
-            message.update(Text(f"{path} is a directory"))
+            message.update(Text(f"{visible(path)} is a directory"))
             return
         if os.path.exists(path) and self.confirmed_path != path:
             self.confirmed_path = path
-            message.update(Text(f"{path} exists: press Export again to overwrite it", style="bold yellow"))
+            message.update(Text(f"{visible(path)} exists: press Export again to overwrite it", style="bold yellow"))
             return
         try:
             write_atomic(path, export(self.table, self.rows, self.columns, self.fmt).encode("utf-8"))
         except OSError as exc:
-            message.update(Text(f"cannot write {path}: {exc.strerror or exc}", style="bold red"))
+            message.update(Text(visible(f"cannot write {path}: {exc.strerror or exc}"), style="bold red"))
             return
         self.dismiss(path)
 

@@ -130,7 +130,7 @@ class RecordsView(ScrollView, can_focus=True):
     def width_of(self, column: str) -> int:
         if column not in self._widths:
             values = self.table.column(column)
-            longest = max(map(len, values), default=0) if len(values) < 200_000 else MAX_WIDTH
+            longest = max(map(len, map(visible, values)), default=0) if len(values) < 200_000 else MAX_WIDTH
             self._widths[column] = min(MAX_WIDTH, max(len(label_of(column)) + 2, longest))
         return self._widths[column]
 
@@ -157,7 +157,7 @@ class RecordsView(ScrollView, can_focus=True):
         marked = self.table.keys[index] in self.marks
         line = Text(MARK + " " if marked else "  ", style=MARKED if marked else "")
         for column in self.columns:
-            value = visible(self.table.column(column)[index])
+            value = visible(self.table.column(column)[index])  # escapes in a value never reach the terminal
             size = self.width_of(column)
             cell = value[: size - 1] + "…" if len(value) > size else value
             justify = cell.rjust(size) if self.table.is_numeric(column) else cell.ljust(size)
