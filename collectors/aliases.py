@@ -58,6 +58,11 @@ class Aliases:
         problem = record["problem"]
         return self.suite(problem["suite"]), self.group_key(tuple(problem["group_path"]))
 
+    def problem_and_device(self, record: Mapping[str, Any]) -> tuple[tuple[str, tuple[str, ...]], str | None]:
+        """The compare engine's pairing of a record: its problem key and its device, aliased."""
+        device = (record.get("run") or {}).get("device")
+        return self.problem_key(record), None if device is None else self.device(str(device))
+
     @cached_property
     def _group_table(self) -> dict[str, str]:
         if not self.loose_groups:

@@ -66,6 +66,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     compare.add_argument("--raw", action="store_true", help="csv: no quote before cells that start like a formula")
     compare.add_argument("-o", "--output", help="output file (default: standard output)")
+    compare.add_argument(
+        "--config", metavar="FILE", help="a vitis-tui.toml whose [aliases] pair names spelled differently"
+    )
     return compare
 
 
@@ -83,7 +86,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"{name}: no such file or directory", file=sys.stderr)
     if missing:
         return EXIT_IO
-    comparer = Comparer(options)
+    from tui.cli import _record_settings
+
+    settings = _record_settings(args.config)
+    if isinstance(settings, int):
+        return settings
+    comparer = Comparer(options, settings.aliases.problem_and_device)
     inputs: list[dict[str, Any]] = []
     with bulk():
         status = _read_all(args, comparer, inputs)
@@ -138,23 +146,21 @@ def _write(text: str, output: str | None) -> int:
 
 
 def read_jsonl(path: str) -> tuple[list[dict[str, Any]], str]:
-    """The file's JSON objects (the loader's line reading) and its sha256; a bad line: one stderr line."""
+    """The file's records, read as `validate` reads them (strict JSON, one object per line), and its
+    sha256; a line that is not a record is skipped with one line on standard error."""
+    from collectors.records.jsonl import LineError, read_object
     from collectors.records.loader import Followed, read_new_lines
+    from collectors.text import visible
 
     with open(path, "rb") as handle:
         digest = hashlib.sha256(handle.read()).hexdigest()
-    lines, _ = read_new_lines(Followed(os.path.abspath(path)))
+    lines, _ = read_new_lines(Followed(os.path.abspath(path)), final=True)
     records = []
-    for number, text in lines:
+    for number, line in lines:
         try:
-            record = json.loads(text)
-        except ValueError as exc:
-            print(f"{path}:{number}: skipped: not JSON ({exc})", file=sys.stderr)
-            continue
-        if isinstance(record, dict):
-            records.append(record)
-        else:
-            print(f"{path}:{number}: skipped: not a JSON object", file=sys.stderr)
+            records.append(read_object(line)[1])
+        except LineError as exc:
+            print(visible(f"{path}:{number}: skipped: {exc}"), file=sys.stderr)
     return records, digest
 
 

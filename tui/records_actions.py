@@ -115,7 +115,8 @@ class RecordsActions:
         def records() -> list[dict[str, Any]]:
             return [table.record(i) for i in range(count) if i not in dead]
 
-        self.compare_screen = CompareScreen(records)
+        aliases = self.records_view.table.aliases  # pair names as the records view shows them
+        self.compare_screen = CompareScreen(records, canonical=aliases.problem_and_device)
         self.push_screen(self.compare_screen)  # type: ignore[attr-defined]
 
     def compare_records_changed(

@@ -77,10 +77,54 @@ def test_invalid_lines_are_skipped_with_one_line_each(tmp_path: Path, capsys: py
     assert main(["compare", str(bad), "--format", "json"]) == 0
     captured = capsys.readouterr()
     assert captured.err.splitlines() == [
-        (f"{bad}:7: skipped: not JSON (Expecting property name enclosed in double quotes: line 1 column 2 (char 1))"),
+        f"{bad}:7: skipped: invalid JSON at column 2: Expecting property name enclosed in double quotes",
         f"{bad}:8: skipped: not a JSON object",
     ]
     assert len(json.loads(captured.out)["rows"]) == 2  # the 2mm rows of the two AI setups
+
+
+def test_aliases_of_a_config_pair_spellings(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """The ground truth says `fdtd-2d`, the AI arm `fdtd_2d`: with the default loose groups and a
+    suite alias they are one problem, and the AI arm gets a speedup (2000 / 500 = 4.0)."""
+
+    def record(suite: str, group: str, origin: str, latency: int) -> str:
+        return json.dumps(
+            {
+                "schema_version": "1.0",
+                "report_type": "hls_synth",
+                "run": {
+                    "target": "vitis.csynth",
+                    "device": "xcu280",
+                    "vitis_version": "2023.2",
+                    "runtime_seconds": None,
+                },
+                "problem": {"suite": suite, "group_path": [group]},
+                "implementation": {"origin": origin, "origin_version": None, "variant": {"index": 0, "name": "v"}},
+                "hls_synth": {
+                    "status": "pass",
+                    "ReportVersion": {"Version": "2023.2"},
+                    "UserAssignments": {},
+                    "PerformanceEstimates": {"SummaryOfOverallLatency": {"Worst-caseLatency": str(latency)}},
+                    "AreaEstimates": {},
+                },
+            }
+        )
+
+    data = tmp_path / "two.jsonl"
+    data.write_text(
+        record("hlsfactory", "fdtd-2d", "hlsfactory_benchmark", 2000)
+        + "\n"
+        + record("hlsfactory_polybench_float_small", "fdtd_2d", "agent", 500)
+        + "\n"
+    )
+    config = tmp_path / "vitis-tui.toml"
+    config.write_text('[aliases.suite]\n"hlsfactory" = "hlsfactory_polybench_float_small"\n')
+    assert main(["compare", str(data), "--format", "json"]) == 0
+    unpaired = json.loads(capsys.readouterr().out)
+    assert [row["status"] for row in unpaired["rows"]] == ["no baseline"]
+    assert main(["compare", str(data), "--format", "json", "--config", str(config)]) == 0
+    [row] = json.loads(capsys.readouterr().out)["rows"]
+    assert (row["origin"], row["status"], row["speedup"]) == ("agent", "pass", 4.0)
 
 
 def test_a_build_tree_is_collected_first(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
