@@ -159,24 +159,6 @@ _INTERNED = frozenset(
     n for n, column in enumerate(COLUMNS) if not column.numeric and column.key not in ("summary", "note")
 )
 _ALIASED = {"suite": POSITION["suite"], "group": POSITION["group"], "device": POSITION["device"]}
-DEFAULT_VISIBLE = (
-    "type",
-    "group",
-    "variant",
-    "target",
-    "device",
-    "status",
-    "latency",
-    "clock",
-    "lut",
-    "ff",
-    "dsp",
-    "bram",
-    "cycles",
-    "us",
-    "runtime",
-    "summary",
-)
 # the columns a view starts with, each shown when its values differ between records
 CANDIDATES = (
     "type",
@@ -201,6 +183,11 @@ CANDIDATES = (
     "runtime",
     "note",
     "summary",
+)
+# what an empty table shows (an export keeps its header): the candidates that tell records of one
+# producer apart, without those that only tell producers apart
+DEFAULT_VISIBLE = tuple(
+    k for k in CANDIDATES if k not in ("suite", "origin", "origin_version", "meta.model", "vitis", "note")
 )
 
 
