@@ -116,6 +116,22 @@ def test_validate_in_a_terminal(tmp_path: Path, tmux_session) -> None:
     assert status == 1
 
 
+def test_export_in_a_terminal(tmp_path: Path, tmux_session) -> None:
+    """Filtered records as CSV on the terminal; a group name holding a terminal escape is
+    shown escaped, and the count printed is the count written."""
+    lines = EXPECTED.read_text().splitlines()
+    hostile = json.loads(lines[0])
+    hostile["problem"]["group_path"] = ["beam\x1b]2;pwned\x07form"]
+    data = tmp_path / "in.jsonl"
+    data.write_text("\n".join([json.dumps(hostile), *lines[1:]]) + "\n")
+    command = f"{installed_command()} export {data} --filter 'type:sw_run' --format csv --columns group,type,status"
+    session = tmux_session(command, tmp_path)
+    status, screen = session.wait_exit()
+    assert status == 0
+    assert "beam\\x1b]2;pwned\\x07form" in screen  # escaped, the title of the pane untouched
+    assert "2 of 11 records -> standard output" in screen
+
+
 def test_headless_demo_in_a_terminal(tmp_path: Path, tmux_session) -> None:
     session = tmux_session(
         f"{installed_command()} demo --headless {tmp_path / 'demo'} -o {tmp_path / 'demo.jsonl'}", tmp_path
