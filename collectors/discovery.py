@@ -12,11 +12,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from .artifacts import EXTENSION_KINDS, classify
+from .artifacts.vpp_log import VPP_BUILD_PREFIXES, is_vpp_build_dir
 from .problems import Problem
 
 BUILD_OUTPUT_NAMES = frozenset(
     {
-        "_x",
         "package",
         "xclbin",
         ".run",
@@ -38,7 +38,7 @@ BUILD_OUTPUT_NAMES = frozenset(
         "Work",
     }
 )
-BUILD_OUTPUT_PREFIXES = ("_x.", "_x_temp", "build_dir.", "package.", "solution", "_xocc_")
+BUILD_OUTPUT_PREFIXES = (*VPP_BUILD_PREFIXES, "package.", "solution", "_xocc_")
 SHARED_NAMES = frozenset({"common", "data", "result", "libs", "__pycache__", ".git"})
 BUILD_MARKERS = frozenset(
     {"Makefile", "makefile", "hls.tcl", "run_hls.tcl", "hls_config.cfg", "vitis-comp.json", "description.json"}
@@ -89,11 +89,7 @@ class WalkResult:
 
 
 def is_build_output_name(name: str) -> bool:
-    return name in BUILD_OUTPUT_NAMES or name.startswith(BUILD_OUTPUT_PREFIXES)
-
-
-def is_vpp_build_dir(name: str) -> bool:
-    return name == "_x" or name.startswith(("_x.", "_x_temp", "build_dir."))
+    return name in BUILD_OUTPUT_NAMES or name.startswith(BUILD_OUTPUT_PREFIXES) or is_vpp_build_dir(name)
 
 
 def _is_evidence_file(name: str) -> bool:

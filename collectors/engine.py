@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .artifacts import ARTIFACTS
+from .artifacts.parsed import Parsed
 from .config import Settings
 from .discovery import (
     Project,
@@ -28,7 +29,7 @@ from .files import describe_os_error, parse_stream, read_report
 from .mapping import Identity, map_project
 from .problems import ArtifactError, Problem
 from .records.model import record_key
-from .runs import Parsed, Run, build_runs
+from .runs import Run, build_runs
 
 # A file changed this recently and unreadable is probably still being written.
 SETTLE_SECONDS = 1.0

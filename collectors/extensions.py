@@ -13,11 +13,12 @@ from typing import Any
 
 from .artifacts.aie import throughputs
 from .artifacts.loom import snapshot_of, split_name
+from .artifacts.parsed import Parsed
 from .config import Settings
 from .mapping import Identity
 from .problems import Problem
 from .records.model import SCHEMA_VERSION
-from .runs import Parsed, Run
+from .runs import Run
 
 EXTENSION_TYPES = ("aie_sim", "xrt_recipe", "cgra_map")
 UNKNOWN = "unknown"
@@ -62,16 +63,30 @@ def _project_device(runs: list[Run]) -> tuple[str, str | None]:
 def build_extension_records(
     project: str, parsed: Iterable[Parsed], identity: Identity, settings: Settings, runs: list[Run]
 ) -> list[dict[str, Any]]:
-    cut = len(project) + 1
     items = [p for p in parsed if p.ok]
+    cut = len(project) + 1
     rel = {p.path: p.path[cut:] for p in items}
     device, version = _project_device(runs)
-    records: list[dict[str, Any]] = []
+    return (
+        _aie_records(items, rel, device, version, identity, settings)
+        + _xrt_records(items, rel, version, identity)
+        + _loom_records(items, identity)
+    )
 
-    # AI Engine: one record per port file
+
+def _aie_records(
+    items: list[Parsed],
+    rel: dict[str, str],
+    device: str,
+    version: str | None,
+    identity: Identity,
+    settings: Settings,
+) -> list[dict[str, Any]]:
+    """One record per PLIO output file."""
     declared: dict[str, dict[str, Any]] = {}
     for graph in (p for p in items if p.kind == "aie_graph"):
-        declared.update(graph.data["plio"])
+        declared.update(graph.facts["plio"])
+    records = []
     for item in (p for p in items if p.kind.startswith("aie_output:")):
         simulator = item.kind.partition(":")[2].removesuffix("_output")
         name = posixpath.basename(rel[item.path])
@@ -82,34 +97,43 @@ def build_extension_records(
             "port": declaration.get("port"),
             "simulator": simulator,
             "plio_bits": declaration.get("plio_bits"),
-            **throughputs(item.data, per_sample),
+            **throughputs(item.facts, per_sample),
         }
         records.append(_envelope("aie_sim", f"vitis.{simulator}", device, version, identity, payload))
+    return records
 
-    # XRT: one record per recipe, with the runner's reports from the same directory
+
+def _xrt_records(
+    items: list[Parsed], rel: dict[str, str], version: str | None, identity: Identity
+) -> list[dict[str, Any]]:
+    """One record per recipe, with the runner's reports from the same directory."""
+    records = []
     for item in (p for p in items if p.kind == "xrt_recipe"):
         jobs: dict[str, Any] = {}
-        for report in (p for p in items if p.kind == "xrt_report" and p.data["jobs"]):
+        for report in (p for p in items if p.kind == "xrt_report" and p.facts["jobs"]):
             if posixpath.dirname(report.path) == posixpath.dirname(item.path):
-                jobs.update(report.data["jobs"])
-        payload = {"subject": rel[item.path], **item.data, "runner_report": jobs or None}
-        configuration = item.data.get("configuration")
+                jobs.update(report.facts["jobs"])
+        payload = {"subject": rel[item.path], **item.facts, "runner_report": jobs or None}
+        configuration = item.facts.get("configuration")
         records.append(_envelope("xrt_recipe", "xrt.runner", configuration or UNKNOWN, version, identity, payload))
+    return records
 
-    # LOOM: one record per (DFG, ADG); snapshots update it while the mapper runs
-    mappings: dict[tuple[str, str], dict[str, Any]] = {}
-    for item in (p for p in items if p.kind in ("loom_map", "loom_config")):
-        name = posixpath.basename(item.path)
-        dfg, adg = split_name(name)
-        entry = mappings.setdefault((dfg, adg), {"final": None, "config": None, "snapshots": []})
-        snapshot = snapshot_of(name)
-        if item.kind == "loom_config":
-            entry["config"] = item.data
-        elif snapshot is not None:
-            entry["snapshots"].append((snapshot, item.data))
-        else:
-            entry["final"] = item.data
-    for (dfg, adg), entry in sorted(mappings.items()):
+
+EMPTY_MAPPING = {
+    "mapped_nodes": None,
+    "unmapped_nodes": None,
+    "edges": None,
+    "timing": None,
+    "techmap": None,
+    "search": None,
+    "memory_regions": None,
+}
+
+
+def _loom_records(items: list[Parsed], identity: Identity) -> list[dict[str, Any]]:
+    """One record per (DFG, ADG); snapshots update it while the mapper runs."""
+    records = []
+    for (dfg, adg), entry in sorted(_loom_mappings(items).items()):
         snapshots = sorted(entry["snapshots"], key=lambda s: (s[0]["sequence"], s[0]["ordinal"]))
         mapping = entry["final"] or (snapshots[-1][1] if snapshots else None)
         payload = {
@@ -117,23 +141,31 @@ def build_extension_records(
             "dfg": dfg,
             "adg": adg,
             "state": "final" if entry["final"] else "in_progress" if snapshots else "config_only",
-            **(
-                mapping
-                or {
-                    "mapped_nodes": None,
-                    "unmapped_nodes": None,
-                    "edges": None,
-                    "timing": None,
-                    "techmap": None,
-                    "search": None,
-                    "memory_regions": None,
-                }
-            ),
+            **(mapping or EMPTY_MAPPING),
             "config": entry["config"],
             "snapshots": [s for s, _ in snapshots],
         }
         records.append(_envelope("cgra_map", "loom.map", adg, None, identity, payload, [dfg]))
     return records
+
+
+def _loom_mappings(items: list[Parsed]) -> dict[tuple[str, str], dict[str, Any]]:
+    """(DFG, ADG) -> its final mapping, configuration and snapshots."""
+    mappings: dict[tuple[str, str], dict[str, Any]] = {}
+    for item in (p for p in items if p.kind in ("loom_map", "loom_config")):
+        name = posixpath.basename(item.path)
+        names = split_name(name)
+        if names is None:
+            continue  # classify only claims names that split
+        entry = mappings.setdefault(names, {"final": None, "config": None, "snapshots": []})
+        snapshot = snapshot_of(name)
+        if item.kind == "loom_config":
+            entry["config"] = item.facts
+        elif snapshot is not None:
+            entry["snapshots"].append((snapshot, item.facts))
+        else:
+            entry["final"] = item.facts
+    return mappings
 
 
 def _values_per_sample(path: str, declaration: dict[str, Any], settings: Settings) -> int | None:

@@ -231,6 +231,7 @@ def run_collect(
 ) -> int:
     from collectors.engine import Engine
     from collectors.extensions import extension_key
+    from collectors.records.model import REPORT_TYPES
     from collectors.records.store import extension_path, render, write_atomic
 
     err = sys.stderr
@@ -258,7 +259,7 @@ def run_collect(
         for problem in problems:
             print(str(problem), file=err)
         kinds = Counter(record["report_type"] for record in records)
-        by_type = ", ".join(f"{kinds[t]} {t}" for t in ("hls_synth", "rtl_sim", "sw_run")) or "none"
+        by_type = ", ".join(f"{kinds[t]} {t}" for t in sorted(REPORT_TYPES)) or "none"
         runs = sum(len(r.runs) for r in collection.projects.values())
         extra = f" + {len(extension)} extension records -> {ext_output}" if extension else ""
         print(

@@ -1,0 +1,165 @@
+"""A run's facts by precedence: the runner's metadata over tool logs and summaries over reports
+(rules, section 4), and the report that speaks for the run (section 5's pick rule)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..artifacts.parsed import Parsed
+from ..records.model import VPP_TARGETS
+from .layout import ProjectFiles, RunGroup, inside
+
+PENALTY_PARTS = frozenset(
+    {
+        "impl",
+        "ip",
+        "ip_repo",
+        "iprepo",
+        "hls_files",
+        "link",
+        "int",
+        "temp",
+        "sys_link",
+        "xo",
+        "vivado",
+        "vpl",
+        "export",
+        "reports",
+        "hls_reports",
+        "logs",
+    }
+)
+RUN_FACTS = ("device", "vitis_version", "runtime_seconds")
+
+
+@dataclass
+class RunFacts:
+    """What the tool's own files say about one run, before the runner's metadata is laid over."""
+
+    chosen: Parsed | None  # the csynth.xml that speaks for the run
+    solution: str | None  # the HLS solution the run's payloads come from
+    hls_logs: list[Parsed]  # the HLS logs of the session that ran that solution
+    derived: dict[str, Any]  # device, vitis_version, runtime_seconds
+    errors: bool  # an ERROR: line in the run's v++ or HLS logs
+
+
+def derive_facts(proj: ProjectFiles, group: RunGroup) -> RunFacts:
+    chosen = pick_csynth(proj, group)
+    solution = chosen_solution(proj, group, chosen)
+    hls_logs = [
+        p
+        for p in group.of("hls_log")
+        if not group.solutions or solution is None or _solution_owns(proj, solution, p, group)
+    ]
+    derived = {
+        "device": group.device,
+        "vitis_version": _version(group, hls_logs, chosen),
+        "runtime_seconds": _runtime(group, hls_logs),
+    }
+    errors = any(p.facts["errors"] for p in group.of("vpp_log") + hls_logs)
+    return RunFacts(chosen, solution, hls_logs, derived, errors)
+
+
+def meta_facts(metas: list[Parsed], target: str, device: str | None, report_type: str | None) -> dict[str, Any]:
+    """Runner facts for one run (and report type): general files first, targeted ones over them."""
+    general: dict[str, Any] = {}
+    targeted: dict[str, Any] = {}
+    for meta in sorted(metas, key=lambda m: m.path):
+        facts = meta.facts["facts"]
+        if report_type is not None and facts.get("report_type") not in (None, report_type):
+            continue
+        if "target" not in facts:
+            general.update(facts)
+        elif facts["target"] == target and facts.get("device") in (None, device):
+            targeted.update(facts)
+    return {**general, **targeted}
+
+
+def _version(group: RunGroup, hls_logs: list[Parsed], chosen: Parsed | None) -> str | None:
+    version = (
+        _first(group.of("vpp_log"), "vitis_version")
+        or _first(group.of("summary"), "vitis_version")
+        or _first(hls_logs, "vitis_version")
+    )
+    if version is None and chosen is not None and chosen.ok:
+        version = chosen.facts["ReportVersion"]["Version"] or None
+    return version
+
+
+def _first(items: list[Parsed], key: str) -> Any:
+    for item in sorted(items, key=lambda p: p.path):
+        if item.facts.get(key):
+            return item.facts[key]
+    return None
+
+
+def _runtime(group: RunGroup, hls_logs: list[Parsed]) -> float | None:
+    """Sum of v++ invocations (each counted once), else the HLS log's last elapsed time."""
+    invocations: dict[str, int] = {}
+    for log in group.of("vpp_log"):
+        if log.facts["elapsed_seconds"] is not None:
+            invocations[log.facts["invocation"]] = log.facts["elapsed_seconds"]
+    if invocations:
+        return float(sum(invocations.values()))
+    if group.target in VPP_TARGETS:
+        return None
+    for log in hls_logs:
+        if log.facts["elapsed_seconds"] is not None:
+            return log.facts["elapsed_seconds"]
+    return None
+
+
+def hls_device(proj: ProjectFiles, items: list[Parsed]) -> str | None:
+    """The FPGA part of an HLS solution: its best csynth.xml's, else its HLS log's."""
+    reports = sorted(
+        (p for p in items if p.kind == "csynth" and p.ok), key=lambda p: csynth_pick_key(proj.rel[p.path], p.mtime_ns)
+    )
+    for report in reports:
+        part = report.facts["UserAssignments"].get("Part")
+        if part:
+            return part
+    for log in items:
+        if log.kind == "hls_log" and log.ok and log.facts["device"]:
+            return log.facts["device"]
+    return None
+
+
+def csynth_pick_key(rel: str, mtime_ns: int) -> tuple:
+    """Rules 5: (penalty, non-canonical suffix, depth, -mtime, path); the smallest wins."""
+    parts = rel.split("/")
+    penalty = sum(1 for part in parts[:-1] if part in PENALTY_PARTS)
+    canonical = len(parts) >= 4 and parts[-3:] == ["syn", "report", "csynth.xml"]
+    return (penalty, 0 if canonical else 1, len(parts), -mtime_ns, rel)
+
+
+def pick_csynth(proj: ProjectFiles, group: RunGroup) -> Parsed | None:
+    if group.target == "vitis.sw_emu":
+        return None  # a sw_emu build runs no synthesis
+    candidates = [p for p in group.items if p.kind == "csynth"]
+    if not candidates:
+        return None
+    return min(candidates, key=lambda p: csynth_pick_key(proj.rel[p.path], p.mtime_ns))
+
+
+def chosen_solution(proj: ProjectFiles, group: RunGroup, chosen: Parsed | None) -> str | None:
+    """The solution of the chosen report; without one, the shallowest, newest solution."""
+    if not group.solutions:
+        return None
+    if chosen is not None:
+        rel = proj.rel[chosen.path]
+        for solution in sorted(group.solutions, key=len, reverse=True):
+            if inside(rel, solution):
+                return solution
+    newest = {
+        s: max((p.mtime_ns for p in group.items if inside(proj.rel[p.path], s)), default=0) for s in group.solutions
+    }
+    return min(group.solutions, key=lambda s: (s.count("/"), -newest[s], s))
+
+
+def _solution_owns(proj: ProjectFiles, solution: str, log: Parsed, group: RunGroup) -> bool:
+    """Whether a log speaks for the chosen solution (its own log, or the shared one above)."""
+    directory = proj.folder(log)
+    if inside(directory, solution):
+        return True
+    return not any(inside(directory, s) for s in group.solutions if s != solution)

@@ -1,0 +1,218 @@
+"""Which runs a project holds, and which artifacts belong to each (rules, section 3)."""
+
+from __future__ import annotations
+
+import os
+import posixpath
+from collections.abc import Iterable
+
+from ..artifacts.parsed import Parsed
+from ..artifacts.vpp_log import is_vpp_build_dir, vpp_build_dir
+from ..problems import Problem
+from ..records.model import VPP_TARGETS
+from .facts import hls_device
+from .layout import ProjectFiles, RunGroup, RunGroups, inside, solution_of
+
+NOT_IN_VPP_RUNS = frozenset({"runner_meta", "aps", "hls_app", "vitis_comp"})
+
+
+def group_runs(
+    proj: ProjectFiles, build_dirs: Iterable[str], metas: list[Parsed], problems: list[Problem]
+) -> RunGroups:
+    groups = RunGroups()
+    vpp_groups(proj, build_dirs, groups, problems)
+    hls_groups(proj, groups)
+    meta_groups(metas, groups)
+    return groups
+
+
+# --- v++ runs -------------------------------------------------------------------------------
+
+
+def vpp_groups(proj: ProjectFiles, build_dirs: Iterable[str], groups: RunGroups, problems: list[Problem]) -> None:
+    named = _build_dirs(proj, build_dirs)
+    context_run = _context_runs(proj, named, groups)
+    loose = _place_vpp_items(proj, named, context_run, groups)
+    _place_loose(loose, groups, problems)
+
+
+def _build_dirs(proj: ProjectFiles, build_dirs: Iterable[str]) -> dict[str, tuple[str, str] | None]:
+    """The project's own v++ build directories -> (target, platform) their name gives (None: plain `_x`)."""
+    named: dict[str, tuple[str, str] | None] = {}
+    for directory in build_dirs:
+        rel = os.path.relpath(directory, proj.path).replace(os.sep, "/")
+        if "/" in rel:
+            continue
+        from_name = vpp_build_dir(rel)
+        if from_name:
+            named[rel] = (f"vitis.{from_name[0]}", from_name[1])
+        elif is_vpp_build_dir(rel):
+            named.setdefault(rel, None)
+    return named
+
+
+def _context_runs(
+    proj: ProjectFiles, named: dict[str, tuple[str, str] | None], groups: RunGroups
+) -> dict[str, RunGroup]:
+    context_run: dict[str, RunGroup] = {}
+    # Named build directories make their run exist even before any log is written.
+    for context, from_name in named.items():
+        if from_name is not None:
+            target, platform = from_name
+            context_run[context] = groups.get(target, platform or _log_device(proj, context))
+    # Plain `_x` directories: the run of the newest v++ log inside says which one it is.
+    for context, from_name in named.items():
+        if from_name is None:
+            logs = sorted((p for p in _targeted_logs(proj) if proj.vpp_context(p) == context), key=lambda p: p.mtime_ns)
+            if logs:
+                newest = logs[-1].facts
+                context_run[context] = groups.get(f"vitis.{newest['target']}", newest["device"])
+    return context_run
+
+
+def _targeted_logs(proj: ProjectFiles) -> list[Parsed]:
+    return [p for p in proj.readable("vpp_log") if p.facts["target"]]
+
+
+def _place_vpp_items(
+    proj: ProjectFiles,
+    named: dict[str, tuple[str, str] | None],
+    context_run: dict[str, RunGroup],
+    groups: RunGroups,
+) -> list[Parsed]:
+    """Artifacts inside a build directory join its run; returns those left beside the host program."""
+    loose: list[Parsed] = []
+    for item in proj.parsed:
+        if item.kind in NOT_IN_VPP_RUNS:
+            continue
+        context = proj.vpp_context(item)
+        targeted = item.kind == "vpp_log" and item.ok and bool(item.facts["target"])
+        if context is not None and context in context_run:
+            if targeted and named[context] is None:
+                # several targets may share one plain _x: each log joins its own run
+                groups.get(f"vitis.{item.facts['target']}", item.facts["device"]).items.append(item)
+            else:
+                context_run[context].items.append(item)
+        elif context is None and targeted:
+            target = f"vitis.{item.facts['target']}"
+            device = item.facts["device"] or _only_device(groups, target)
+            groups.get(target, device).items.append(item)
+        elif context is None and item.kind in ("profile", "summary", "vpp_log"):
+            loose.append(item)
+    return loose
+
+
+def _place_loose(loose: list[Parsed], groups: RunGroups, problems: list[Problem]) -> None:
+    """Next to the host program: a profile belongs to hardware emulation; a summary or log that
+    names no target goes to the project's only v++ run, if it has one."""
+    vpp = groups.of_target(*VPP_TARGETS)
+    hw_emu = [g for g in vpp if g.target == "vitis.hw_emu"]
+    for item in loose:
+        choices = hw_emu if item.kind == "profile" else vpp
+        if len(choices) == 1:
+            choices[0].items.append(item)
+        elif len(choices) > 1 and item.kind == "profile":
+            problems.append(Problem(item.path, "profile belongs to several hw_emu runs; not used"))
+
+
+def _log_device(proj: ProjectFiles, context: str) -> str | None:
+    for item in proj.readable("vpp_log"):
+        if item.facts["device"] and proj.vpp_context(item) == context:
+            return item.facts["device"]
+    return None
+
+
+def _only_device(groups: RunGroups, target: str) -> str | None:
+    devices = {g.device for g in groups.of_target(target)}
+    return devices.pop() if len(devices) == 1 else None
+
+
+# --- HLS solutions --------------------------------------------------------------------------
+
+
+def hls_groups(proj: ProjectFiles, groups: RunGroups) -> None:
+    logs = [p for p in proj.readable("hls_log") if proj.vpp_context(p) is None]
+    for solution, items in _solutions(proj).items():
+        log = solution_log(proj, solution, logs)
+        own = items + ([log] if log is not None and log not in items else []) + _component_summaries(proj, solution)
+        device = hls_device(proj, own)
+        for target in _hls_targets(items, log):
+            group = groups.get(target, device)
+            group.add(own)
+            group.solutions.append(solution)
+
+
+def _solutions(proj: ProjectFiles) -> dict[str, list[Parsed]]:
+    """HLS solution directories (outside v++ builds) with their artifacts; copies nested inside
+    another solution (impl/ip/hls_files/...) are that solution's."""
+    by_solution: dict[str, list[Parsed]] = {}
+    for item in proj.parsed:
+        if proj.vpp_context(item) is not None:
+            continue  # HLS solutions inside a v++ build belong to that run
+        solution = solution_of(proj.parts(item), item.kind)
+        if solution is not None:
+            by_solution.setdefault(solution, []).append(item)
+    for item in proj.parsed:
+        if item.kind == "vitis_comp" and proj.vpp_context(item) is None:
+            by_solution.setdefault(posixpath.join(posixpath.dirname(proj.rel[item.path]), "hls"), [])
+    merged: dict[str, list[Parsed]] = {}
+    for solution in sorted(by_solution, key=lambda s: (s.count("/"), s)):
+        owner = next((s for s in merged if s != "." and inside(solution, s)), None)
+        merged.setdefault(owner or solution, []).extend(by_solution[solution])
+    return merged
+
+
+def _component_summaries(proj: ProjectFiles, solution: str) -> list[Parsed]:
+    """A unified component's `<comp>.hlscompile_summary` sits beside its `hls/` work directory."""
+    if posixpath.basename(solution) != "hls":
+        return []
+    component = posixpath.dirname(solution) or "."
+    return [p for p in proj.parsed if p.kind == "summary" and proj.folder(p) == component]
+
+
+def _hls_targets(items: list[Parsed], log: Parsed | None) -> list[str]:
+    kinds = {p.kind for p in items if p.ok} | {p.kind for p in items if p.kind == "csynth"}
+    csim = "csim_log" in kinds or (log is not None and log.facts["csim_status"] is not None)
+    targets = []
+    if "cosim_rpt" in kinds or "lat_rpt" in kinds:
+        targets.append("vitis.cosim")
+    elif "csynth" in kinds or "aps" in kinds or not csim:
+        targets.append("vitis.csynth")
+    if csim:
+        targets.append("vitis.csim")
+    return targets
+
+
+def solution_log(proj: ProjectFiles, solution: str, logs: list[Parsed]) -> Parsed | None:
+    """The solution's own `<sol>.log`, else the nearest vitis_hls.log / vivado_hls.log above it."""
+    own = [p for p in logs if solution_of(proj.parts(p), "hls_log") == solution]
+    if own:
+        return own[0]
+    best: tuple[int, Parsed] | None = None
+    for log in logs:
+        directory = proj.folder(log)
+        if inside(solution, directory):
+            depth = 0 if directory == "." else directory.count("/") + 1
+            if best is None or depth > best[0]:
+                best = (depth, log)
+    return best[1] if best else None
+
+
+# --- runner metadata ------------------------------------------------------------------------
+
+
+def meta_groups(metas: list[Parsed], groups: RunGroups) -> None:
+    """A metadata file naming a target makes that run exist even when nothing else shows it."""
+    for meta in metas:
+        facts = meta.facts["facts"]
+        target = facts.get("target")
+        if target is None:
+            continue
+        device = facts.get("device")
+        if device is not None and (target, device) in groups:
+            continue
+        if device is None and groups.of_target(target):
+            continue
+        if device is not None and groups.name_device(target, device):
+            continue  # a run whose device only the runner knows
+        groups.get(target, device)
