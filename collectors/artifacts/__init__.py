@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .aie import parse_aie_output, parse_graph_source
+from .component import parse_component
 from .cosim import parse_cosim_rpt
 from .csynth import parse_csynth
 from .hls_log import parse_csim_log, parse_hls_log
@@ -74,7 +75,7 @@ register("summary", ("compile_summary", "hlscompile_summary", "link_summary"), l
 register("runner_meta", ("meta",), lambda f, p: f.startswith("vitis_run."), parse_runner_meta)
 register("aps", ("aps",), lambda f, p: True, None)
 register("hls_app", ("app",), lambda f, p: f in ("hls.app", "vivado_hls.app"), None)
-register("vitis_comp", ("json",), _exact("vitis-comp.json"), None)
+register("vitis_comp", ("json",), _exact("vitis-comp.json"), parse_component)
 
 # The extension families (rules, section 8): records of their own, in a second file.
 for simulator in ("aiesimulator_output", "x86simulator_output"):
@@ -127,3 +128,6 @@ def classify(name: str, parent: str, path: str = "") -> str | None:
 EXTENSION_KINDS = frozenset(
     kind for kind, a in ARTIFACTS.items() if a.family != "hls" and kind not in ("aie_graph", "xrt_report")
 )
+# report files (rules, sections 5 and 8): they make a project built, and one in no project is a
+# problem. Logs, summaries and runner files are build evidence or run facts, not reports.
+REPORT_KINDS = frozenset({"csynth", "lat_rpt", "cosim_rpt", "csim_log", "profile", "sysdiagram"}) | EXTENSION_KINDS

@@ -65,8 +65,9 @@ def _context_runs(
         if from_name is None:
             logs = sorted((p for p in _targeted_logs(proj) if proj.vpp_context(p) == context), key=lambda p: p.mtime_ns)
             if logs:
-                newest = logs[-1].facts
-                context_run[context] = groups.get(f"vitis.{newest['target']}", newest["device"])
+                newest = logs[-1].facts  # a package step names no device: another log of the build does
+                device = newest["device"] or _log_device(proj, context)
+                context_run[context] = groups.get(f"vitis.{newest['target']}", device)
     return context_run
 
 
@@ -89,8 +90,11 @@ def _place_vpp_items(
         targeted = item.kind == "vpp_log" and item.ok and bool(item.facts["target"])
         if context is not None and context in context_run:
             if targeted and named[context] is None:
-                # several targets may share one plain _x: each log joins its own run
-                groups.get(f"vitis.{item.facts['target']}", item.facts["device"]).items.append(item)
+                # several targets may share one plain _x: each log joins its own run (a package
+                # step names no device: it is the device of that target's only run)
+                target = f"vitis.{item.facts['target']}"
+                device = item.facts["device"] or _only_device(groups, target)
+                groups.get(target, device).items.append(item)
             else:
                 context_run[context].items.append(item)
         elif context is None and targeted:
