@@ -27,7 +27,7 @@ from .discovery import (
 from .extensions import build_extension_records, extension_key, extension_problems
 from .files import describe_os_error, parse_stream, read_report
 from .mapping import Identity, map_project
-from .problems import ArtifactError, Problem
+from .problems import ArtifactError, NotThisKind, Problem
 from .records.model import record_key
 from .runs import Run, build_runs
 
@@ -109,6 +109,8 @@ def parse_file(path: str, kind: str, stat: os.stat_result | None = None) -> tupl
             parsed = Parsed(path, kind, stat.st_mtime_ns, parse_stream(path, artifact.parse))
         else:
             parsed = Parsed(path, kind, stat.st_mtime_ns, artifact.parse(read_report(path, stat.st_size)))
+    except NotThisKind:
+        parsed = Parsed(path, kind, stat.st_mtime_ns, None)  # neither facts nor a problem
     except ArtifactError as exc:
         parsed = Parsed(path, kind, stat.st_mtime_ns, None, str(exc))
     except (ValueError, TypeError, KeyError, IndexError, RecursionError, UnicodeError) as exc:

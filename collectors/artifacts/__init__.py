@@ -38,6 +38,7 @@ class Artifact:
     family: str = "hls"  # "hls": schema 1.0; otherwise the extension family it feeds
     stream: bool = False  # parse gets an open binary file: no size limit, constant memory
     in_path: str | None = None  # claimed only below a directory of this name
+    not_in_path: str | None = None  # never claimed below a directory of this name
 
 
 ARTIFACTS: dict[str, Artifact] = {}
@@ -52,8 +53,9 @@ def register(
     family: str = "hls",
     stream: bool = False,
     in_path: str | None = None,
+    not_in_path: str | None = None,
 ) -> None:
-    artifact = Artifact(kind, tails, claims, parse, family, stream, in_path)
+    artifact = Artifact(kind, tails, claims, parse, family, stream, in_path, not_in_path)
     ARTIFACTS[kind] = artifact
     for tail in tails:
         _BY_TAIL.setdefault(tail, []).append(artifact)
@@ -89,7 +91,10 @@ for simulator in ("aiesimulator_output", "x86simulator_output"):
         in_path=simulator,
     )
 register("aie_graph", ("h", "hpp", "cpp", "cc"), lambda f, p: "graph" in f.lower(), parse_graph_source, "aie_sim")
-register("xrt_recipe", ("json",), lambda f, p: f.startswith("recipe"), parse_recipe, "xrt_recipe")
+# the HLS code analyzer keeps its own recipe.json files under csim/code_analyzer/.internal/
+register(
+    "xrt_recipe", ("json",), lambda f, p: f.startswith("recipe"), parse_recipe, "xrt_recipe", not_in_path=".internal"
+)
 register(
     "xrt_report",
     ("json",),
@@ -118,6 +123,8 @@ def classify(name: str, parent: str, path: str = "") -> str | None:
         return None
     for artifact in candidates:
         if artifact.in_path is not None and f"/{artifact.in_path}/" not in path:
+            continue
+        if artifact.not_in_path is not None and f"/{artifact.not_in_path}/" in path:
             continue
         if artifact.claims(name, parent):
             return artifact.kind

@@ -13,7 +13,9 @@ from importlib import resources
 from typing import Any
 
 from ..files import decode_text
-from ..problems import ArtifactError
+from ..problems import ArtifactError, NotThisKind
+
+RECIPE_SECTIONS = frozenset({"header", "resources", "execution"})
 
 
 @cache
@@ -105,8 +107,8 @@ def runlists(runs: list) -> tuple[int, int]:
 
 def parse_recipe(data: bytes) -> dict[str, Any]:
     recipe = load_json(data, "recipe")
-    if not isinstance(recipe, dict):
-        raise ArtifactError("recipe: not a JSON object")
+    if not isinstance(recipe, dict) or not RECIPE_SECTIONS & recipe.keys():
+        raise NotThisKind("no header, resources or execution section: not a run recipe")
     warnings = [
         f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}"
         for e in sorted(recipe_schema().iter_errors(recipe), key=lambda e: list(map(str, e.absolute_path)))

@@ -158,7 +158,9 @@ def _solutions(proj: ProjectFiles) -> dict[str, list[Parsed]]:
             by_solution.setdefault(solution, []).append(item)
     for item in proj.parsed:
         if item.kind == "vitis_comp" and proj.vpp_context(item) is None:
-            by_solution.setdefault(posixpath.join(posixpath.dirname(proj.rel[item.path]), "hls"), [])
+            # a component runs in the work_dir its JSON names (even before any report exists)
+            work_dir = item.facts.get("work_dir", ".")
+            by_solution.setdefault(posixpath.normpath(posixpath.join(proj.folder(item), work_dir, "hls")), [])
     merged: dict[str, list[Parsed]] = {}
     for solution in sorted(by_solution, key=lambda s: (s.count("/"), s)):
         owner = next((s for s in merged if s != "." and inside(solution, s)), None)

@@ -190,3 +190,27 @@ def test_a_report_in_no_project_is_a_problem(tmp_path: Path) -> None:
         f"{root}/notes/report/csynth.xml: report in no project (no build evidence, nor a build marker "
         "with source, in its folder or above it): not collected"
     ]
+
+
+# --- item 3: the HLS code analyzer's recipe.json is not an XRT recipe --------------------------
+
+CODE_ANALYZER_RECIPE = '{\n  "transformations": [],\n  "task_names": {}\n}\n'
+
+
+def test_code_analyzer_recipe_is_neither_a_recipe_nor_a_project(tmp_path: Path) -> None:
+    """burakotlu/pFFT, j1hye0n/vitis_hls: <comp>/hls/csim/code_analyzer/.internal/dataflow/<n>/recipe.json."""
+    root = tmp_path / "pFFT"
+    component = component_with_work_dir(root, work_dir="PositFFT")
+    for n in range(3):
+        place(
+            component, f"PositFFT/hls/csim/code_analyzer/.internal/dataflow/{n}/recipe.json", text=CODE_ANALYZER_RECIPE
+        )
+    # the same document outside .internal is not a recipe either (its shape says so)
+    place(root, "notes/Makefile", text="all:\n")
+    place(root, "notes/main.cpp", text="int main() { return 0; }\n")
+    place(root, "notes/recipe.json", text=CODE_ANALYZER_RECIPE)
+    collection = collect(root)
+    assert projects(collection, root) == ["notes", "workspace/sample1/hls_component"]
+    assert collection.extension_records() == []
+    assert collection.problems() == []
+    assert len(summary(collection)) == 2

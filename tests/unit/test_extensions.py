@@ -15,7 +15,7 @@ from collectors.artifacts.loom import load_loom_json, parse_config, parse_map, s
 from collectors.artifacts.xrt_recipe import parse_recipe, runlists
 from collectors.config import load_settings
 from collectors.engine import Engine
-from collectors.problems import ArtifactError
+from collectors.problems import ArtifactError, NotThisKind
 from collectors.validate import record_errors, validate_stream
 from tui.cli import main
 
@@ -139,13 +139,16 @@ def test_seed_examples_syntax_errors_have_line_and_column() -> None:
     for example in seed_examples():
         try:
             outcomes.append(parse_recipe(example.encode())["errors"])
-        except ArtifactError as exc:
-            outcomes.append(str(exc))
+        except (ArtifactError, NotThisKind) as exc:
+            outcomes.append(f"{type(exc).__name__}: {exc}")
     assert (
-        outcomes[0] == "recipe: JSON syntax error at line 4 column 3: Expecting property name enclosed in double quotes"
+        outcomes[0]
+        == "ArtifactError: recipe: JSON syntax error at line 4 column 3: Expecting property name enclosed in double quotes"
     )
-    assert outcomes[5] == "recipe: JSON syntax error at line 20 column 28: Invalid control character at"  # "internal:,
-    assert outcomes[6] == "recipe: JSON syntax error at line 13 column 9: Expecting ',' delimiter"  # a stray ]
+    # a buffer excerpt of the documentation has none of a recipe's sections: it is no recipe
+    assert outcomes[4] == "NotThisKind: no header, resources or execution section: not a run recipe"
+    assert outcomes[5] == "ArtifactError: recipe: JSON syntax error at line 20 column 28: Invalid control character at"
+    assert outcomes[6] == "ArtifactError: recipe: JSON syntax error at line 13 column 9: Expecting ',' delimiter"
     assert outcomes[8] == outcomes[0]  # the "complete" example has the header's trailing comma too
     assert "execution.runs[0] (k1): int constant at argidx 0 is given as the string '3'" in outcomes[7]
 
