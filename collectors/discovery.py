@@ -100,6 +100,7 @@ def _is_evidence_file(name: str) -> bool:
         name in EVIDENCE_LOGS
         or (name.startswith("v++") and name.endswith(".log"))
         or (name.startswith("vitis_run.") and name.endswith(".meta"))
+        or name.endswith(".link_summary")  # a v++ link ran here (or its outputs were copied here)
     )
 
 
@@ -318,12 +319,14 @@ def finish_walk(walker: _Walker) -> WalkResult:
 def _assign(nodes: list[DirNode]) -> tuple[list[Project], list[Problem]]:
     """Projects, with every node's artifacts given to its nearest project; and a problem for each
     report that lands in none. A built candidate (build evidence, or reports in its subtree) is a
-    project unless a built one lies below it; an unbuilt one (a marker and source only) is a
-    project unless any candidate lies below it or a built project above it."""
-    with_reports = _marked_upwards(n for n in nodes if any(kind in REPORT_KINDS for _path, kind in n.artifacts))
+    project unless a built one lies below it, or when it holds reports of its own (in itself or its
+    build output: an HLS project beside harness folders keeps its solutions); an unbuilt one (a
+    marker and source only) is a project unless any candidate lies below it or a built project above."""
+    own_reports = {id(n) for n in nodes if any(kind in REPORT_KINDS for _path, kind in n.artifacts)}
+    with_reports = _marked_upwards(n for n in nodes if id(n) in own_reports)
     built = [n for n in nodes if n.is_candidate and (n.has_evidence or id(n) in with_reports)]
     below_built = _marked_upwards(n.parent for n in built if n.parent is not None)
-    projects = {id(n): Project(n.path, [], []) for n in built if id(n) not in below_built}
+    projects = {id(n): Project(n.path, [], []) for n in built if id(n) not in below_built or id(n) in own_reports}
     below_any = _marked_upwards(n.parent for n in nodes if n.is_candidate and n.parent is not None)
     for node in nodes:
         if node.is_candidate and id(node) not in below_any and _project_above(node, projects) is None:

@@ -33,6 +33,7 @@ def vpp_groups(proj: ProjectFiles, build_dirs: Iterable[str], groups: RunGroups,
     named = _build_dirs(proj, build_dirs)
     context_run = _context_runs(proj, named, groups)
     loose = _place_vpp_items(proj, named, context_run, groups)
+    loose = _harness_runs(proj, loose, groups)
     _place_loose(loose, groups, problems)
 
 
@@ -104,6 +105,25 @@ def _place_vpp_items(
         elif context is None and item.kind in ("profile", "summary", "vpp_log"):
             loose.append(item)
     return loose
+
+
+def _harness_runs(proj: ProjectFiles, loose: list[Parsed], groups: RunGroups) -> list[Parsed]:
+    """A profile copied beside a link summary, with no v++ build of that target in the project, is
+    that summary's run (a hardware emulation's when one of the summaries is). Returns what is
+    still loose."""
+    taken: list[Parsed] = []
+    for profile in (p for p in loose if p.kind == "profile" and p.ok):
+        folder = proj.folder(profile)
+        beside = [p for p in loose if p.kind == "summary" and p.ok and proj.folder(p) == folder]
+        links = [p for p in beside if p.facts["flow"] == "link" and p.facts["target"] and p.facts["platform"]]
+        link = next((p for p in links if p.facts["target"] == "hw_emu"), links[0] if len(links) == 1 else None)
+        if link is None or groups.of_target(f"vitis.{link.facts['target']}"):
+            continue
+        group = groups.get(f"vitis.{link.facts['target']}", link.facts["platform"])
+        same_build = [p for p in beside if p.facts["target"] == link.facts["target"]]
+        group.add([profile, *same_build])
+        taken += [profile, *same_build]
+    return [p for p in loose if p not in taken]
 
 
 def _place_loose(loose: list[Parsed], groups: RunGroups, problems: list[Problem]) -> None:
