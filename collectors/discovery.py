@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from .artifacts import EXTENSION_KINDS, REPORT_KINDS, classify
 from .artifacts.component import DEFAULT_WORK_DIR, parse_component
+from .artifacts.hls_project import LEGACY_REPORT_SUFFIX, is_legacy_report_folder
 from .artifacts.vpp_log import VPP_BUILD_PREFIXES, is_vpp_build_dir
 from .files import read_report
 from .problems import ArtifactError, Problem
@@ -190,8 +191,11 @@ class _Walker:
         self.files += len(files)
         name = os.path.basename(path)
         prefix = path + os.sep
+        legacy = is_legacy_report_folder(name, files)
         for fname in files:
             kind = classify(fname, name, prefix + fname)
+            if kind is None and legacy and fname.endswith(LEGACY_REPORT_SUFFIX):
+                kind = "csynth"  # the run decides whether it is the top function's report
             if kind in EXTENSION_KINDS and discovery:
                 node.has_evidence = True  # a mapper run or a recipe is a build of its own
             if kind is not None and prefix + fname not in self.excluded:

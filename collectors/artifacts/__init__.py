@@ -16,6 +16,7 @@ from .component import parse_component
 from .cosim import parse_cosim_rpt
 from .csynth import parse_csynth
 from .hls_log import parse_csim_log, parse_hls_log
+from .hls_project import parse_hls_app, parse_hls_script
 from .latrpt import parse_lat_rpt
 from .loom import parse_config, parse_map, split_name
 from .profile import parse_profile_kernels
@@ -76,7 +77,8 @@ register("csim_log", ("log",), lambda f, p: f.endswith("_csim.log") and p == "re
 register("summary", ("compile_summary", "hlscompile_summary", "link_summary"), lambda f, p: True, parse_build_summary)
 register("runner_meta", ("meta",), lambda f, p: f.startswith("vitis_run."), parse_runner_meta)
 register("aps", ("aps",), lambda f, p: True, None)
-register("hls_app", ("app",), lambda f, p: f in ("hls.app", "vivado_hls.app"), None)
+register("hls_app", ("app",), lambda f, p: f in ("hls.app", "vivado_hls.app"), parse_hls_app)
+register("hls_script", ("tcl",), _exact("script.tcl"), parse_hls_script)  # a solution's own script
 register("vitis_comp", ("json",), _exact("vitis-comp.json"), parse_component)
 
 # The extension families (rules, section 8): records of their own, in a second file.

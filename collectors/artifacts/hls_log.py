@@ -8,6 +8,7 @@ from typing import Any
 from ..files import decode_text
 
 _BANNER = re.compile(r"\bv(\d{4}\.\d+(?:\.\d+)?) \(64-bit\)")
+_OLD_HEADER = re.compile(r"^Version: (\d{4}\.\d+(?:\.\d+)?)\s*$", re.MULTILINE)  # Vivado HLS 2015..2019
 _DEVICE = re.compile(r"Setting target device to '([^']+)'")
 _ELAPSED = re.compile(r"\[HLS 200-112\].*?Total elapsed time:\s*([0-9.]+)\s*seconds")
 _CSIM = re.compile(r"CSim (done|failed) with (?:(\d+) )?errors?")
@@ -26,7 +27,7 @@ def csim_status(text: str) -> str | None:
 
 def parse_hls_log(data: bytes) -> dict[str, Any]:
     text = decode_text(data)
-    banner = _BANNER.search(text)
+    banner = _BANNER.search(text) or _OLD_HEADER.search(text)
     devices = _DEVICE.findall(text)
     elapsed = _ELAPSED.findall(text)
     errors = [line.strip() for line in text.splitlines() if line.startswith("ERROR:") and not _SIM_ERROR.match(line)]

@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import posixpath
 from dataclasses import dataclass
 from typing import Any
 
+from ..artifacts.hls_project import LEGACY_REPORT_SUFFIX
 from ..artifacts.parsed import Parsed
 from ..records.model import VPP_TARGETS
-from .layout import ProjectFiles, RunGroup, inside
+from .layout import ProjectFiles, RunGroup, inside, solution_of
 
 PENALTY_PARTS = frozenset(
     {
@@ -136,10 +138,30 @@ def csynth_pick_key(rel: str, mtime_ns: int) -> tuple:
 def pick_csynth(proj: ProjectFiles, group: RunGroup) -> Parsed | None:
     if group.target == "vitis.sw_emu":
         return None  # a sw_emu build runs no synthesis
-    candidates = [p for p in group.items if p.kind == "csynth"]
+    candidates = [p for p in group.items if p.kind == "csynth" and _is_design_report(proj, p)]
     if not candidates:
         return None
     return min(candidates, key=lambda p: csynth_pick_key(proj.rel[p.path], p.mtime_ns))
+
+
+def _is_design_report(proj: ProjectFiles, report: Parsed) -> bool:
+    """`csynth.xml`, or (Vivado HLS 2015.x/2016.x) `<top>_csynth.xml` of its solution's top function."""
+    parts = proj.parts(report)
+    if parts[-1] == "csynth.xml":
+        return True
+    solution = solution_of(parts, "csynth")
+    top = solution_top(proj, solution) if solution is not None else None
+    return top is not None and parts[-1] == f"{top}{LEGACY_REPORT_SUFFIX}"
+
+
+def solution_top(proj: ProjectFiles, solution: str) -> str | None:
+    """The top function: `set_top` in the solution's script.tcl, else `top` of the project's .app."""
+    project = posixpath.dirname(solution) or "."
+    for kind, folder in (("hls_script", solution), ("hls_app", project)):
+        for item in proj.readable(kind):
+            if proj.folder(item) == folder and item.facts["top"]:
+                return item.facts["top"]
+    return None
 
 
 def chosen_solution(proj: ProjectFiles, group: RunGroup, chosen: Parsed | None) -> str | None:
