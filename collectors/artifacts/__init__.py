@@ -15,7 +15,7 @@ from .aie import parse_aie_output, parse_graph_source
 from .component import parse_component
 from .cosim import parse_cosim_rpt
 from .csynth import parse_csynth
-from .hls_log import parse_csim_log, parse_hls_log
+from .hls_log import is_step_log, parse_csim_log, parse_hls_log
 from .hls_project import parse_hls_app, parse_hls_script
 from .latrpt import parse_lat_rpt
 from .loom import parse_config, parse_map, split_name
@@ -73,6 +73,7 @@ register("profile", ("csv",), _exact("profile_kernels.csv"), parse_profile_kerne
 register("sysdiagram", ("json",), _exact("systemDiagramModel.json"), parse_system_diagram)
 register("vpp_log", ("log",), lambda f, p: f.startswith("v++"), parse_vpp_log)
 register("hls_log", ("log",), lambda f, p: f in ("vitis_hls.log", "vivado_hls.log") or f == p + ".log", parse_hls_log)
+register("hls_step_log", ("log",), is_step_log, parse_hls_log)
 register("csim_log", ("log",), lambda f, p: f.endswith("_csim.log") and p == "report", parse_csim_log)
 register("summary", ("compile_summary", "hlscompile_summary", "link_summary"), lambda f, p: True, parse_build_summary)
 register("runner_meta", ("meta",), lambda f, p: f.startswith("vitis_run."), parse_runner_meta)

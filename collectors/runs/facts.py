@@ -51,13 +51,14 @@ def derive_facts(proj: ProjectFiles, group: RunGroup) -> RunFacts:
     solution = chosen_solution(proj, group, chosen)
     hls_logs = [
         p
-        for p in group.of("hls_log")
+        for p in group.of("hls_log") + group.of("hls_step_log")
         if not group.solutions or solution is None or _solution_owns(proj, solution, p, group)
     ]
     derived = {
         "device": group.device,
         "vitis_version": _version(group, hls_logs, chosen),
-        "runtime_seconds": _runtime(group, hls_logs),
+        # a component's step logs time one step each, not the session: no runtime from them
+        "runtime_seconds": _runtime(group, [p for p in hls_logs if p.kind == "hls_log"]),
     }
     errors = any(p.facts["errors"] for p in group.of("vpp_log") + hls_logs)
     return RunFacts(chosen, solution, hls_logs, derived, errors)
@@ -121,10 +122,16 @@ def hls_device(proj: ProjectFiles, items: list[Parsed]) -> str | None:
         part = report.facts["UserAssignments"].get("Part")
         if part:
             return part
-    for log in items:
-        if log.kind == "hls_log" and log.ok and log.facts["device"]:
-            return log.facts["device"]
+    logs = [p for p in items if p.kind in ("hls_log", "hls_step_log") and p.ok and p.facts["device"]]
+    for log in sorted(
+        logs, key=lambda p: (p.kind != "hls_log", _STEP_LOG_ORDER.get(posixpath.basename(p.path), 9), p.path)
+    ):
+        return log.facts["device"]
     return None
+
+
+# a component's part as synthesis saw it first, then as the later steps did
+_STEP_LOG_ORDER = {"hls_compile.log": 0, "hls_run_cosim.log": 1, "hls_run_csim.log": 2}
 
 
 def csynth_pick_key(rel: str, mtime_ns: int) -> tuple:

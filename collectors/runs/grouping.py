@@ -158,9 +158,11 @@ def hls_groups(proj: ProjectFiles, groups: RunGroups) -> None:
     logs = [p for p in proj.readable("hls_log") if proj.vpp_context(p) is None]
     for solution, items in _solutions(proj).items():
         log = solution_log(proj, solution, logs)
-        own = items + ([log] if log is not None and log not in items else []) + _component_summaries(proj, solution)
+        component = _component_files(proj, solution)
+        own = items + ([log] if log is not None and log not in items else []) + component
         device = hls_device(proj, own)
-        for target in _hls_targets(items, log):
+        session = ([log] if log is not None else []) + [p for p in component if p.kind == "hls_step_log" and p.ok]
+        for target in _hls_targets(items, session):
             group = groups.get(target, device)
             group.add(own)
             group.solutions.append(solution)
@@ -188,17 +190,23 @@ def _solutions(proj: ProjectFiles) -> dict[str, list[Parsed]]:
     return merged
 
 
-def _component_summaries(proj: ProjectFiles, solution: str) -> list[Parsed]:
-    """A unified component's `<comp>.hlscompile_summary` sits beside its `hls/` work directory."""
+def _component_files(proj: ProjectFiles, solution: str) -> list[Parsed]:
+    """A unified component's `<comp>.hlscompile_summary` sits beside its `hls/` work directory,
+    and its step logs in `logs/` there."""
     if posixpath.basename(solution) != "hls":
         return []
-    component = posixpath.dirname(solution) or "."
-    return [p for p in proj.parsed if p.kind == "summary" and proj.folder(p) == component]
+    work = posixpath.dirname(solution) or "."
+    steps = posixpath.join(work, "logs") if work != "." else "logs"
+    return [
+        p
+        for p in proj.parsed
+        if (p.kind == "summary" and proj.folder(p) == work) or (p.kind == "hls_step_log" and proj.folder(p) == steps)
+    ]
 
 
-def _hls_targets(items: list[Parsed], log: Parsed | None) -> list[str]:
+def _hls_targets(items: list[Parsed], logs: list[Parsed]) -> list[str]:
     kinds = {p.kind for p in items if p.ok} | {p.kind for p in items if p.kind == "csynth"}
-    csim = "csim_log" in kinds or (log is not None and log.facts["csim_status"] is not None)
+    csim = "csim_log" in kinds or any(log.facts["csim_status"] is not None for log in logs)
     targets = []
     if "cosim_rpt" in kinds or "lat_rpt" in kinds:
         targets.append("vitis.cosim")

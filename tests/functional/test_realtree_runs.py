@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from ..conftest import place
-from .test_realtree_discovery import collect, projects, summary
+from .test_realtree_discovery import LAB0, collect, projects, summary
 
 HW_EMU_LINK = "AkshayMalige-rtda_demo__design_hw_emu.xsa.link_summary"  # TT_HW_EMU, vek280, 2024.2
 SW_EMU_LINK = (
@@ -131,3 +131,112 @@ def test_2015_solution_without_a_known_top_writes_no_synthesis(tmp_path: Path) -
     solution_2015(root, top_in="none")
     records, _ = collect(root).records()
     assert [r["report_type"] for r in records] == ["rtl_sim"]  # a module report is not the design's
+
+
+# --- items 6 and 7: the step that failed decides which record fails ---------------------------
+
+# The end of a real failed C simulation in a session log (Marui-9/swiglu logs/hls_run_csim_*.log):
+# the "ERROR: 4" after it carries no tag but belongs to the simulation too.
+CSIM_FAILED_2025 = """  **** HLS Build v2025.1 6135595
+INFO: [HLS 200-1611] Setting target device to 'xck26-sfvc784-2LV-c'
+INFO: [SYN 201-201] Setting up clock 'default' with a period of 4ns.
+INFO: [SIM 211-2] *************** CSIM start ***************
+INFO: [SIM 211-4] CSIM will launch CLANG as the compiler.
+FAILED: 1 error(s) across all tests.
+@E Simulation failed: Function 'main' returns nonzero value '1'.
+ERROR: [SIM 211-100] 'csim_design' failed: nonzero return value.
+INFO: [SIM 211-3] *************** CSIM finish ***************
+ERROR: 4
+INFO: [HLS 200-112] Total CPU user time: 1 seconds. Total CPU system time: 1 seconds. Total elapsed time: 85.922 seconds; peak allocated memory: 179.395 MB.
+"""
+# The csim report of the same run (hls/csim/report/swiglu_csim.log): the 2025 short form.
+CSIM_REPORT_2025 = """T5: FAILED  (batch=1, 10 error(s))
+
+FAILED: 20 error(s) across all tests.
+ERR: [SIM 100] 'csim_design' failed: nonzero return value.
+INFO: [SIM 3] *************** CSIM finish ***************
+"""
+# A classic session that simulated, then failed in synthesis (asandeep1/FPGA_ECE8893 FLAT-acceleration).
+CSYNTH_FAILED = """INFO: [HLS 200-1510] Running: csim_design
+INFO: [SIM 211-1] CSim done with 0 errors.
+INFO: [HLS 200-1510] Running: csynth_design
+INFO: [HLS 200-10] Analyzing design file 'flat.cpp' ...
+ERROR: [HLS 207-1398] unexpected ';' before ')': flat.cpp:48:97
+ERROR: [HLS 200-70] Compilation errors found: 1 error generated.
+"""
+
+
+def classic_csim_only(project: Path, session_log: str) -> None:
+    place(project, "run_hls.tcl", text="open_project proj\nset_top top\ncsim_design\ncsynth_design\n")
+    place(project, "top.cpp", text="void top() {}\n")
+    place(project, "proj/hls.app", text='<project top="top" name="proj"/>\n')
+    place(project, "proj/solution1/solution1.aps", text="<solution/>\n")
+    place(project, "vitis_hls.log", text=session_log)
+
+
+def test_failed_csim_fails_the_sw_run_not_a_synthesis_that_never_ran(tmp_path: Path) -> None:
+    root = tmp_path / "swiglu_classic"
+    classic_csim_only(root, CSIM_FAILED_2025)
+    assert [s[1:] for s in summary(collect(root))] == [("sw_run", "vitis.csim", "xck26-sfvc784-2LV-c", "fail")]
+
+
+def test_failed_synthesis_after_a_passing_csim(tmp_path: Path) -> None:
+    root = tmp_path / "flat"
+    classic_csim_only(root, "INFO: [HLS 200-1611] Setting target device to 'xc7z020-clg400-1'\n" + CSYNTH_FAILED)
+    assert sorted(s[1:] for s in summary(collect(root))) == [
+        ("hls_synth", "vitis.csynth", "xc7z020-clg400-1", "fail"),
+        ("sw_run", "vitis.csim", "xc7z020-clg400-1", "pass"),
+    ]
+
+
+def swiglu_component(root: Path) -> Path:
+    """Marui-9/swiglu: a 2025.1 component (vitis-comp.json, work_dir ".") whose csim failed."""
+    component = root / "swiglu"
+    place(component, "vitis-comp.json", text='{"name": "swiglu", "configuration": {"work_dir": "."}}\n')
+    place(component, "swiglu.hlscompile_summary", LAB0 + "project_1.hlscompile_summary")
+    place(component, "hls/csim/report/swiglu_csim.log", text=CSIM_REPORT_2025)
+    place(component, "hls/.autopilot/db/a.xml", text="<a/>\n")
+    place(component, "logs/hls_run_csim.log", text=CSIM_FAILED_2025)
+    return component
+
+
+def test_2025_csim_failure_message_fails_the_sw_run(tmp_path: Path) -> None:
+    root = tmp_path / "Marui"
+    swiglu_component(root)
+    assert [s[1:] for s in summary(collect(root))] == [("sw_run", "vitis.csim", "xck26-sfvc784-2LV-c", "fail")]
+
+
+# --- item 8: a unified component's part is in its step logs -----------------------------------
+
+COMPONENT_COSIM = "superkooks-comp4601__canny_hls__canny_top__reports__hls_cosim.rpt"
+
+
+def test_component_device_from_its_step_logs(tmp_path: Path) -> None:
+    """j1hye0n/vitis_hls workspace/dct/dct_hls: no csynth.xml committed, the cosim report copied to
+    reports/; logs/hls_compile.log and logs/hls_run_cosim.log name the part (an older csim session
+    named another one)."""
+    component = tmp_path / "workspace/dct/dct_hls"
+    place(component, "vitis-comp.json", text='{"configuration": {"work_dir": "."}}\n')
+    place(component, "dct_hls.hlscompile_summary", LAB0 + "project_1.hlscompile_summary")
+    place(component, "hls/.autopilot/db/a.xml", text="<a/>\n")
+    place(component, "reports/hls_cosim.rpt", COMPONENT_COSIM)
+    banner = "  **** HLS Build v2024.2 5238294\n"
+    place(
+        component,
+        "logs/hls_compile.log",
+        text=banner + "INFO: [HLS 200-1611] Setting target device to 'xc7z020-clg400-1'\n",
+    )
+    place(
+        component,
+        "logs/hls_run_cosim.log",
+        text=banner + "INFO: [HLS 200-1611] Setting target device to 'xc7z020-clg400-1'\n",
+    )
+    place(
+        component,
+        "logs/hls_run_csim.log",
+        text=banner + "INFO: [HLS 200-1611] Setting target device to 'xa7z020-clg400-1I'\n",
+    )
+    place(component, "logs/hls_run_csim_2188.backup.log", text=banner + "ERROR: [HLS 200-70] an old session\n")
+    collection = collect(tmp_path)
+    assert [s[1:] for s in summary(collection)] == [("rtl_sim", "vitis.cosim", "xc7z020-clg400-1", "fail")]
+    assert collection.problems() == []
