@@ -147,7 +147,8 @@ FAILED: 1 error(s) across all tests.
 ERROR: [SIM 211-100] 'csim_design' failed: nonzero return value.
 INFO: [SIM 211-3] *************** CSIM finish ***************
 ERROR: 4
-INFO: [HLS 200-112] Total CPU user time: 1 seconds. Total CPU system time: 1 seconds. Total elapsed time: 85.922 seconds; peak allocated memory: 179.395 MB.
+INFO: [HLS 200-112] Total CPU user time: 1 seconds. Total CPU system time: 1 seconds. \
+Total elapsed time: 85.922 seconds; peak allocated memory: 179.395 MB.
 """
 # The csim report of the same run (hls/csim/report/swiglu_csim.log): the 2025 short form.
 CSIM_REPORT_2025 = """T5: FAILED  (batch=1, 10 error(s))
