@@ -80,21 +80,23 @@ def meta_facts(metas: list[Parsed], target: str, device: str | None, report_type
 
 
 def _version(group: RunGroup, hls_logs: list[Parsed], chosen: Parsed | None) -> str | None:
-    version = (
-        _first(group.of("vpp_log"), "vitis_version")
-        or _first(group.of("summary"), "vitis_version")
-        or _first(hls_logs, "vitis_version")
-    )
-    if version is None and chosen is not None and chosen.ok:
-        version = chosen.facts["ReportVersion"]["Version"] or None
+    """The first source by precedence (v++ logs, summaries, HLS logs, the chosen report); a later
+    one that agrees on the release and adds the patch level (2025.1 -> 2025.1.1) refines it."""
+    found = [
+        _versions(group.of("vpp_log")),
+        _versions(group.of("summary")),
+        _versions(hls_logs),
+        [chosen.facts["ReportVersion"]["Version"]] if chosen is not None and chosen.ok else [],
+    ]
+    version: str | None = None
+    for candidate in (v for versions in found for v in versions if v):
+        if version is None or candidate.startswith(version + "."):
+            version = candidate
     return version
 
 
-def _first(items: list[Parsed], key: str) -> Any:
-    for item in sorted(items, key=lambda p: p.path):
-        if item.facts.get(key):
-            return item.facts[key]
-    return None
+def _versions(items: list[Parsed]) -> list[str]:
+    return [p.facts["vitis_version"] for p in sorted(items, key=lambda p: p.path) if p.facts.get("vitis_version")]
 
 
 def _runtime(group: RunGroup, hls_logs: list[Parsed]) -> float | None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from ..conftest import place
-from .test_realtree_discovery import LAB0, collect, projects, summary
+from .test_realtree_discovery import LAB0, collect, mode_hls_component, projects, summary
 
 HW_EMU_LINK = "AkshayMalige-rtda_demo__design_hw_emu.xsa.link_summary"  # TT_HW_EMU, vek280, 2024.2
 SW_EMU_LINK = (
@@ -241,3 +241,26 @@ def test_component_device_from_its_step_logs(tmp_path: Path) -> None:
     collection = collect(tmp_path)
     assert [s[1:] for s in summary(collection)] == [("rtl_sim", "vitis.cosim", "xc7z020-clg400-1", "fail")]
     assert collection.problems() == []
+
+
+# --- item 9: the most precise of agreeing versions ---------------------------------------------
+
+
+def test_patch_level_from_report_when_summary_agrees_on_the_release(tmp_path: Path) -> None:
+    """Choocie-vitis-hls-bug-report-mve: the hlscompile_summary says 2024.2, csynth.xml 2024.2.1."""
+    root = tmp_path / "mve"
+    mode_hls_component(root)
+    records, _ = collect(root).records()
+    assert records[0]["run"]["vitis_version"] == "2024.2.1"
+
+
+def test_disagreeing_release_keeps_the_first_source(tmp_path: Path) -> None:
+    """A summary of another release than the report (a re-synthesis with a newer tool): the summary
+    stays the version, by precedence; a patch level of another release is not borrowed."""
+    component = tmp_path / "lab0/project_1"
+    place(component, "vitis-comp.json", text='{"configuration": {"work_dir": "."}}\n')
+    place(component, "project_1.hlscompile_summary", LAB0 + "project_1.hlscompile_summary")  # 2025.1
+    report = place(component, "hls/syn/report/csynth.xml", LAB0 + "hls__syn__report__csynth.xml")
+    report.write_text(report.read_text().replace("<Version>2025.1.1</Version>", "<Version>2024.2.1</Version>"))
+    records, _ = collect(tmp_path).records()
+    assert records[0]["run"]["vitis_version"] == "2025.1"
