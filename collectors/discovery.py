@@ -192,10 +192,13 @@ class _Walker:
         name = os.path.basename(path)
         prefix = path + os.sep
         legacy = is_legacy_report_folder(name, files)
+        solution = any(f.endswith(".aps") for f in files)
         for fname in files:
             kind = classify(fname, name, prefix + fname)
             if kind is None and legacy and fname.endswith(LEGACY_REPORT_SUFFIX):
                 kind = "csynth"  # the run decides whether it is the top function's report
+            elif kind is None and solution and fname.endswith(".log"):
+                kind = "hls_log"  # a solution's own log, whatever the folder was renamed to
             if kind in EXTENSION_KINDS and discovery:
                 node.has_evidence = True  # a mapper run or a recipe is a build of its own
             if kind is not None and prefix + fname not in self.excluded:

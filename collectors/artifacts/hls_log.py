@@ -10,6 +10,10 @@ from ..files import decode_text
 
 _BANNER = re.compile(r"\bv(\d{4}\.\d+(?:\.\d+)?) \(64-bit\)|\*\*\*\* HLS Build v(\d{4}\.\d+(?:\.\d+)?)\b")
 _OLD_HEADER = re.compile(r"^Version: (\d{4}\.\d+(?:\.\d+)?)\s*$", re.MULTILINE)  # Vivado HLS 2015..2019
+_OPENED = re.compile(
+    r"Running: open_solution (?:-\S+ )*\"?([^\s\"]+)"
+    r"|(?:Creating and opening|Opening and resetting|Opening) solution '([^']+)'"
+)
 _DEVICE = re.compile(r"Setting target device to '([^']+)'")
 _ELAPSED = re.compile(r"\[HLS 200-112\].*?Total elapsed time:\s*([0-9.]+)\s*seconds")
 _CSIM = re.compile(r"CSim (done|failed) with (?:(\d+) )?errors?|('csim_design' failed):")
@@ -67,6 +71,8 @@ def errors_by_step(text: str) -> dict[str, list[str]]:
 
 
 def parse_hls_log(data: bytes) -> dict[str, Any]:
+    """Version, part, elapsed time, C simulation verdict, synthesis-step errors, and the solutions
+    the session opened (by folder name)."""
     text = decode_text(data)
     banner = _BANNER.search(text)
     header = _OLD_HEADER.search(text)
@@ -80,6 +86,9 @@ def parse_hls_log(data: bytes) -> dict[str, Any]:
         "csim_status": csim_status(text),
         "errors": steps.get("synthesis", [])[:20],  # what fails a synthesis (rules, section 5)
         "failed_steps": sorted(steps),
+        "opened": sorted(
+            {(a or b).replace("\\", "/").rstrip("/").rpartition("/")[2] for a, b in _OPENED.findall(text)}
+        ),
     }
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from ..artifacts.hls_project import LEGACY_REPORT_SUFFIX
 from ..artifacts.parsed import Parsed
 from ..records.model import VPP_TARGETS
-from .layout import ProjectFiles, RunGroup, inside, solution_of
+from .layout import ProjectFiles, RunGroup, inside, session_logs, solution_of
 
 PENALTY_PARTS = frozenset(
     {
@@ -49,11 +49,7 @@ class RunFacts:
 def derive_facts(proj: ProjectFiles, group: RunGroup) -> RunFacts:
     chosen = pick_csynth(proj, group)
     solution = chosen_solution(proj, group, chosen)
-    hls_logs = [
-        p
-        for p in group.of("hls_log") + group.of("hls_step_log")
-        if not group.solutions or solution is None or _solution_owns(proj, solution, p, group)
-    ]
+    hls_logs = _session_logs(proj, group, solution)
     derived = {
         "device": group.device,
         "vitis_version": _version(group, hls_logs, chosen),
@@ -188,9 +184,13 @@ def chosen_solution(proj: ProjectFiles, group: RunGroup, chosen: Parsed | None) 
     return min(group.solutions, key=lambda s: (s.count("/"), -newest[s], s))
 
 
-def _solution_owns(proj: ProjectFiles, solution: str, log: Parsed, group: RunGroup) -> bool:
-    """Whether a log speaks for the chosen solution (its own log, or the shared one above)."""
-    directory = proj.folder(log)
-    if inside(directory, solution):
-        return True
-    return not any(inside(directory, s) for s in group.solutions if s != solution)
+def _session_logs(proj: ProjectFiles, group: RunGroup, solution: str | None) -> list[Parsed]:
+    """The HLS logs that speak for the run: those of the session that ran its chosen solution (and
+    that component's step logs); for a run without solutions (inside a v++ build) all of its own."""
+    logs = group.of("hls_log") + group.of("hls_step_log")
+    if not group.solutions or solution is None:
+        return logs
+    outside = [p for p in proj.readable("hls_log") if proj.vpp_context(p) is None]
+    work = posixpath.dirname(solution) or "."
+    steps = [p for p in group.of("hls_step_log") if proj.folder(p) == posixpath.normpath(posixpath.join(work, "logs"))]
+    return session_logs(proj, solution, outside) + steps

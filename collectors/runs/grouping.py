@@ -11,7 +11,7 @@ from ..artifacts.vpp_log import is_vpp_build_dir, vpp_build_dir
 from ..problems import Problem
 from ..records.model import VPP_TARGETS
 from .facts import hls_device
-from .layout import ProjectFiles, RunGroup, RunGroups, inside, solution_of
+from .layout import ProjectFiles, RunGroup, RunGroups, inside, session_logs, solution_of
 
 NOT_IN_VPP_RUNS = frozenset({"runner_meta", "aps", "hls_app", "vitis_comp"})
 
@@ -157,11 +157,10 @@ def _only_device(groups: RunGroups, target: str) -> str | None:
 def hls_groups(proj: ProjectFiles, groups: RunGroups) -> None:
     logs = [p for p in proj.readable("hls_log") if proj.vpp_context(p) is None]
     for solution, items in _solutions(proj).items():
-        log = solution_log(proj, solution, logs)
         component = _component_files(proj, solution)
-        own = items + ([log] if log is not None and log not in items else []) + component
+        session = session_logs(proj, solution, logs) + [p for p in component if p.kind == "hls_step_log" and p.ok]
+        own = items + [p for p in session if p not in items] + component
         device = hls_device(proj, own)
-        session = ([log] if log is not None else []) + [p for p in component if p.kind == "hls_step_log" and p.ok]
         for target in _hls_targets(items, session):
             group = groups.get(target, device)
             group.add(own)
@@ -215,21 +214,6 @@ def _hls_targets(items: list[Parsed], logs: list[Parsed]) -> list[str]:
     if csim:
         targets.append("vitis.csim")
     return targets
-
-
-def solution_log(proj: ProjectFiles, solution: str, logs: list[Parsed]) -> Parsed | None:
-    """The solution's own `<sol>.log`, else the nearest vitis_hls.log / vivado_hls.log above it."""
-    own = [p for p in logs if solution_of(proj.parts(p), "hls_log") == solution]
-    if own:
-        return own[0]
-    best: tuple[int, Parsed] | None = None
-    for log in logs:
-        directory = proj.folder(log)
-        if inside(solution, directory):
-            depth = 0 if directory == "." else directory.count("/") + 1
-            if best is None or depth > best[0]:
-                best = (depth, log)
-    return best[1] if best else None
 
 
 # --- runner metadata ------------------------------------------------------------------------

@@ -144,3 +144,24 @@ def _cosim_solution(parent: list[str]) -> str | None:
     if parent[-1:] == ["reports"]:  # 2025.x unified component copies it to <comp>/reports/
         return "/".join(parent[:-1] + ["hls"])
     return None
+
+
+def session_logs(proj: ProjectFiles, solution: str, logs: list[Parsed]) -> list[Parsed]:
+    """The HLS logs of the sessions that ran a solution: its own (in its folder), then the
+    vitis_hls.log / vivado_hls.log above it, nearest first, that opened it (or name no solution
+    at all). Found from the solution alone, whatever its siblings' logs are called."""
+    own = sorted((p for p in logs if proj.folder(p) == solution), key=lambda p: p.path)
+    name = posixpath.basename(solution)
+    above = [
+        p
+        for p in logs
+        if proj.folder(p) != solution
+        and inside(solution, proj.folder(p))
+        and (not p.facts["opened"] or name in p.facts["opened"])
+    ]
+    above.sort(key=lambda p: (-_depth(proj.folder(p)), p.path))
+    return own + above
+
+
+def _depth(folder: str) -> int:
+    return 0 if folder == "." else folder.count("/") + 1

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ..conftest import place
+from ..conftest import place, set_mtime
 from .test_realtree_discovery import LAB0, collect, mode_hls_component, projects, summary
 
 HW_EMU_LINK = "AkshayMalige-rtda_demo__design_hw_emu.xsa.link_summary"  # TT_HW_EMU, vek280, 2024.2
@@ -264,3 +264,51 @@ def test_disagreeing_release_keeps_the_first_source(tmp_path: Path) -> None:
     report.write_text(report.read_text().replace("<Version>2025.1.1</Version>", "<Version>2024.2.1</Version>"))
     records, _ = collect(tmp_path).records()
     assert records[0]["run"]["vitis_version"] == "2025.1"
+
+
+# --- item 10: the runtime comes from the session that ran the chosen solution ------------------
+
+FFT = "SherlockChristie-FFT__FFT_sol_2__opt1__"
+
+
+def fft_project(root: Path, sibling_log: str, opened: str) -> Path:
+    """SherlockChristie/FFT: solutions of one project; the project's vitis_hls.log is the session
+    that opened `opened`; the older solution's log is named `sibling_log`."""
+    project = root / "FFT_sol_2"
+    place(project, "hls.app", text='<project top="fft32" name="FFT_sol_2"/>\n')
+    place(project, "fft.cpp", text="void fft32() {}\n")
+    for solution, age in (("opt1", 500), ("opt4_just_pipe_all", 10)):
+        place(project, f"{solution}/{solution}.aps", text="<solution/>\n")
+        report = place(project, f"{solution}/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+        set_mtime(report, age)
+    place(project, f"opt1/{sibling_log}", text="INFO: [HLS 200-10] Setting target device to 'xc7z020-clg484-1'\n")
+    place(
+        project,
+        "opt4_just_pipe_all/opt4_just_pipe_all.log",
+        text="INFO: [HLS 200-10] Setting target device to 'xc7z020-clg484-1'\n",
+    )
+    place(
+        root,
+        "vitis_hls.log",
+        text=f"INFO: [HLS 200-1510] Running: open_solution {opened} -flow_target vivado \n"
+        f"INFO: [HLS 200-10] Opening solution 'D:/Vivado/FFT_sol/FFT_sol_2/{opened}'.\n"
+        "INFO: [HLS 200-112] Total CPU user time: 3 seconds. Total CPU system time: 1 seconds. "
+        "Total elapsed time: 51.173 seconds; peak allocated memory: 121.395 MB.\n",
+    )
+    return project
+
+
+@pytest.mark.parametrize("sibling_log", ["solution1.log", "opt1.log"])
+def test_runtime_from_the_session_that_opened_the_chosen_solution(tmp_path: Path, sibling_log: str) -> None:
+    root = tmp_path / "FFT"
+    fft_project(root, sibling_log, opened="opt4_just_pipe_all")
+    records, _ = collect(root).records()
+    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 51.173)]
+
+
+@pytest.mark.parametrize("sibling_log", ["solution1.log", "opt1.log"])
+def test_no_runtime_from_a_session_of_another_solution(tmp_path: Path, sibling_log: str) -> None:
+    root = tmp_path / "FFT"
+    fft_project(root, sibling_log, opened="opt1")
+    records, _ = collect(root).records()
+    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", None)]
