@@ -74,12 +74,16 @@ class RunGroups:
         return [group for group in self.by_key.values() if group.target in targets]
 
     def name_device(self, target: str, device: str) -> bool:
-        """Give the device to the run of `target` whose device nothing named yet, if there is one."""
-        unnamed = self.by_key.pop((target, None), None)
-        if unnamed is None:
+        """Give the runner's device to *the* run of `target`: the one whose device nothing named
+        yet, else the only one (its build folder's platform gives way: rules, section 4)."""
+        runs = self.of_target(target)
+        unnamed = self.by_key.get((target, None))
+        only = unnamed or (runs[0] if len(runs) == 1 else None)
+        if only is None:
             return False
-        unnamed.device = device
-        self.by_key[(target, device)] = unnamed
+        del self.by_key[(target, only.device)]
+        only.device = device
+        self.by_key[(target, device)] = only
         return True
 
 

@@ -312,3 +312,42 @@ def test_no_runtime_from_a_session_of_another_solution(tmp_path: Path, sibling_l
     fft_project(root, sibling_log, opened="opt1")
     records, _ = collect(root).records()
     assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", None)]
+
+
+# --- item 11: the runner's device wins over the build folder's platform ------------------------
+
+BEAMFORM = "s095339-Adaptive_Beamforming__"
+U50 = "xilinx_u50_gen3x16_xdma_5_202210_1"
+U280 = "xilinx_u280_gen3x16_xdma_1_202211_1"
+
+
+def test_runner_device_wins_over_the_build_folders_platform(tmp_path: Path) -> None:
+    """s095339/Adaptive_Beamforming's sw_emu build (_x_temp.sw_emu.<u50>), with a harness file that
+    says it ran on a u280: one run, the runner's device."""
+    project = tmp_path / "beamform"
+    place(project, "Makefile", text="all:\n")
+    place(project, "src/host.cpp", text="int main() { return 0; }\n")
+    place(
+        project,
+        f"_x_temp.sw_emu.{U50}/logs/Top_Kernel/v++.log",
+        BEAMFORM + f"_x_temp.sw_emu.{U50}__logs__Top_Kernel__v++.log",
+    )
+    place(project, "vitis_run.meta", text=f"target=vitis.sw_emu\ndevice={U280}\nstatus=pass\n")
+    collection = collect(tmp_path)
+    (result,) = collection.projects.values()
+    assert [(r.target, r.device) for r in result.runs] == [("vitis.sw_emu", U280)]
+    records, _ = collection.records()
+    assert [(r["run"]["device"], r["run"]["vitis_version"], r["sw_run"]["status"]) for r in records] == [
+        (U280, "2022.1", "pass")
+    ]
+
+
+def test_runner_file_of_a_second_platform_beside_two_builds_is_its_own_run(tmp_path: Path) -> None:
+    project = tmp_path / "beamform"
+    place(project, "Makefile", text="all:\n")
+    place(project, "src/host.cpp", text="int main() { return 0; }\n")
+    for platform in (U50, "xilinx_u250_gen3x16_xdma_4_1_202210_1"):
+        (project / f"_x_temp.sw_emu.{platform}").mkdir(parents=True)
+    place(project, "vitis_run.meta", text=f"target=vitis.sw_emu\ndevice={U280}\nstatus=pass\n")
+    (result,) = collect(tmp_path).projects.values()
+    assert sorted(r.device for r in result.runs) == sorted([U280, U50, "xilinx_u250_gen3x16_xdma_4_1_202210_1"])
