@@ -190,7 +190,9 @@ def aie_project(root: Path) -> Path:
 def xrt_project(root: Path) -> Path:
     p = root / "Benchmarks/npu/resnet_0_baseline"
     p.mkdir(parents=True)
-    (p / "recipe.json").write_bytes((XRT / "test_recipe.json").read_bytes())
+    # XRT's test recipe, with its cpu library named the way the runner reads it (library_name)
+    recipe = (XRT / "test_recipe.json").read_bytes().replace(b'"library_path"', b'"library_name"')
+    (p / "recipe.json").write_bytes(recipe)
     return p
 
 

@@ -115,13 +115,17 @@ def test_aie_records_in_a_tree_and_configuration(tmp_path: Path) -> None:
 
 
 def test_fixture_recipe_counts() -> None:
+    """XRT's own test recipe still names its cpu library with library_path, as the recipe
+    documentation does; the runner (runner.cpp, create_cpu) reads library_name only."""
     result = parse_recipe((XRT / "test_recipe.json").read_bytes())
+    wrong_key = "gives library_path, which the runner does not read: it needs library_name"
     assert result == {
-        "valid": True,
-        "errors": [],
+        "valid": False,
+        "errors": [f"resources.cpus: 'convert_ifm' {wrong_key}", f"resources.cpus: 'convert_ofm' {wrong_key}"],
         "schema_warnings": [],
         "configuration": "design.xclbin",
         "buffers": {"input": 2, "internal": 2, "output": 1},
+        "buffers_total": 5,
         "kernels": 1,
         "cpu_functions": 2,
         "runs": 3,
@@ -185,8 +189,12 @@ def recipe(**changes) -> bytes:
             "execution.runs[1] (k1): int constant at argidx 0 is given as the string '3'",
         ),
         (
-            {"resources__cpus__0": {"name": "convert_ifm", "library_name": "cpulib"}},
-            "resources.cpus: 'convert_ifm' gives library_name; the runner reads library_path",
+            {"resources__cpus__0": {"name": "convert_ifm", "library_path": "cpulib"}},
+            "resources.cpus: 'convert_ifm' gives library_path, which the runner does not read: it needs library_name",
+        ),
+        (
+            {"resources__cpus__0": {"name": "convert_ifm"}},
+            "resources.cpus: 'convert_ifm' has no library_name",
         ),
     ],
 )
@@ -195,8 +203,16 @@ def test_runner_load_time_errors(changes: dict, error: str) -> None:
     assert result["valid"] is False and error in result["errors"]
 
 
+def test_library_name_is_what_the_runner_loads() -> None:
+    fixed = {"name": "convert_ifm", "library_name": "cpulib"}
+    other = {"name": "convert_ofm", "library_name": "cpulib"}
+    result = parse_recipe(recipe(resources__cpus__0=fixed, resources__cpus__1=other))
+    assert result["valid"] is True and result["errors"] == []
+
+
 def test_schema_failures_are_warnings_only() -> None:
-    result = parse_recipe(recipe(resources__buffers__0__type="scratch"))
+    fixed = {"resources__cpus__0__library_name": "cpulib", "resources__cpus__1__library_name": "cpulib"}
+    result = parse_recipe(recipe(resources__buffers__0__type="scratch", **fixed))
     assert result["valid"] is True and result["errors"] == []
     assert result["schema_warnings"] and "scratch" in result["schema_warnings"][0]
 
