@@ -84,20 +84,24 @@ def _aie_records(
 ) -> list[dict[str, Any]]:
     """One record per PLIO output file."""
     declared: dict[str, dict[str, Any]] = {}
+    widths: set[int] = set()
     for graph in (p for p in items if p.kind == "aie_graph"):
         declared.update(graph.facts["plio"])
+        widths.update(graph.facts.get("output_widths", []))
+    only_width = next(iter(widths)) if len(widths) == 1 else None  # names built at run time
     records = []
     for item in (p for p in items if p.kind.startswith("aie_output:")):
         simulator = item.kind.partition(":")[2].removesuffix("_output")
-        name = posixpath.basename(rel[item.path])
-        declaration = declared.get(name, {})
-        per_sample = _values_per_sample(rel[item.path], declaration, settings)
+        declaration = declared.get(posixpath.basename(rel[item.path]), {})
+        per_sample, decided = _values_per_sample(rel[item.path], declaration, settings)
+        plio_bits = declaration.get("plio_bits") or only_width
         payload = {
             "subject": rel[item.path],
             "port": declaration.get("port"),
             "simulator": simulator,
-            "plio_bits": declaration.get("plio_bits"),
-            **throughputs(item.facts, per_sample),
+            "plio_bits": plio_bits,
+            "sample_type": decided,
+            **throughputs(item.facts, per_sample, plio_bits),
         }
         records.append(_envelope("aie_sim", f"vitis.{simulator}", device, version, identity, payload))
     return records
@@ -168,33 +172,25 @@ def _loom_mappings(items: list[Parsed]) -> dict[tuple[str, str], dict[str, Any]]
     return mappings
 
 
-def _values_per_sample(path: str, declaration: dict[str, Any], settings: Settings) -> int | None:
-    """2 for complex data, 1 for real: configuration first, then the graph's declaration."""
-    name = posixpath.basename(path)
-    for pattern in settings.aie_complex:
-        if fnmatch.fnmatch(name, pattern) or fnmatch.fnmatch(path, pattern):
-            return 2
-    for pattern in settings.aie_real:
-        if fnmatch.fnmatch(name, pattern) or fnmatch.fnmatch(path, pattern):
-            return 1
+def _values_per_sample(path: str, declaration: dict[str, Any], settings: Settings) -> tuple[int, str]:
+    """(2 for complex data, 1 for real; how that was decided): the graph's PLIO declaration, else
+    configuration, else the reference script's default (real: every value is a sample)."""
     complex_ = declaration.get("complex")
-    return None if complex_ is None else 2 if complex_ else 1
+    if complex_ is not None:
+        return (2 if complex_ else 1), "declared"
+    name = posixpath.basename(path)
+    for globs, per_sample in ((settings.aie_complex, 2), (settings.aie_real, 1)):
+        if any(fnmatch.fnmatch(name, g) or fnmatch.fnmatch(path, g) for g in globs):
+            return per_sample, "configured"
+    return 1, "assumed"
 
 
 def extension_problems(records: list[dict[str, Any]], project: str) -> list[Problem]:
-    """Recipe errors are problems of their file; unknown sample types say why throughput is null."""
+    """Recipe errors are problems of their recipe file."""
     found = []
     for record in records:
-        payload = record[record["report_type"]]
-        path = posixpath.join(project, payload["subject"]) if record["report_type"] != "cgra_map" else project
         if record["report_type"] == "xrt_recipe":
+            payload = record["xrt_recipe"]
+            path = posixpath.join(project, payload["subject"])
             found += [Problem(path, f"recipe: {error}") for error in payload["errors"]]
-        if record["report_type"] == "aie_sim" and payload["values_per_sample"] is None:
-            found.append(
-                Problem(
-                    path,
-                    "sample type unknown (no PLIO declaration found, no [aie] complex/real "
-                    "setting): throughput not computed",
-                )
-            )
     return found

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .aie import parse_aie_output, parse_graph_source
+from .aie import is_plio_output_name, parse_aie_output, parse_graph_source
 from .component import parse_component
 from .cosim import parse_cosim_rpt
 from .csynth import parse_csynth
@@ -87,7 +87,7 @@ for simulator in ("aiesimulator_output", "x86simulator_output"):
     register(
         f"aie_output:{simulator}",
         ("txt",),
-        lambda f, p: True,
+        is_plio_output_name,
         parse_aie_output,
         "aie_sim",
         stream=True,

@@ -26,9 +26,9 @@ AIE, XRT, LOOM = trees.AIE, trees.XRT, trees.LOOM
 RECIPE_EXAMPLES = FIXTURES / "xrt" / "recipe_examples"  # the recipe documentation's examples, one per file
 
 
-def aie(text: bytes | str, per_sample: int | None = 2) -> dict:
+def aie(text: bytes | str, per_sample: int = 2, plio_bits: int | None = 32) -> dict:
     data = text.encode() if isinstance(text, str) else text
-    return throughputs(parse_aie_output(io.BytesIO(data)), per_sample)
+    return throughputs(parse_aie_output(io.BytesIO(data)), per_sample, plio_bits)
 
 
 # --- AI Engine --------------------------------------------------------------------------------
@@ -66,9 +66,33 @@ def test_x86sim_without_timestamps_and_real_values() -> None:
     assert (floats["data_lines"], floats["values_per_line"], floats["samples"]) == (64, 2, 128)
 
 
-def test_unknown_sample_type_gives_no_rate() -> None:
-    result = aie((AIE / "SYNTHETIC_hand_example_two_frames.txt").read_bytes(), per_sample=None)
-    assert (result["samples"], result["raw_throughput_sps"], result["frame_throughput_sps"]) == (None, None, None)
+def test_beats_and_bytes_per_second_need_no_sample_type() -> None:
+    """1024 beats of a 32-bit PLIO between 1.672 us and 5.764 us; 4 bytes a beat."""
+    for per_sample in (1, 2):
+        result = aie((AIE / "xup_aie_training__fir_lowpass__output_aie.txt").read_bytes(), per_sample)
+        assert result["beats_per_second"] == pytest.approx(1024 / 4.092e-6)
+        assert result["bytes_per_second"] == pytest.approx(4 * 1024 / 4.092e-6)
+    unknown_width = aie((AIE / "xup_aie_training__fir_lowpass__output_aie.txt").read_bytes(), plio_bits=None)
+    assert unknown_width["beats_per_second"] == pytest.approx(1024 / 4.092e-6)
+    assert unknown_width["bytes_per_second"] is None
+
+
+def test_real_samples_count_every_value() -> None:
+    result = aie((AIE / "SYNTHETIC_hand_example_two_frames.txt").read_bytes(), per_sample=1)
+    assert result["samples"] == 16 and result["frame_throughput_sps"] == pytest.approx(200e6)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Function profiling report information for ::tl.aie_logical.aie_xtlm.math_engine.array.tile_1_3\n\n",
+        "AIE_PKG_DIR=/home/x/SVD/FPGA_test/128/./Work\nAIE_PROFILE=All\n",
+        "Trace of tile 1 3\n1 2\n",
+    ],
+)
+def test_text_of_another_kind_is_not_plio_output(text: str) -> None:
+    with pytest.raises(NotThisKind):
+        parse_aie_output(io.BytesIO(text.encode()))
 
 
 @pytest.mark.parametrize(
@@ -99,16 +123,82 @@ def test_aie_records_in_a_tree_and_configuration(tmp_path: Path) -> None:
     plain = project / "aiesimulator_output" / "two.txt"
     plain.write_bytes((AIE / "SYNTHETIC_hand_example_two_frames.txt").read_bytes())
     collection = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
-    records = {r["aie_sim"]["subject"]: r for r in collection.extension_records()}
-    assert records["aiesimulator_output/data/output_aie.txt"]["aie_sim"]["frame_throughput_sps"] == pytest.approx(250e6)
-    assert records["aiesimulator_output/data/output_aie.txt"]["aie_sim"]["port"] == "DataOut"
-    assert records["aiesimulator_output/two.txt"]["aie_sim"]["frame_throughput_sps"] is None
-    assert any("sample type unknown" in p.reason for p in collection.problems())
+    records = {r["aie_sim"]["subject"]: r["aie_sim"] for r in collection.extension_records()}
+    declared = records["aiesimulator_output/data/output_aie.txt"]
+    assert declared["frame_throughput_sps"] == pytest.approx(250e6)
+    assert (declared["port"], declared["sample_type"], declared["values_per_sample"]) == ("DataOut", "declared", 2)
+    two = records["aiesimulator_output/two.txt"]  # no declaration, no configuration: every value a sample
+    assert (two["sample_type"], two["values_per_sample"]) == ("assumed", 1)
+    assert two["frame_throughput_sps"] == pytest.approx(200e6)
+    assert collection.problems() == []
     (root / "vitis-tui.toml").write_text('[aie]\ncomplex = ["two.txt"]\n')
     collection = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
     records = {r["aie_sim"]["subject"]: r for r in collection.extension_records()}
-    assert records["aiesimulator_output/two.txt"]["aie_sim"]["frame_throughput_sps"] == pytest.approx(100e6)
+    two = records["aiesimulator_output/two.txt"]["aie_sim"]
+    assert (two["sample_type"], two["frame_throughput_sps"]) == ("configured", pytest.approx(100e6))
     assert all(record_errors(r) == [] for r in records.values())
+
+
+# HeteroSVD FPGA_test/128/aie/TopGraph.h: the PLIO file names are built at run time
+GRAPH_WITH_VARIABLE_NAMES = """class TopGraph : public graph {
+    input_plio in[1];
+    output_plio out[1];
+    TopGraph() {
+        for (int j = 0; j < 1; j++) {
+            in[j] = input_plio::create(plIn, plio_128_bits, fileIn);
+            out[j] = output_plio::create(plout, plio_128_bits, fileOut);
+        }
+    }
+};
+"""
+# the first ten beats of aiesimulator_output/aie/data/1_sweep_out_0.txt there (four 32-bit values a beat)
+SWEEP_OUT = """T 12478752 ps
+48365571 3204907318 1052531742 1058493616
+T 12483196 ps
+1052450096 1052646878 3187213419 965528064
+T 12485418 ps
+3205351786 1054914901 3204550654 1042343777
+T 12489862 ps
+1049876993 3188425501 1051635662 1052636604
+T 12492084 ps
+3159327552 1031403616 3198932874 1052031393
+T 12496528 ps
+3195241352 3193314104 1039007751 3207819237
+T 12498750 ps
+1035008810 3216847326 1059837808 1030479384
+T 12500972 ps
+3204271870 3149674103 1064923758 1055838107
+T 12505416 ps
+1060575388 1043757589 3172667934 3171150555
+T 12507638 ps
+1055914653 3187558822 3176067701 3205406716
+"""
+# the simulator ends each data line with a space
+SWEEP_OUT = "".join(line + ("" if line.startswith("T ") else " ") + "\n" for line in SWEEP_OUT.splitlines())
+
+
+def test_heterosvd_shaped_output_beside_simulator_profiles(tmp_path: Path) -> None:
+    project = tmp_path / "HeteroSVD/FPGA_test/128"
+    place(project, "Makefile", text="all:\n")
+    place(project, "aie/TopGraph.h", text=GRAPH_WITH_VARIABLE_NAMES)
+    place(project, "aie/TopGraph.cpp", text="TopGraph g;\n")
+    sim = project / "aiesimulator_output"
+    place(sim, "aie/data/1_sweep_out_0.txt", text=SWEEP_OUT)
+    place(sim, "aiesim_options.txt", text="AIE_PKG_DIR=/home/x/SVD/FPGA_test/128/./Work\nAIE_PROFILE=All\n")
+    for tile in ("1_2", "6_3"):
+        place(sim, f"profile_funct_{tile}.txt", text="Function profiling report information for ::tl.aie\n")
+        place(sim, f"profile_instr_{tile}.txt", text="Profiling report\n")
+    collection = Engine(lambda r: load_settings(Path(r))).scan([str(tmp_path)], wait_for_writers=0)
+    assert collection.problems() == []
+    [record] = collection.extension_records()
+    payload = record["aie_sim"]
+    span = (12507638 - 12478752) * 1e-12
+    assert (payload["data_lines"], payload["values_per_line"], payload["plio_bits"]) == (10, 4, 128)
+    assert (payload["sample_type"], payload["values_per_sample"], payload["samples"]) == ("assumed", 1, 40)
+    assert payload["beats_per_second"] == pytest.approx(10 / span)
+    assert payload["bytes_per_second"] == pytest.approx(16 * 10 / span)
+    assert payload["raw_throughput_sps"] == pytest.approx(40 / span)
+    assert record_errors(record) == []
 
 
 # --- XRT recipes --------------------------------------------------------------------------------
