@@ -172,8 +172,8 @@ def _solutions(proj: ProjectFiles) -> dict[str, list[Parsed]]:
     another solution (impl/ip/hls_files/...) are that solution's."""
     by_solution: dict[str, list[Parsed]] = {}
     for item in proj.parsed:
-        if proj.vpp_context(item) is not None:
-            continue  # HLS solutions inside a v++ build belong to that run
+        if proj.vpp_context(item) is not None or item.kind == "hls_log":
+            continue  # inside a v++ build: that run's; a `<dir>/<dir>.log` alone is no solution (AIE tiles)
         solution = solution_of(proj.parts(item), item.kind)
         if solution is not None:
             by_solution.setdefault(solution, []).append(item)

@@ -188,8 +188,10 @@ def test_heterosvd_shaped_output_beside_simulator_profiles(tmp_path: Path) -> No
     for tile in ("1_2", "6_3"):
         place(sim, f"profile_funct_{tile}.txt", text="Function profiling report information for ::tl.aie\n")
         place(sim, f"profile_instr_{tile}.txt", text="Profiling report\n")
+    place(project, "Work/aie/0_0/0_0.log", text="INFO: compiling tile 0_0\n")  # the AIE compiler's, not HLS
     collection = Engine(lambda r: load_settings(Path(r))).scan([str(tmp_path)], wait_for_writers=0)
     assert collection.problems() == []
+    assert [result.runs for result in collection.projects.values()] == [[]]
     [record] = collection.extension_records()
     payload = record["aie_sim"]
     span = (12507638 - 12478752) * 1e-12
