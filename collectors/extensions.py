@@ -138,7 +138,7 @@ def _loom_records(items: list[Parsed], identity: Identity) -> list[dict[str, Any
     """One record per (DFG, ADG); snapshots update it while the mapper runs."""
     records = []
     for (dfg, adg), entry in sorted(_loom_mappings(items).items()):
-        snapshots = sorted(entry["snapshots"], key=lambda s: (s[0]["sequence"], s[0]["ordinal"]))
+        snapshots = sorted(entry["snapshots"], key=lambda s: (s[0]["sequence"], s[0]["ordinal"] or 0))
         mapping = entry["final"] or (snapshots[-1][1] if snapshots else None)
         payload = {
             "subject": dfg,

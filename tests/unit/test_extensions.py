@@ -325,11 +325,34 @@ def test_final_map_and_config() -> None:
         "intra_fu": 1,
         "temporal_reg": 1,
     }
-    assert result["timing"] == {
+    assert result["timing"] == {  # every figure the writer exports
         "critical_path_delay": 2.3,
         "clock_period": 2.3,
         "initiation_interval": 1,
         "throughput_cost": 2.3,
+        "recurrence_pressure": 0.0,
+        "critical_path_edges": [0, 1],
+        "fifo_buffer_count": 1,
+        "forced_buffered_fifo_count": 1,
+        "forced_buffered_fifo_nodes": [7],
+        "forced_buffered_fifo_depths": [4],
+        "mapper_selected_buffered_fifo_count": 1,
+        "mapper_selected_buffered_fifo_nodes": [7],
+        "mapper_selected_buffered_fifo_depths": [4],
+        "bufferized_edges": [1],
+        "recurrence_cycles": [
+            {
+                "cycle_id": 0,
+                "sw_nodes": [2, 3],
+                "sw_edges": [2, 3],
+                "recurrence_distance": 1,
+                "sequential_latency_cycles": 1,
+                "fifo_stage_cut_contribution": 0,
+                "max_interval_on_cycle": 1,
+                "estimated_cycle_ii": 1,
+                "combinational_delay": 1.0,
+            }
+        ],
     }
     assert result["techmap"]["handoff_status"] == "unverified_oracle_disabled"
     assert result["techmap"]["handoff_blockers"] == ["legacy_oracle_disabled"]
@@ -365,6 +388,10 @@ def test_bare_nan_inf_and_sentinel_ids() -> None:
         "clock_period": None,
         "initiation_interval": None,
         "throughput_cost": 1.0,
+        **dict.fromkeys(("recurrence_pressure", "fifo_buffer_count", "forced_buffered_fifo_count")),
+        **dict.fromkeys(("mapper_selected_buffered_fifo_count", "critical_path_edges", "bufferized_edges")),
+        **dict.fromkeys(("forced_buffered_fifo_nodes", "forced_buffered_fifo_depths", "recurrence_cycles")),
+        **dict.fromkeys(("mapper_selected_buffered_fifo_nodes", "mapper_selected_buffered_fifo_depths")),
     }
     assert load_loom_json(text)["note"] == "nan INF"  # strings are left alone
     assert result["edges"] == {"routed": 0, "unrouted": 0, "intra_fu": 0, "temporal_reg": 0}
@@ -402,6 +429,28 @@ def test_snapshots_update_the_record_while_the_mapper_runs(tmp_path: Path) -> No
     second = engine.recollect(str(project), str(root)).extension_records
     assert second[0]["cgra_map"]["snapshots"][-1] == {"sequence": 2, "trigger": "route-repair", "ordinal": 3}
     assert second[0]["cgra_map"]["mapped_nodes"] == 1  # the latest snapshot's mapping
+
+
+def test_snapshots_never_form_a_record_of_their_own(tmp_path: Path) -> None:
+    """Beside the final map.json: snapshots whose trigger has a dot, or whose DFG name has dots,
+    still belong to the (DFG, ADG) of the final mapping; the record is the final one."""
+    root = tmp_path / "suite"
+    project = trees.loom_project(root)
+    snapshots = project / "mapper-snapshots"
+    first = snapshots / "dfg.fabric.snapshot-0001.negotiated-iter.mapper-0001.map.json"
+    (snapshots / "dfg.fabric.snapshot-0002.route.repair.mapper-0003.map.json").write_bytes(first.read_bytes())
+    (snapshots / "dfg.fabric.snapshot-0003.map.json").write_bytes(first.read_bytes())  # no trigger: still a snapshot
+    collection = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
+    [record] = collection.extension_records()
+    payload = record["cgra_map"]
+    assert (payload["dfg"], payload["adg"], payload["state"]) == ("dfg", "fabric", "final")
+    assert payload["snapshots"] == [
+        {"sequence": 1, "trigger": "negotiated-iter", "ordinal": 1},
+        {"sequence": 2, "trigger": "route.repair", "ordinal": 3},
+        {"sequence": 3, "trigger": None, "ordinal": None},
+    ]
+    assert payload["timing"]["recurrence_pressure"] == 0.0
+    assert record_errors(record) == [] and collection.problems() == []
 
 
 # --- the second file --------------------------------------------------------------------------
