@@ -75,7 +75,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
         all_problems[tree.name] = problems
         if args.records is not None:
             args.records.mkdir(parents=True, exist_ok=True)
-            (args.records / f"{tree.name}.jsonl").write_text(render(records), encoding="utf-8")
+            (args.records / f"{tree.name}.jsonl").write_bytes(render(records))
             (args.records / f"{tree.name}.problems.txt").write_text("".join(p + "\n" for p in problems))
     print_table(rows, out)
     if args.problems:
