@@ -213,8 +213,10 @@ class _Walker:
 
     def _is_build_output(self, path: str, files: list[str], dirs: list[os.DirEntry]) -> bool:
         name = os.path.basename(path)
-        if is_build_output_name(name) or _is_component_work_dir(path):
+        if is_build_output_name(name):
             return True
+        if "vitis-comp.json" not in files and _is_component_work_dir(path):
+            return True  # (a folder with its own vitis-comp.json is a component, whatever names it)
         if any(f.endswith(".aps") or f in ("hls.app", "vivado_hls.app") for f in files):
             return True
         if any(d.name == ".autopilot" for d in dirs):
