@@ -1,7 +1,7 @@
 """Simulated Vitis build trees: realistic report files without Vitis.
 
 Used by `vitis-tui demo`, the tree tests and the benchmarks. The report texts follow the
-layout of real 2022-2024 reports (see ../shared/fixtures/vitis) with numbers made up here.
+layout of real 2022-2024 reports (see tests/fixtures/vitis) with numbers made up here.
 """
 
 from __future__ import annotations

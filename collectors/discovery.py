@@ -11,12 +11,15 @@ import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from .artifacts import EXTENSION_KINDS, classify
-from .problems import Problem
+from .artifacts import EXTENSION_KINDS, REPORT_KINDS, classify
+from .artifacts.component import DEFAULT_WORK_DIR, parse_component
+from .artifacts.hls_project import LEGACY_REPORT_SUFFIX, is_legacy_report_folder
+from .artifacts.vpp_log import VPP_BUILD_PREFIXES, is_vpp_build_dir
+from .files import read_report
+from .problems import ArtifactError, Problem
 
 BUILD_OUTPUT_NAMES = frozenset(
     {
-        "_x",
         "package",
         "xclbin",
         ".run",
@@ -30,6 +33,7 @@ BUILD_OUTPUT_NAMES = frozenset(
         "logs",
         ".autopilot",
         "_sds",
+        "hls_files",
         "sd_card",
         # the extension families' output folders (rules, section 8)
         "aiesimulator_output",
@@ -38,7 +42,7 @@ BUILD_OUTPUT_NAMES = frozenset(
         "Work",
     }
 )
-BUILD_OUTPUT_PREFIXES = ("_x.", "_x_temp", "build_dir.", "package.", "solution", "_xocc_")
+BUILD_OUTPUT_PREFIXES = (*VPP_BUILD_PREFIXES, "package.", "solution", "_xocc_")
 SHARED_NAMES = frozenset({"common", "data", "result", "libs", "__pycache__", ".git"})
 BUILD_MARKERS = frozenset(
     {"Makefile", "makefile", "hls.tcl", "run_hls.tcl", "hls_config.cfg", "vitis-comp.json", "description.json"}
@@ -89,11 +93,7 @@ class WalkResult:
 
 
 def is_build_output_name(name: str) -> bool:
-    return name in BUILD_OUTPUT_NAMES or name.startswith(BUILD_OUTPUT_PREFIXES)
-
-
-def is_vpp_build_dir(name: str) -> bool:
-    return name == "_x" or name.startswith(("_x.", "_x_temp", "build_dir."))
+    return name in BUILD_OUTPUT_NAMES or name.startswith(BUILD_OUTPUT_PREFIXES) or is_vpp_build_dir(name)
 
 
 def _is_evidence_file(name: str) -> bool:
@@ -101,6 +101,7 @@ def _is_evidence_file(name: str) -> bool:
         name in EVIDENCE_LOGS
         or (name.startswith("v++") and name.endswith(".log"))
         or (name.startswith("vitis_run.") and name.endswith(".meta"))
+        or name.endswith(".link_summary")  # a v++ link ran here (or its outputs were copied here)
     )
 
 
@@ -143,26 +144,11 @@ class _Walker:
         self.directories += 1
         if self.on_directory is not None and self.directories % 256 == 0:
             self.on_directory(self.directories)
-        try:
-            with os.scandir(path) as scan:
-                entries = list(scan)
-        except FileNotFoundError:
-            return  # removed during the scan: nothing left to collect there
-        except OSError as exc:
-            self.problems.append(Problem(path, f"cannot list directory: {exc.strerror or exc}"))
+        listed = self._list(path)
+        if listed is None:
             return
-        name = os.path.basename(path)
-        dirs: list[os.DirEntry] = []
-        files: list[str] = []
-        links: set[str] = set()  # file names that are symbolic links
-        for entry in entries:
-            if _is_dir(entry):
-                dirs.append(entry)
-            else:
-                files.append(entry.name)
-                if entry.is_symlink():
-                    links.add(entry.name)
-        if discovery and not is_root and self._is_build_output(name, files, path):
+        dirs, files, links = listed
+        if discovery and not is_root and self._is_build_output(path, files, dirs):
             discovery = False
             if owner is not None:
                 owner.build_dirs.append(path)
@@ -172,6 +158,37 @@ class _Walker:
             node = DirNode(path, owner)
             self.nodes.append(node)
         assert node is not None
+        self._push_children(dirs, real, node, discovery, stack)
+        self._take_files(path, files, links, node, discovery)
+        if discovery and not node.has_source and any(d.name == "src" for d in dirs):
+            node.has_source = _has_source(os.path.join(path, "src"))
+
+    def _list(self, path: str) -> tuple[list[os.DirEntry], list[str], set[str]] | None:
+        """(subdirectories, file names, the names of files that are symbolic links) of a
+        directory; None when it cannot be listed."""
+        try:
+            with os.scandir(path) as scan:
+                entries = list(scan)
+        except FileNotFoundError:
+            return None  # removed during the scan: nothing left to collect there
+        except OSError as exc:
+            self.problems.append(Problem(path, f"cannot list directory: {exc.strerror or exc}"))
+            return None
+        dirs: list[os.DirEntry] = []
+        files: list[str] = []
+        links: set[str] = set()
+        for entry in entries:
+            if _is_dir(entry):
+                dirs.append(entry)
+            else:
+                files.append(entry.name)
+                if entry.is_symlink():
+                    links.add(entry.name)
+        return dirs, files, links
+
+    def _push_children(
+        self, dirs: list[os.DirEntry], real: str, node: DirNode, discovery: bool, stack: list[StackEntry]
+    ) -> None:
         excluded = self.excluded
         for entry in dirs:
             child = entry.name
@@ -191,15 +208,24 @@ class _Walker:
             else:
                 child_real = real + os.sep + child
             stack.append((entry.path, child_real, node, discovery))
+
+    def _take_files(self, path: str, files: list[str], links: set[str], node: DirNode, discovery: bool) -> None:
         self.files += len(files)
+        name = os.path.basename(path)
         prefix = path + os.sep
+        legacy = is_legacy_report_folder(name, files)
+        solution = any(f.endswith(".aps") for f in files)
         for fname in files:
             kind = classify(fname, name, prefix + fname)
             if kind is not None and fname in links and not self._may_follow(prefix + fname):
                 continue  # a report linked in from outside the roots is never read
+            if kind is None and legacy and fname.endswith(LEGACY_REPORT_SUFFIX):
+                kind = "csynth"  # the run decides whether it is the top function's report
+            elif kind is None and solution and fname.endswith(".log"):
+                kind = "hls_log"  # a solution's own log, whatever the folder was renamed to
             if kind in EXTENSION_KINDS and discovery:
                 node.has_evidence = True  # a mapper run or a recipe is a build of its own
-            if kind is not None and prefix + fname not in excluded:
+            if kind is not None and prefix + fname not in self.excluded:
                 node.artifacts.append((prefix + fname, kind))
             if discovery:
                 if fname in BUILD_MARKERS:
@@ -208,8 +234,6 @@ class _Walker:
                     node.has_source = True
                 elif _is_evidence_file(fname):
                     node.has_evidence = True
-        if discovery and not node.has_source and any(d.name == "src" for d in dirs):
-            node.has_source = _has_source(os.path.join(path, "src"))
 
     def _may_follow(self, link: str) -> bool:
         """A file link may be read when it resolves inside the roots (else it is reported once)."""
@@ -221,13 +245,34 @@ class _Walker:
         self.problems.append(outside_problem(link, target))
         return False
 
-    @staticmethod
-    def _is_build_output(name: str, files: list[str], path: str) -> bool:
+    def _is_build_output(self, path: str, files: list[str], dirs: list[os.DirEntry]) -> bool:
+        name = os.path.basename(path)
         if is_build_output_name(name):
             return True
+        if "vitis-comp.json" not in files and _is_component_work_dir(path):
+            return True  # (a folder with its own vitis-comp.json is a component, whatever names it)
         if any(f.endswith(".aps") or f in ("hls.app", "vivado_hls.app") for f in files):
             return True
-        return name == "hls" and os.path.exists(os.path.join(os.path.dirname(path), "vitis-comp.json"))
+        if any(d.name == ".autopilot" for d in dirs):
+            return True  # an HLS work directory, whatever its name
+        # a component's work directory holds its summary; the component itself (vitis-comp.json)
+        # may be its own work directory (work_dir ".") and stays a project
+        return "vitis-comp.json" not in files and any(f.endswith(".hlscompile_summary") for f in files)
+
+
+def _is_component_work_dir(path: str) -> bool:
+    """Whether a directory is `hls` beside a vitis-comp.json, or the work directory it names."""
+    component, name = os.path.split(path)
+    comp_json = os.path.join(component, "vitis-comp.json")
+    if not os.path.isfile(comp_json):
+        return False
+    if name == "hls":
+        return True
+    try:
+        work_dir = parse_component(read_report(comp_json))["work_dir"]
+    except ArtifactError:
+        return False
+    return work_dir != DEFAULT_WORK_DIR and work_dir.split("/")[0] == name
 
 
 def _is_dir(entry: os.DirEntry) -> bool:
@@ -256,7 +301,8 @@ def find_projects(
     walker = _Walker(excluded, on_directory, allowed)
     for root in roots:
         walker.walk(root)
-    return WalkResult(_assign(walker.nodes), walker.problems, walker.directories, walker.files)
+    projects, orphans = _assign(walker.nodes)
+    return WalkResult(projects, walker.problems + orphans, walker.directories, walker.files)
 
 
 # --- walking a tree in two processes (collect on a 2-core machine) -------------------------------
@@ -317,31 +363,57 @@ def merge_part(walker: _Walker, root_node: DirNode, part: WalkPart) -> None:
 
 
 def finish_walk(walker: _Walker) -> WalkResult:
-    return WalkResult(_assign(walker.nodes), walker.problems, walker.directories, walker.files)
+    projects, orphans = _assign(walker.nodes)
+    return WalkResult(projects, walker.problems + orphans, walker.directories, walker.files)
 
 
-def _assign(nodes: list[DirNode]) -> list[Project]:
-    """Deepest candidates become projects; every node's artifacts go to its nearest project."""
-    covered: set[int] = set()  # ids of nodes with a candidate strictly below them
+def _assign(nodes: list[DirNode]) -> tuple[list[Project], list[Problem]]:
+    """Projects, with every node's artifacts given to its nearest project; and a problem for each
+    report that lands in none. A built candidate (build evidence, or reports in its subtree) is a
+    project unless a built one lies below it, or when it holds reports of its own (in itself or its
+    build output: an HLS project beside harness folders keeps its solutions); an unbuilt one (a
+    marker and source only) is a project unless any candidate lies below it or a built project above."""
+    own_reports = {id(n) for n in nodes if any(kind in REPORT_KINDS for _path, kind in n.artifacts)}
+    with_reports = _marked_upwards(n for n in nodes if id(n) in own_reports)
+    built = [n for n in nodes if n.is_candidate and (n.has_evidence or id(n) in with_reports)]
+    below_built = _marked_upwards(n.parent for n in built if n.parent is not None)
+    projects = {id(n): Project(n.path, [], []) for n in built if id(n) not in below_built or id(n) in own_reports}
+    below_any = _marked_upwards(n.parent for n in nodes if n.is_candidate and n.parent is not None)
     for node in nodes:
-        if node.is_candidate:
-            parent = node.parent
-            while parent is not None and id(parent) not in covered:
-                covered.add(id(parent))
-                parent = parent.parent
-    projects: dict[int, Project] = {}
+        if node.is_candidate and id(node) not in below_any and _project_above(node, projects) is None:
+            projects.setdefault(id(node), Project(node.path, [], []))
+    orphans: list[Problem] = []
     for node in nodes:
-        if node.is_candidate and id(node) not in covered:
-            projects[id(node)] = Project(node.path, [], [])
-    for node in nodes:
-        holder: DirNode | None = node
-        while holder is not None and id(holder) not in projects:
-            holder = holder.parent
-        if holder is not None:
-            project = projects[id(holder)]
-            project.artifacts.extend(node.artifacts)
-            project.build_dirs.extend(node.build_dirs)
-    return sorted(projects.values(), key=lambda p: p.path)
+        holder = node if id(node) in projects else _project_above(node, projects)
+        if holder is None:
+            orphans += [Problem(path, NO_PROJECT) for path, kind in node.artifacts if kind in REPORT_KINDS]
+            continue
+        projects[id(holder)].artifacts.extend(node.artifacts)
+        projects[id(holder)].build_dirs.extend(node.build_dirs)
+    return sorted(projects.values(), key=lambda p: p.path), sorted(orphans)
+
+
+NO_PROJECT = (
+    "report in no project (no build evidence, nor a build marker with source, in its folder or above it): not collected"
+)
+
+
+def _marked_upwards(starts: Iterable[DirNode]) -> set[int]:
+    """Ids of the given nodes and all their ancestors."""
+    marked: set[int] = set()
+    for node in starts:
+        current: DirNode | None = node
+        while current is not None and id(current) not in marked:
+            marked.add(id(current))
+            current = current.parent
+    return marked
+
+
+def _project_above(node: DirNode, projects: dict[int, Project]) -> DirNode | None:
+    parent = node.parent
+    while parent is not None and id(parent) not in projects:
+        parent = parent.parent
+    return parent
 
 
 def project_inventory(project: str, excluded: Iterable[str] = (), allowed: tuple[str, ...] | None = None) -> Project:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .artifacts import ARTIFACTS
+from .artifacts.parsed import Parsed
 from .config import Settings
 from .discovery import (
     Project,
@@ -27,9 +28,9 @@ from .discovery import (
 from .extensions import build_extension_records, extension_problems
 from .files import describe_os_error, not_regular, parse_stream, read_report
 from .mapping import Identity, map_project
-from .problems import ArtifactError, Problem
+from .problems import ArtifactError, NotThisKind, Problem
 from .records.store import Output
-from .runs import Parsed, Run, build_runs
+from .runs import Run, build_runs
 from .validate import keep_valid
 
 # A file changed this recently and unreadable is probably still being written.
@@ -99,6 +100,8 @@ def parse_file(path: str, kind: str, stat: os.stat_result | None = None) -> tupl
             parsed = Parsed(path, kind, stat.st_mtime_ns, parse_stream(path, artifact.parse))
         else:
             parsed = Parsed(path, kind, stat.st_mtime_ns, artifact.parse(read_report(path)))
+    except NotThisKind:
+        parsed = Parsed(path, kind, stat.st_mtime_ns, None)  # neither facts nor a problem
     except ArtifactError as exc:
         parsed = Parsed(path, kind, stat.st_mtime_ns, None, str(exc))
     except (ValueError, TypeError, KeyError, IndexError, RecursionError, UnicodeError) as exc:

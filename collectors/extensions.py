@@ -13,11 +13,12 @@ from typing import Any
 
 from .artifacts.aie import throughputs
 from .artifacts.loom import snapshot_of, split_name
+from .artifacts.parsed import Parsed
 from .config import Settings
 from .mapping import Identity
 from .problems import Problem
 from .records.model import SCHEMA_VERSION
-from .runs import Parsed, Run
+from .runs import Run
 
 UNKNOWN = "unknown"
 
@@ -54,73 +55,89 @@ def _project_device(runs: list[Run]) -> tuple[str, str | None]:
 def build_extension_records(
     project: str, parsed: Iterable[Parsed], identity: Identity, settings: Settings, runs: list[Run]
 ) -> list[dict[str, Any]]:
-    cut = len(project) + 1
     items = [p for p in parsed if p.ok]
+    cut = len(project) + 1
     rel = {p.path: p.path[cut:] for p in items}
     device, version = _project_device(runs)
-    records: list[dict[str, Any]] = []
+    return (
+        _aie_records(items, rel, device, version, identity, settings)
+        + _xrt_records(items, rel, version, identity)
+        + _loom_records(items, identity)
+    )
 
-    # AI Engine: one record per port file
+
+def _aie_records(
+    items: list[Parsed],
+    rel: dict[str, str],
+    device: str,
+    version: str | None,
+    identity: Identity,
+    settings: Settings,
+) -> list[dict[str, Any]]:
+    """One record per PLIO output file."""
     declared: dict[str, dict[str, Any]] = {}
+    widths: set[int] = set()
     for graph in (p for p in items if p.kind == "aie_graph"):
-        declared.update(graph.data["plio"])
+        declared.update(graph.facts["plio"])
+        widths.update(graph.facts.get("output_widths", []))
+    only_width = next(iter(widths)) if len(widths) == 1 else None  # names built at run time
+    records = []
     for item in (p for p in items if p.kind.startswith("aie_output:")):
         simulator = item.kind.partition(":")[2].removesuffix("_output")
-        name = posixpath.basename(rel[item.path])
-        declaration = declared.get(name, {})
-        per_sample = _values_per_sample(rel[item.path], declaration, settings)
+        declaration = declared.get(posixpath.basename(rel[item.path]), {})
+        per_sample, decided = _values_per_sample(rel[item.path], declaration, settings)
+        plio_bits = declaration.get("plio_bits") or only_width
         payload = {
             "subject": rel[item.path],
             "port": declaration.get("port"),
             "simulator": simulator,
-            "plio_bits": declaration.get("plio_bits"),
-            **throughputs(item.data, per_sample),
+            "plio_bits": plio_bits,
+            "sample_type": decided,
+            **throughputs(item.facts, per_sample, plio_bits),
         }
         records.append(_envelope("aie_sim", f"vitis.{simulator}", device, version, identity, payload))
+    return records
 
-    # XRT: one record per recipe, with the runner's reports from the same directory
+
+def _xrt_records(
+    items: list[Parsed], rel: dict[str, str], version: str | None, identity: Identity
+) -> list[dict[str, Any]]:
+    """One record per recipe, with the runner's reports from the same directory."""
+    records = []
     for item in (p for p in items if p.kind == "xrt_recipe"):
         jobs: dict[str, Any] = {}
-        for report in (p for p in items if p.kind == "xrt_report" and p.data["jobs"]):
+        for report in (p for p in items if p.kind == "xrt_report" and p.facts["jobs"]):
             if posixpath.dirname(report.path) == posixpath.dirname(item.path):
-                jobs.update(report.data["jobs"])
-        payload = {"subject": rel[item.path], **item.data, "runner_report": jobs or None}
-        configuration = item.data.get("configuration")
+                jobs.update(report.facts["jobs"])
+        payload = {"subject": rel[item.path], **item.facts, "runner_report": jobs or None}
+        configuration = item.facts.get("configuration")
         records.append(_envelope("xrt_recipe", "xrt.runner", configuration or UNKNOWN, version, identity, payload))
+    return records
 
-    # LOOM: one record per (DFG, ADG); snapshots update it while the mapper runs
-    mappings: dict[tuple[str, str], dict[str, Any]] = {}
-    for item in (p for p in items if p.kind in ("loom_map", "loom_config")):
-        name = posixpath.basename(item.path)
-        dfg, adg = split_name(name)
-        entry = mappings.setdefault((dfg, adg), {"final": None, "config": None, "snapshots": []})
-        snapshot = snapshot_of(name)
-        if item.kind == "loom_config":
-            entry["config"] = item.data
-        elif snapshot is not None:
-            entry["snapshots"].append((snapshot, item.data))
-        else:
-            entry["final"] = item.data
-    for (dfg, adg), entry in sorted(mappings.items()):
-        snapshots = sorted(entry["snapshots"], key=lambda s: (s[0]["sequence"], s[0]["ordinal"]))
+
+EMPTY_MAPPING = {
+    "mapped_nodes": None,
+    "unmapped_nodes": None,
+    "edges": None,
+    "timing": None,
+    "techmap": None,
+    "search": None,
+    "memory_regions": None,
+}
+
+
+def _loom_records(items: list[Parsed], identity: Identity) -> list[dict[str, Any]]:
+    """One record per (DFG, ADG); snapshots update it while the mapper runs."""
+    records = []
+    for (dfg, adg), entry in sorted(_loom_mappings(items).items()):
+        snapshots = sorted(entry["snapshots"], key=lambda s: (s[0]["sequence"], s[0]["ordinal"] or 0))
         mapping = entry["final"] or (snapshots[-1][1] if snapshots else None)
         payload = {
             "subject": dfg,
             "dfg": dfg,
             "adg": adg,
             "state": "final" if entry["final"] else "in_progress" if snapshots else "config_only",
-            **(
-                mapping
-                or {
-                    "mapped_nodes": None,
-                    "unmapped_nodes": None,
-                    "edges": None,
-                    "timing": None,
-                    "techmap": None,
-                    "search": None,
-                    "memory_regions": None,
-                }
-            ),
+            **(mapping or EMPTY_MAPPING),
             "config": entry["config"],
             "snapshots": [s for s, _ in snapshots],
         }
@@ -128,33 +145,44 @@ def build_extension_records(
     return records
 
 
-def _values_per_sample(path: str, declaration: dict[str, Any], settings: Settings) -> int | None:
-    """2 for complex data, 1 for real: configuration first, then the graph's declaration."""
-    name = posixpath.basename(path)
-    for pattern in settings.aie_complex:
-        if fnmatch.fnmatch(name, pattern) or fnmatch.fnmatch(path, pattern):
-            return 2
-    for pattern in settings.aie_real:
-        if fnmatch.fnmatch(name, pattern) or fnmatch.fnmatch(path, pattern):
-            return 1
+def _loom_mappings(items: list[Parsed]) -> dict[tuple[str, str], dict[str, Any]]:
+    """(DFG, ADG) -> its final mapping, configuration and snapshots."""
+    mappings: dict[tuple[str, str], dict[str, Any]] = {}
+    for item in (p for p in items if p.kind in ("loom_map", "loom_config")):
+        name = posixpath.basename(item.path)
+        names = split_name(name)
+        if names is None:
+            continue  # classify only claims names that split
+        entry = mappings.setdefault(names, {"final": None, "config": None, "snapshots": []})
+        snapshot = snapshot_of(name)
+        if item.kind == "loom_config":
+            entry["config"] = item.facts
+        elif snapshot is not None:
+            entry["snapshots"].append((snapshot, item.facts))
+        else:
+            entry["final"] = item.facts
+    return mappings
+
+
+def _values_per_sample(path: str, declaration: dict[str, Any], settings: Settings) -> tuple[int, str]:
+    """(2 for complex data, 1 for real; how that was decided): the graph's PLIO declaration, else
+    configuration, else the reference script's default (real: every value is a sample)."""
     complex_ = declaration.get("complex")
-    return None if complex_ is None else 2 if complex_ else 1
+    if complex_ is not None:
+        return (2 if complex_ else 1), "declared"
+    name = posixpath.basename(path)
+    for globs, per_sample in ((settings.aie_complex, 2), (settings.aie_real, 1)):
+        if any(fnmatch.fnmatch(name, g) or fnmatch.fnmatch(path, g) for g in globs):
+            return per_sample, "configured"
+    return 1, "assumed"
 
 
 def extension_problems(records: list[dict[str, Any]], project: str) -> list[Problem]:
-    """Recipe errors are problems of their file; unknown sample types say why throughput is null."""
+    """Recipe errors are problems of their recipe file."""
     found = []
     for record in records:
-        payload = record[record["report_type"]]
-        path = posixpath.join(project, payload["subject"]) if record["report_type"] != "cgra_map" else project
         if record["report_type"] == "xrt_recipe":
+            payload = record["xrt_recipe"]
+            path = posixpath.join(project, payload["subject"])
             found += [Problem(path, f"recipe: {error}") for error in payload["errors"]]
-        if record["report_type"] == "aie_sim" and payload["values_per_sample"] is None:
-            found.append(
-                Problem(
-                    path,
-                    "sample type unknown (no PLIO declaration found, no [aie] complex/real "
-                    "setting): throughput not computed",
-                )
-            )
     return found

@@ -19,3 +19,8 @@ class Problem:
 
 class ArtifactError(Exception):
     """Raised by a pure parser when the contents are not a valid report of its kind."""
+
+
+class NotThisKind(Exception):
+    """Raised by a parser when a file its name claimed turns out to be another tool's file
+    (the HLS code analyzer's recipe.json, the AIE simulator's options): skipped, no problem."""

@@ -69,7 +69,9 @@ def hls_two_solutions(root: Path) -> Path:
     older = p / "proj/solution1/syn/report/csynth.xml"
     older.write_text(older.read_text().replace("<LUT>15752</LUT>", "<LUT>99999</LUT>"))
     set_mtime(older, 500)
-    place(p, "vitis_hls.log", "SherlockChristie-FFT__vitis_hls.log")
+    # the real session opened its folder opt4_just_pipe_all; here that solution is solution2
+    log = place(p, "vitis_hls.log", "SherlockChristie-FFT__vitis_hls.log")
+    log.write_bytes(log.read_bytes().replace(b"opt4_just_pipe_all", b"solution2"))
     return p
 
 
@@ -188,7 +190,9 @@ def aie_project(root: Path) -> Path:
 def xrt_project(root: Path) -> Path:
     p = root / "Benchmarks/npu/resnet_0_baseline"
     p.mkdir(parents=True)
-    (p / "recipe.json").write_bytes((XRT / "test_recipe.json").read_bytes())
+    # XRT's test recipe, with its cpu library named the way the runner reads it (library_name)
+    recipe = (XRT / "test_recipe.json").read_bytes().replace(b'"library_path"', b'"library_name"')
+    (p / "recipe.json").write_bytes(recipe)
     return p
 
 

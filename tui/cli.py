@@ -296,6 +296,7 @@ def run_collect(
     roots: list[str], output: str, args: argparse.Namespace, strict: bool = False, quiet: bool = False
 ) -> int:
     from collectors.engine import Engine
+    from collectors.records.model import REPORT_TYPES
     from collectors.records.store import extension_path
 
     err = sys.stderr
@@ -320,7 +321,7 @@ def run_collect(
         for problem in problems:
             print(str(problem), file=err)
         kinds = Counter(key.report_type for key in written.records.keys())  # noqa: SIM118 (a RecordSet)
-        by_type = ", ".join(f"{kinds[t]} {t}" for t in ("hls_synth", "rtl_sim", "sw_run")) or "none"
+        by_type = ", ".join(f"{kinds[t]} {t}" for t in sorted(REPORT_TYPES)) or "none"
         runs = sum(len(r.runs) for r in collection.projects.values())
         extensions = len(written.extensions)
         extra = f" + {extensions} extension records -> {ext_output}" if extensions else ""

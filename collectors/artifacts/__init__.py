@@ -11,10 +11,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .aie import parse_aie_output, parse_graph_source
+from .aie import is_plio_output_name, parse_aie_output, parse_graph_source
+from .component import parse_component
 from .cosim import parse_cosim_rpt
 from .csynth import parse_csynth
-from .hls_log import parse_csim_log, parse_hls_log
+from .hls_log import is_step_log, parse_csim_log, parse_hls_log
+from .hls_project import parse_hls_app, parse_hls_script
 from .latrpt import parse_lat_rpt
 from .loom import parse_config, parse_map, split_name
 from .profile import parse_profile_kernels
@@ -37,6 +39,7 @@ class Artifact:
     family: str = "hls"  # "hls": schema 1.0; otherwise the extension family it feeds
     stream: bool = False  # parse gets an open binary file: no size limit, constant memory
     in_path: str | None = None  # claimed only below a directory of this name
+    not_in_path: str | None = None  # never claimed below a directory of this name
 
 
 ARTIFACTS: dict[str, Artifact] = {}
@@ -51,8 +54,9 @@ def register(
     family: str = "hls",
     stream: bool = False,
     in_path: str | None = None,
+    not_in_path: str | None = None,
 ) -> None:
-    artifact = Artifact(kind, tails, claims, parse, family, stream, in_path)
+    artifact = Artifact(kind, tails, claims, parse, family, stream, in_path, not_in_path)
     ARTIFACTS[kind] = artifact
     for tail in tails:
         _BY_TAIL.setdefault(tail, []).append(artifact)
@@ -69,26 +73,31 @@ register("profile", ("csv",), _exact("profile_kernels.csv"), parse_profile_kerne
 register("sysdiagram", ("json",), _exact("systemDiagramModel.json"), parse_system_diagram)
 register("vpp_log", ("log",), lambda f, p: f.startswith("v++"), parse_vpp_log)
 register("hls_log", ("log",), lambda f, p: f in ("vitis_hls.log", "vivado_hls.log") or f == p + ".log", parse_hls_log)
+register("hls_step_log", ("log",), is_step_log, parse_hls_log)
 register("csim_log", ("log",), lambda f, p: f.endswith("_csim.log") and p == "report", parse_csim_log)
 register("summary", ("compile_summary", "hlscompile_summary", "link_summary"), lambda f, p: True, parse_build_summary)
 register("runner_meta", ("meta",), lambda f, p: f.startswith("vitis_run."), parse_runner_meta)
 register("aps", ("aps",), lambda f, p: True, None)
-register("hls_app", ("app",), lambda f, p: f in ("hls.app", "vivado_hls.app"), None)
-register("vitis_comp", ("json",), _exact("vitis-comp.json"), None)
+register("hls_app", ("app",), lambda f, p: f in ("hls.app", "vivado_hls.app"), parse_hls_app)
+register("hls_script", ("tcl",), _exact("script.tcl"), parse_hls_script)  # a solution's own script
+register("vitis_comp", ("json",), _exact("vitis-comp.json"), parse_component)
 
 # The extension families (rules, section 8): records of their own, in a second file.
 for simulator in ("aiesimulator_output", "x86simulator_output"):
     register(
         f"aie_output:{simulator}",
         ("txt",),
-        lambda f, p: True,
+        is_plio_output_name,
         parse_aie_output,
         "aie_sim",
         stream=True,
         in_path=simulator,
     )
 register("aie_graph", ("h", "hpp", "cpp", "cc"), lambda f, p: "graph" in f.lower(), parse_graph_source, "aie_sim")
-register("xrt_recipe", ("json",), lambda f, p: f.startswith("recipe"), parse_recipe, "xrt_recipe")
+# the HLS code analyzer keeps its own recipe.json files under csim/code_analyzer/.internal/
+register(
+    "xrt_recipe", ("json",), lambda f, p: f.startswith("recipe"), parse_recipe, "xrt_recipe", not_in_path=".internal"
+)
 register(
     "xrt_report",
     ("json",),
@@ -118,6 +127,8 @@ def classify(name: str, parent: str, path: str = "") -> str | None:
     for artifact in candidates:
         if artifact.in_path is not None and f"/{artifact.in_path}/" not in path:
             continue
+        if artifact.not_in_path is not None and f"/{artifact.not_in_path}/" in path:
+            continue
         if artifact.claims(name, parent):
             return artifact.kind
     return None
@@ -127,3 +138,6 @@ def classify(name: str, parent: str, path: str = "") -> str | None:
 EXTENSION_KINDS = frozenset(
     kind for kind, a in ARTIFACTS.items() if a.family != "hls" and kind not in ("aie_graph", "xrt_report")
 )
+# report files (rules, sections 5 and 8): they make a project built, and one in no project is a
+# problem. Logs, summaries and runner files are build evidence or run facts, not reports.
+REPORT_KINDS = frozenset({"csynth", "lat_rpt", "cosim_rpt", "csim_log", "profile", "sysdiagram"}) | EXTENSION_KINDS

@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 from typing import Any, BinaryIO
 
+from ..files import decode_text
 from ..numbers import PICOSECONDS, PLIO_BITS, Range, checked
-from ..problems import ArtifactError
+from ..problems import ArtifactError, NotThisKind
 
 UNIT_PS = {"ps": 1, "ns": 1_000, "us": 1_000_000, "ms": 1_000_000_000, "s": 1_000_000_000_000}
 _INTEGER_BYTES = b"0123456789- \t\r\n"
@@ -20,6 +21,16 @@ _AMOUNT = re.compile(rb"^\d+(?:\.\d*)?(?:[eE][+-]?\d+)?$")
 _TOKEN = rb"[-+]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|nan|inf)"
 _DATA_LINE = re.compile(rb"^[ \t]*" + _TOKEN + rb"(?:[ \t]+" + _TOKEN + rb")*[ \t\r\n]*$", re.IGNORECASE)
 _NUMBER = re.compile(rb"^[+-]?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?|nan|inf)$", re.IGNORECASE)
+
+
+def _check_plio_start(raw: bytes) -> None:
+    """A file whose first line is a sentence (a profile, an options file, a log) is another tool's
+    text: not a problem, just not PLIO output. Binary junk stays a problem."""
+    line = raw.strip()
+    if not line or _DATA_LINE.match(raw) or line == b"TLAST" or line.startswith((b"T ", b"TKEEP")):
+        return
+    if line.isascii() and line[:1].isalpha() and line.decode("ascii").isprintable():
+        raise NotThisKind("not PLIO output (a text of another kind)")
 
 
 def parse_aie_output(stream: BinaryIO) -> dict[str, Any]:
@@ -35,6 +46,8 @@ def parse_aie_output(stream: BinaryIO) -> dict[str, Any]:
     units = {unit.encode(): factor for unit, factor in UNIT_PS.items()}
     data_line = _DATA_LINE.match
     for number, raw in enumerate(stream, 1):  # the hot loop: 10 million lines must take seconds
+        if data_lines == 0 and pending_ps is None and not pending_tlast:
+            _check_plio_start(raw)
         if raw[:1] == b"T":
             parts = raw.split()
             if parts[0] == b"TLAST":
@@ -106,27 +119,30 @@ def _timestamp_ps(amount: bytes, factor: int, number: int) -> int:
     return int(checked((value or 0) * factor, field + " in ps", PICOSECONDS) or 0)
 
 
-def throughputs(stats: dict[str, Any], values_per_sample: int | None) -> dict[str, Any]:
-    """The `aie_sim` figures of one port file; `values_per_sample` is 2 for complex data (cint16,
-    cint32, cfloat), 1 for real data, None when unknown (then no samples per second)."""
+def throughputs(stats: dict[str, Any], values_per_sample: int, plio_bits: int | None) -> dict[str, Any]:
+    """The `aie_sim` figures of one port file. `values_per_sample` is 2 for complex data (cint16,
+    cint32, cfloat), 1 for real data; beats (data lines) per second and bytes per second (PLIO
+    width x beats) need no sample type. A figure is null only where it cannot be computed."""
     first, last = stats["first_ps"], stats["last_ps"]
+    span_s = (last - first) / 1e12 if first is not None and last is not None and last > first else None
+    beats_per_second = stats["data_lines"] / span_s if span_s else None
     out: dict[str, Any] = {
         "data_lines": stats["data_lines"],
         "values_per_line": stats["values_per_line"],
         "values_per_sample": values_per_sample,
-        "samples": stats["values"] // values_per_sample if values_per_sample else None,
+        "samples": stats["values"] // values_per_sample,
         "frames": stats["frames"],
         "first_time_s": None if first is None else first / 1e12,
         "last_time_s": None if last is None else last / 1e12,
-        "raw_throughput_sps": None,
+        "beats_per_second": beats_per_second,
+        "bytes_per_second": beats_per_second * plio_bits / 8 if beats_per_second and plio_bits else None,
+        "raw_throughput_sps": (stats["values"] / values_per_sample) / span_s if span_s else None,
         "frame_throughput_sps": None,
     }
-    if values_per_sample and first is not None and last is not None and last > first:
-        out["raw_throughput_sps"] = (stats["values"] / values_per_sample) / ((last - first) / 1e12)
     # Frames 0..N-1 over tstart_N - tstart_0 (seed 003): N is the latest frame that started, so
     # the quiet time after each earlier frame is counted and the last frame's tail is not.
     start, latest = stats["tstart_0_ps"], stats["latest_start_ps"]
-    if values_per_sample and stats["frames"] >= 1 and start is not None and latest is not None and latest > start:
+    if stats["frames"] >= 1 and start is not None and latest is not None and latest > start:
         out["frame_throughput_sps"] = (stats["values_before_latest_start"] / values_per_sample) / (
             (latest - start) / 1e12
         )
@@ -155,7 +171,19 @@ def plio_declarations(source: str) -> dict[str, dict[str, Any]]:
     return found
 
 
-def parse_graph_source(data: bytes) -> dict[str, Any]:
-    from ..files import decode_text
+_OUTPUT_WIDTH = re.compile(r"(?:output_plio::create|PLIO)\s*\([^;]*?plio_(\d+)_bits")
 
-    return {"plio": plio_declarations(decode_text(data))}
+
+def output_widths(source: str) -> list[int]:
+    """Widths of every output PLIO a source creates, file names literal or not."""
+    return sorted({int(bits) for bits in _OUTPUT_WIDTH.findall(source)})
+
+
+def parse_graph_source(data: bytes) -> dict[str, Any]:
+    text = decode_text(data)
+    return {"plio": plio_declarations(text), "output_widths": output_widths(text)}
+
+
+def is_plio_output_name(name: str, parent: str) -> bool:
+    """Simulator output folders also hold the simulator's own text files: not PLIO data."""
+    return not name.startswith("profile_") and not name.endswith("_options.txt")

@@ -16,9 +16,28 @@ from ..problems import ArtifactError
 
 SENTINELS = (4294967295, -1)
 _BARE = re.compile(r'("(?:\\.|[^"\\])*")|(?<![\w.])(-?(?:nan|NaN|NAN|inf|INF|Inf|Infinity|infinity))(?![\w.])')
+# <mixed>.snapshot-<seq>.<trigger>.mapper-<ordinal>.map.json; a trigger may hold dots, and a
+# snapshot without trigger and ordinal is still a snapshot of <mixed>
 _SNAPSHOT = re.compile(
-    r"^(?P<mixed>.+)\.snapshot-(?P<seq>\d+)\.(?P<trigger>[^.]+)\.mapper-(?P<ordinal>\d+)\.map\.json$"
+    r"^(?P<mixed>.+?)\.snapshot-(?P<seq>\d+)(?:\.(?P<trigger>.+)\.mapper-(?P<ordinal>\d+))?\.map\.json$"
 )
+TIMING_FIGURES = {  # the writer's key -> the payload's (unitless surrogates)
+    "estimated_critical_path_delay": "critical_path_delay",
+    "estimated_clock_period": "clock_period",
+    "estimated_initiation_interval": "initiation_interval",
+    "estimated_throughput_cost": "throughput_cost",
+    "recurrence_pressure": "recurrence_pressure",
+}
+TIMING_COUNTS = ("fifo_buffer_count", "forced_buffered_fifo_count", "mapper_selected_buffered_fifo_count")
+TIMING_ID_LISTS = (
+    "critical_path_edges",
+    "forced_buffered_fifo_nodes",
+    "forced_buffered_fifo_depths",
+    "mapper_selected_buffered_fifo_nodes",
+    "mapper_selected_buffered_fifo_depths",
+    "bufferized_edges",
+)
+CYCLE_LISTS = ("sw_nodes", "sw_edges")
 EDGE_KINDS = ("routed", "unrouted", "intra_fu", "temporal_reg")
 
 
@@ -57,11 +76,45 @@ def snapshot_of(name: str) -> dict[str, Any] | None:
     match = _SNAPSHOT.match(name)
     if match is None:
         return None
+    ordinal = match.group("ordinal")
     return {
         "sequence": int(match.group("seq")),
         "trigger": match.group("trigger"),
-        "ordinal": int(match.group("ordinal")),
+        "ordinal": int(ordinal) if ordinal is not None else None,
     }
+
+
+def _ids(value: Any) -> list | None:
+    """A list of ids or depths (sentinels and non-numbers left out); None when not exported."""
+    if not isinstance(value, list):
+        return None
+    return [v for v in value if _number_or_none(v) is not None and _id(v) is not None]
+
+
+def parse_timing(timing: dict) -> dict[str, Any] | None:
+    """Every figure of the writer's timing summary (None where it exports none), or None when it
+    says no timing is available."""
+    if not timing.get("available"):
+        return None
+    out: dict[str, Any] = {name: _number_or_none(timing.get(key)) for key, name in TIMING_FIGURES.items()}
+    out.update({key: _number_or_none(timing.get(key)) for key in TIMING_COUNTS})
+    out.update({key: _ids(timing.get(key)) for key in TIMING_ID_LISTS})
+    cycles = timing.get("recurrence_cycles")
+    out["recurrence_cycles"] = [_cycle(_dict(c)) for c in cycles] if isinstance(cycles, list) else None
+    return out
+
+
+def _cycle(cycle: dict) -> dict[str, Any]:
+    """One recurrence cycle: its node and edge ids, and its numeric figures."""
+    out: dict[str, Any] = {key: _ids(cycle.get(key)) for key in CYCLE_LISTS}
+    out.update(
+        {
+            str(k): _number_or_none(v)
+            for k, v in cycle.items()
+            if k not in CYCLE_LISTS and _number_or_none(v) is not None
+        }
+    )
+    return out
 
 
 def parse_map(data: bytes) -> dict[str, Any]:
@@ -82,14 +135,7 @@ def parse_map(data: bytes) -> dict[str, Any]:
         "mapped_nodes": mapped,
         "unmapped_nodes": len(nodes) - mapped,
         "edges": kinds,
-        "timing": None
-        if not timing.get("available")
-        else {
-            "critical_path_delay": _number_or_none(timing.get("estimated_critical_path_delay")),
-            "clock_period": _number_or_none(timing.get("estimated_clock_period")),
-            "initiation_interval": _number_or_none(timing.get("estimated_initiation_interval")),
-            "throughput_cost": _number_or_none(timing.get("estimated_throughput_cost")),
-        },
+        "timing": parse_timing(timing),
         "techmap": None
         if not techmap
         else {

@@ -6,10 +6,9 @@ from typing import Any
 
 from ..files import decode_text
 from ..numbers import SECONDS, NumberError, checked
+from ..records.model import REPORT_TYPES, TARGET_REPORTS
 
-TARGETS = ("vitis.sw_emu", "vitis.hw_emu", "vitis.hw", "vitis.csim", "vitis.csynth", "vitis.cosim")
 STATUSES = ("pass", "fail", "timeout")
-REPORT_TYPES = ("sw_run", "hls_synth", "rtl_sim")
 MAX_ISSUES = 3  # a file that is not runner metadata at all must not be echoed line by line
 EXCERPT = 40  # characters of an offending line quoted
 
@@ -33,7 +32,7 @@ def parse_runner_meta(data: bytes) -> dict[str, Any]:
             continue
         if key == "target":
             target = value if value.startswith("vitis.") else f"vitis.{value}"
-            if target in TARGETS:
+            if target in TARGET_REPORTS:
                 facts[key] = target
             else:
                 issues.append(f"line {number}: unknown target {value!r}")

@@ -17,17 +17,30 @@ _DEVICE = re.compile(r"\[v\+\+ 60-423\]\s+Target device:\s*(\S+)")
 _VERSION = re.compile(r"\[v\+\+ 74-78\]\s+Compiler Version string:\s*(\S+)")
 _ELAPSED = re.compile(r"\[v\+\+ 60-791\]\s+Total elapsed time:\s*(\d+)h\s*(\d+)m\s*(\d+)s")
 _SESSION = re.compile(r"\[v\+\+ 60-1548\]\s+Creating build summary session with primary output (\S+?),? at (.+)")
-# A build directory named in a path: _x.<t>.<platform>, _x_temp.<t>.<platform>, build_dir.<t>.<platform>
-BUILD_DIR = re.compile(r"^(?:_x|_x_temp|build_dir)\.(sw_emu|hw_emu|hw)\.(.*)$")
+# v++ build directories: a plain `_x`, or one named after its target and platform
+# (`_x.<t>.<platform>`, `_x_temp.<t>.<platform>`, `build_dir.<t>.<platform>`).
+VPP_BUILD_PREFIXES = ("_x.", "_x_temp", "build_dir.")
+_BUILD_DIR = re.compile(r"^(?:_x|_x_temp|build_dir)\.(sw_emu|hw_emu|hw)\.(.*)$")
 _TARGETS = {"software emulation": "sw_emu", "hardware emulation": "hw_emu", "hardware": "hw"}
+
+
+def is_vpp_build_dir(name: str) -> bool:
+    """Whether a directory name is one v++ builds in (named or plain)."""
+    return name == "_x" or name.startswith(VPP_BUILD_PREFIXES)
+
+
+def vpp_build_dir(name: str) -> tuple[str, str] | None:
+    """(target, platform) that a build directory's name gives (`sw_emu`, `hw_emu`, `hw`), if any."""
+    match = _BUILD_DIR.match(name)
+    return (match.group(1), match.group(2)) if match else None
 
 
 def target_from_path(path: str) -> tuple[str, str] | None:
     """(target, platform) named by a build directory in `path`, deepest first."""
     for part in reversed(path.replace("\\", "/").split("/")):
-        match = BUILD_DIR.match(part)
-        if match:
-            return match.group(1), match.group(2)
+        named = vpp_build_dir(part)
+        if named:
+            return named
     return None
 
 

@@ -13,7 +13,9 @@ from importlib import resources
 from typing import Any
 
 from ..files import decode_text
-from ..problems import ArtifactError
+from ..problems import ArtifactError, NotThisKind
+
+RECIPE_SECTIONS = frozenset({"header", "resources", "execution"})
 
 
 @cache
@@ -52,11 +54,16 @@ def runner_errors(recipe: dict) -> list[str]:
     for buffer in buffers:
         if buffer.get("type") == "internal" and "size" not in buffer:
             errors.append(f"resources.buffers: internal buffer {buffer.get('name')!r} has no size")
-    for cpu in cpus:
-        if "library_name" in cpu and "library_path" not in cpu:
-            errors.append(f"resources.cpus: {cpu.get('name')!r} gives library_name; the runner reads library_path")
-        elif "library_path" not in cpu:
-            errors.append(f"resources.cpus: {cpu.get('name')!r} has no library_path")
+    for cpu in cpus:  # runner.cpp create_cpu loads library_name; the documented library_path is not read
+        if "library_name" in cpu:
+            continue
+        if "library_path" in cpu:
+            errors.append(
+                f"resources.cpus: {cpu.get('name')!r} gives library_path, which the runner does not read:"
+                " it needs library_name"
+            )
+        else:
+            errors.append(f"resources.cpus: {cpu.get('name')!r} has no library_name")
     buffer_names = {b.get("name") for b in buffers}
     kernel_names = {k.get("name") for k in kernels}
     cpu_names = {c.get("name") for c in cpus}
@@ -105,8 +112,8 @@ def runlists(runs: list) -> tuple[int, int]:
 
 def parse_recipe(data: bytes) -> dict[str, Any]:
     recipe = load_json(data, "recipe")
-    if not isinstance(recipe, dict):
-        raise ArtifactError("recipe: not a JSON object")
+    if not isinstance(recipe, dict) or not RECIPE_SECTIONS & recipe.keys():
+        raise NotThisKind("no header, resources or execution section: not a run recipe")
     warnings = [
         f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}"
         for e in sorted(recipe_schema().iter_errors(recipe), key=lambda e: list(map(str, e.absolute_path)))
@@ -122,6 +129,7 @@ def parse_recipe(data: bytes) -> dict[str, Any]:
         "schema_warnings": warnings,
         "configuration": header.get("xclbin") or header.get("program"),
         "buffers": dict(Counter(str(_dict(b).get("type")) for b in _list(resources_.get("buffers")))),
+        "buffers_total": len(_list(resources_.get("buffers"))),
         "kernels": len(_list(resources_.get("kernels"))),
         "cpu_functions": len(_list(resources_.get("cpus"))),
         "runs": len(runs),

@@ -17,6 +17,7 @@ TARGET_REPORTS: dict[str, tuple[str, ...]] = {
     "vitis.cosim": ("hls_synth", "rtl_sim"),
     "vitis.hw": (),  # hw_build / hw_run are TBD in schema 1.0: shown, never written
 }
+VPP_TARGETS = ("vitis.sw_emu", "vitis.hw_emu", "vitis.hw")  # v++ builds; the others are HLS runs
 HLS_SECTIONS = ("ReportVersion", "UserAssignments", "PerformanceEstimates", "AreaEstimates")
 
 

@@ -15,7 +15,7 @@ from collectors.artifacts.loom import load_loom_json, parse_config, parse_map, s
 from collectors.artifacts.xrt_recipe import parse_recipe, runlists
 from collectors.config import load_settings
 from collectors.engine import Engine
-from collectors.problems import ArtifactError
+from collectors.problems import ArtifactError, NotThisKind
 from collectors.validate import record_errors, validate_stream
 from tui.cli import main
 
@@ -26,9 +26,9 @@ AIE, XRT, LOOM = trees.AIE, trees.XRT, trees.LOOM
 RECIPE_EXAMPLES = FIXTURES / "xrt" / "recipe_examples"  # the recipe documentation's examples, one per file
 
 
-def aie(text: bytes | str, per_sample: int | None = 2) -> dict:
+def aie(text: bytes | str, per_sample: int = 2, plio_bits: int | None = 32) -> dict:
     data = text.encode() if isinstance(text, str) else text
-    return throughputs(parse_aie_output(io.BytesIO(data)), per_sample)
+    return throughputs(parse_aie_output(io.BytesIO(data)), per_sample, plio_bits)
 
 
 # --- AI Engine --------------------------------------------------------------------------------
@@ -66,9 +66,33 @@ def test_x86sim_without_timestamps_and_real_values() -> None:
     assert (floats["data_lines"], floats["values_per_line"], floats["samples"]) == (64, 2, 128)
 
 
-def test_unknown_sample_type_gives_no_rate() -> None:
-    result = aie((AIE / "SYNTHETIC_hand_example_two_frames.txt").read_bytes(), per_sample=None)
-    assert (result["samples"], result["raw_throughput_sps"], result["frame_throughput_sps"]) == (None, None, None)
+def test_beats_and_bytes_per_second_need_no_sample_type() -> None:
+    """1024 beats of a 32-bit PLIO between 1.672 us and 5.764 us; 4 bytes a beat."""
+    for per_sample in (1, 2):
+        result = aie((AIE / "xup_aie_training__fir_lowpass__output_aie.txt").read_bytes(), per_sample)
+        assert result["beats_per_second"] == pytest.approx(1024 / 4.092e-6)
+        assert result["bytes_per_second"] == pytest.approx(4 * 1024 / 4.092e-6)
+    unknown_width = aie((AIE / "xup_aie_training__fir_lowpass__output_aie.txt").read_bytes(), plio_bits=None)
+    assert unknown_width["beats_per_second"] == pytest.approx(1024 / 4.092e-6)
+    assert unknown_width["bytes_per_second"] is None
+
+
+def test_real_samples_count_every_value() -> None:
+    result = aie((AIE / "SYNTHETIC_hand_example_two_frames.txt").read_bytes(), per_sample=1)
+    assert result["samples"] == 16 and result["frame_throughput_sps"] == pytest.approx(200e6)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Function profiling report information for ::tl.aie_logical.aie_xtlm.math_engine.array.tile_1_3\n\n",
+        "AIE_PKG_DIR=/home/x/SVD/FPGA_test/128/./Work\nAIE_PROFILE=All\n",
+        "Trace of tile 1 3\n1 2\n",
+    ],
+)
+def test_text_of_another_kind_is_not_plio_output(text: str) -> None:
+    with pytest.raises(NotThisKind):
+        parse_aie_output(io.BytesIO(text.encode()))
 
 
 @pytest.mark.parametrize(
@@ -99,29 +123,101 @@ def test_aie_records_in_a_tree_and_configuration(tmp_path: Path) -> None:
     plain = project / "aiesimulator_output" / "two.txt"
     plain.write_bytes((AIE / "SYNTHETIC_hand_example_two_frames.txt").read_bytes())
     collection = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
-    records = {r["aie_sim"]["subject"]: r for r in extension_records_of(collection)}
-    assert records["aiesimulator_output/data/output_aie.txt"]["aie_sim"]["frame_throughput_sps"] == pytest.approx(250e6)
-    assert records["aiesimulator_output/data/output_aie.txt"]["aie_sim"]["port"] == "DataOut"
-    assert records["aiesimulator_output/two.txt"]["aie_sim"]["frame_throughput_sps"] is None
-    assert any("sample type unknown" in p.reason for p in collection.problems())
+    records = {r["aie_sim"]["subject"]: r["aie_sim"] for r in extension_records_of(collection)}
+    declared = records["aiesimulator_output/data/output_aie.txt"]
+    assert declared["frame_throughput_sps"] == pytest.approx(250e6)
+    assert (declared["port"], declared["sample_type"], declared["values_per_sample"]) == ("DataOut", "declared", 2)
+    two = records["aiesimulator_output/two.txt"]  # no declaration, no configuration: every value a sample
+    assert (two["sample_type"], two["values_per_sample"]) == ("assumed", 1)
+    assert two["frame_throughput_sps"] == pytest.approx(200e6)
+    assert collection.problems() == []
     (root / "vitis-tui.toml").write_text('[aie]\ncomplex = ["two.txt"]\n')
     collection = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
     records = {r["aie_sim"]["subject"]: r for r in extension_records_of(collection)}
-    assert records["aiesimulator_output/two.txt"]["aie_sim"]["frame_throughput_sps"] == pytest.approx(100e6)
+    two = records["aiesimulator_output/two.txt"]["aie_sim"]
+    assert (two["sample_type"], two["frame_throughput_sps"]) == ("configured", pytest.approx(100e6))
     assert all(record_errors(r) == [] for r in records.values())
+
+
+# HeteroSVD FPGA_test/128/aie/TopGraph.h: the PLIO file names are built at run time
+GRAPH_WITH_VARIABLE_NAMES = """class TopGraph : public graph {
+    input_plio in[1];
+    output_plio out[1];
+    TopGraph() {
+        for (int j = 0; j < 1; j++) {
+            in[j] = input_plio::create(plIn, plio_128_bits, fileIn);
+            out[j] = output_plio::create(plout, plio_128_bits, fileOut);
+        }
+    }
+};
+"""
+# the first ten beats of aiesimulator_output/aie/data/1_sweep_out_0.txt there (four 32-bit values a beat)
+SWEEP_OUT = """T 12478752 ps
+48365571 3204907318 1052531742 1058493616
+T 12483196 ps
+1052450096 1052646878 3187213419 965528064
+T 12485418 ps
+3205351786 1054914901 3204550654 1042343777
+T 12489862 ps
+1049876993 3188425501 1051635662 1052636604
+T 12492084 ps
+3159327552 1031403616 3198932874 1052031393
+T 12496528 ps
+3195241352 3193314104 1039007751 3207819237
+T 12498750 ps
+1035008810 3216847326 1059837808 1030479384
+T 12500972 ps
+3204271870 3149674103 1064923758 1055838107
+T 12505416 ps
+1060575388 1043757589 3172667934 3171150555
+T 12507638 ps
+1055914653 3187558822 3176067701 3205406716
+"""
+# the simulator ends each data line with a space
+SWEEP_OUT = "".join(line + ("" if line.startswith("T ") else " ") + "\n" for line in SWEEP_OUT.splitlines())
+
+
+def test_heterosvd_shaped_output_beside_simulator_profiles(tmp_path: Path) -> None:
+    project = tmp_path / "HeteroSVD/FPGA_test/128"
+    place(project, "Makefile", text="all:\n")
+    place(project, "aie/TopGraph.h", text=GRAPH_WITH_VARIABLE_NAMES)
+    place(project, "aie/TopGraph.cpp", text="TopGraph g;\n")
+    sim = project / "aiesimulator_output"
+    place(sim, "aie/data/1_sweep_out_0.txt", text=SWEEP_OUT)
+    place(sim, "aiesim_options.txt", text="AIE_PKG_DIR=/home/x/SVD/FPGA_test/128/./Work\nAIE_PROFILE=All\n")
+    for tile in ("1_2", "6_3"):
+        place(sim, f"profile_funct_{tile}.txt", text="Function profiling report information for ::tl.aie\n")
+        place(sim, f"profile_instr_{tile}.txt", text="Profiling report\n")
+    place(project, "Work/aie/0_0/0_0.log", text="INFO: compiling tile 0_0\n")  # the AIE compiler's, not HLS
+    collection = Engine(lambda r: load_settings(Path(r))).scan([str(tmp_path)], wait_for_writers=0)
+    assert collection.problems() == []
+    assert [result.runs for result in collection.projects.values()] == [[]]
+    [record] = extension_records_of(collection)
+    payload = record["aie_sim"]
+    span = (12507638 - 12478752) * 1e-12
+    assert (payload["data_lines"], payload["values_per_line"], payload["plio_bits"]) == (10, 4, 128)
+    assert (payload["sample_type"], payload["values_per_sample"], payload["samples"]) == ("assumed", 1, 40)
+    assert payload["beats_per_second"] == pytest.approx(10 / span)
+    assert payload["bytes_per_second"] == pytest.approx(16 * 10 / span)
+    assert payload["raw_throughput_sps"] == pytest.approx(40 / span)
+    assert record_errors(record) == []
 
 
 # --- XRT recipes --------------------------------------------------------------------------------
 
 
 def test_fixture_recipe_counts() -> None:
+    """XRT's own test recipe still names its cpu library with library_path, as the recipe
+    documentation does; the runner (runner.cpp, create_cpu) reads library_name only."""
     result = parse_recipe((XRT / "test_recipe.json").read_bytes())
+    wrong_key = "gives library_path, which the runner does not read: it needs library_name"
     assert result == {
-        "valid": True,
-        "errors": [],
+        "valid": False,
+        "errors": [f"resources.cpus: 'convert_ifm' {wrong_key}", f"resources.cpus: 'convert_ofm' {wrong_key}"],
         "schema_warnings": [],
         "configuration": "design.xclbin",
         "buffers": {"input": 2, "internal": 2, "output": 1},
+        "buffers_total": 5,
         "kernels": 1,
         "cpu_functions": 2,
         "runs": 3,
@@ -139,13 +235,14 @@ def test_seed_examples_syntax_errors_have_line_and_column() -> None:
     for example in seed_examples():
         try:
             outcomes.append(parse_recipe(example.encode())["errors"])
-        except ArtifactError as exc:
-            outcomes.append(str(exc))
-    assert (
-        outcomes[0] == "recipe: JSON syntax error at line 4 column 3: Expecting property name enclosed in double quotes"
-    )
-    assert outcomes[5] == "recipe: JSON syntax error at line 20 column 28: Invalid control character at"  # "internal:,
-    assert outcomes[6] == "recipe: JSON syntax error at line 13 column 9: Expecting ',' delimiter"  # a stray ]
+        except (ArtifactError, NotThisKind) as exc:
+            outcomes.append(f"{type(exc).__name__}: {exc}")
+    syntax = "ArtifactError: recipe: JSON syntax error at line"
+    assert outcomes[0] == f"{syntax} 4 column 3: Expecting property name enclosed in double quotes"
+    # a buffer excerpt of the documentation has none of a recipe's sections: it is no recipe
+    assert outcomes[4] == "NotThisKind: no header, resources or execution section: not a run recipe"
+    assert outcomes[5] == "ArtifactError: recipe: JSON syntax error at line 20 column 28: Invalid control character at"
+    assert outcomes[6] == "ArtifactError: recipe: JSON syntax error at line 13 column 9: Expecting ',' delimiter"
     assert outcomes[8] == outcomes[0]  # the "complete" example has the header's trailing comma too
     assert "execution.runs[0] (k1): int constant at argidx 0 is given as the string '3'" in outcomes[7]
 
@@ -184,8 +281,12 @@ def recipe(**changes) -> bytes:
             "execution.runs[1] (k1): int constant at argidx 0 is given as the string '3'",
         ),
         (
-            {"resources__cpus__0": {"name": "convert_ifm", "library_name": "cpulib"}},
-            "resources.cpus: 'convert_ifm' gives library_name; the runner reads library_path",
+            {"resources__cpus__0": {"name": "convert_ifm", "library_path": "cpulib"}},
+            "resources.cpus: 'convert_ifm' gives library_path, which the runner does not read: it needs library_name",
+        ),
+        (
+            {"resources__cpus__0": {"name": "convert_ifm"}},
+            "resources.cpus: 'convert_ifm' has no library_name",
         ),
     ],
 )
@@ -194,8 +295,16 @@ def test_runner_load_time_errors(changes: dict, error: str) -> None:
     assert result["valid"] is False and error in result["errors"]
 
 
+def test_library_name_is_what_the_runner_loads() -> None:
+    fixed = {"name": "convert_ifm", "library_name": "cpulib"}
+    other = {"name": "convert_ofm", "library_name": "cpulib"}
+    result = parse_recipe(recipe(resources__cpus__0=fixed, resources__cpus__1=other))
+    assert result["valid"] is True and result["errors"] == []
+
+
 def test_schema_failures_are_warnings_only() -> None:
-    result = parse_recipe(recipe(resources__buffers__0__type="scratch"))
+    fixed = {"resources__cpus__0__library_name": "cpulib", "resources__cpus__1__library_name": "cpulib"}
+    result = parse_recipe(recipe(resources__buffers__0__type="scratch", **fixed))
     assert result["valid"] is True and result["errors"] == []
     assert result["schema_warnings"] and "scratch" in result["schema_warnings"][0]
 
@@ -216,11 +325,34 @@ def test_final_map_and_config() -> None:
         "intra_fu": 1,
         "temporal_reg": 1,
     }
-    assert result["timing"] == {
+    assert result["timing"] == {  # every figure the writer exports
         "critical_path_delay": 2.3,
         "clock_period": 2.3,
         "initiation_interval": 1,
         "throughput_cost": 2.3,
+        "recurrence_pressure": 0.0,
+        "critical_path_edges": [0, 1],
+        "fifo_buffer_count": 1,
+        "forced_buffered_fifo_count": 1,
+        "forced_buffered_fifo_nodes": [7],
+        "forced_buffered_fifo_depths": [4],
+        "mapper_selected_buffered_fifo_count": 1,
+        "mapper_selected_buffered_fifo_nodes": [7],
+        "mapper_selected_buffered_fifo_depths": [4],
+        "bufferized_edges": [1],
+        "recurrence_cycles": [
+            {
+                "cycle_id": 0,
+                "sw_nodes": [2, 3],
+                "sw_edges": [2, 3],
+                "recurrence_distance": 1,
+                "sequential_latency_cycles": 1,
+                "fifo_stage_cut_contribution": 0,
+                "max_interval_on_cycle": 1,
+                "estimated_cycle_ii": 1,
+                "combinational_delay": 1.0,
+            }
+        ],
     }
     assert result["techmap"]["handoff_status"] == "unverified_oracle_disabled"
     assert result["techmap"]["handoff_blockers"] == ["legacy_oracle_disabled"]
@@ -256,6 +388,10 @@ def test_bare_nan_inf_and_sentinel_ids() -> None:
         "clock_period": None,
         "initiation_interval": None,
         "throughput_cost": 1.0,
+        **dict.fromkeys(("recurrence_pressure", "fifo_buffer_count", "forced_buffered_fifo_count")),
+        **dict.fromkeys(("mapper_selected_buffered_fifo_count", "critical_path_edges", "bufferized_edges")),
+        **dict.fromkeys(("forced_buffered_fifo_nodes", "forced_buffered_fifo_depths", "recurrence_cycles")),
+        **dict.fromkeys(("mapper_selected_buffered_fifo_nodes", "mapper_selected_buffered_fifo_depths")),
     }
     assert load_loom_json(text)["note"] == "nan INF"  # strings are left alone
     assert result["edges"] == {"routed": 0, "unrouted": 0, "intra_fu": 0, "temporal_reg": 0}
@@ -293,6 +429,28 @@ def test_snapshots_update_the_record_while_the_mapper_runs(tmp_path: Path) -> No
     second = engine.recollect(str(project), str(root)).extension_records
     assert second[0]["cgra_map"]["snapshots"][-1] == {"sequence": 2, "trigger": "route-repair", "ordinal": 3}
     assert second[0]["cgra_map"]["mapped_nodes"] == 1  # the latest snapshot's mapping
+
+
+def test_snapshots_never_form_a_record_of_their_own(tmp_path: Path) -> None:
+    """Beside the final map.json: snapshots whose trigger has a dot, or whose DFG name has dots,
+    still belong to the (DFG, ADG) of the final mapping; the record is the final one."""
+    root = tmp_path / "suite"
+    project = trees.loom_project(root)
+    snapshots = project / "mapper-snapshots"
+    first = snapshots / "dfg.fabric.snapshot-0001.negotiated-iter.mapper-0001.map.json"
+    (snapshots / "dfg.fabric.snapshot-0002.route.repair.mapper-0003.map.json").write_bytes(first.read_bytes())
+    (snapshots / "dfg.fabric.snapshot-0003.map.json").write_bytes(first.read_bytes())  # no trigger: still a snapshot
+    collection = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
+    [record] = extension_records_of(collection)
+    payload = record["cgra_map"]
+    assert (payload["dfg"], payload["adg"], payload["state"]) == ("dfg", "fabric", "final")
+    assert payload["snapshots"] == [
+        {"sequence": 1, "trigger": "negotiated-iter", "ordinal": 1},
+        {"sequence": 2, "trigger": "route.repair", "ordinal": 3},
+        {"sequence": 3, "trigger": None, "ordinal": None},
+    ]
+    assert payload["timing"]["recurrence_pressure"] == 0.0
+    assert record_errors(record) == [] and collection.problems() == []
 
 
 # --- the second file --------------------------------------------------------------------------

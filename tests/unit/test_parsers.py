@@ -274,3 +274,21 @@ def test_summary_tool_version() -> None:
         )["vitis_version"]
         == "2025.1"
     )
+
+
+@pytest.mark.parametrize(
+    ("fixture", "facts"),
+    [
+        ("AkshayMalige-rtda_demo__design_hw_emu.xsa.link_summary", ("link", "hw_emu", "xilinx_vek280_base_202420_1")),
+        (
+            "nmath018-topK_feature___x.sw_emu.xilinx_u250_gen3x16_xdma_4_1_202210_1__krnl.xo.compile_summary",
+            ("compile", "sw_emu", "xilinx_u250_gen3x16_xdma_4_1_202210_1"),
+        ),
+        ("UniqueMR-ESE5320-Final-Project__kernel.xclbin.link_summary", ("link", "hw", "u96v2_sbc_base")),
+        # an HLS component's summary names no platform
+        ("asandeep1-FPGA_ECE8893__2026_Spring__lab0__project_1__project_1.hlscompile_summary", ("compile", "hw", None)),
+    ],
+)
+def test_summary_flow_target_platform(fixture: str, facts: tuple) -> None:
+    parsed = parse_build_summary(fixture_bytes(fixture))
+    assert (parsed["flow"], parsed["target"], parsed["platform"]) == facts

@@ -1,0 +1,230 @@
+"""Which directories are projects in real build trees (issue 11, items 1 to 3).
+
+The trees are small copies of the shapes seen in public repositories (named per test), filled
+with the real report files of tests/fixtures/vitis.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from collectors.config import load_settings
+from collectors.engine import Collection, Engine
+
+from ..conftest import extension_records_of, place, records_of
+
+CHOOCIE = "Choocie-vitis-hls-bug-report-mve__build__"
+LAB0 = "asandeep1-FPGA_ECE8893__2026_Spring__lab0__project_1__"
+VCK190_PART = "xcvc1902-vsva2197-2MP-e-S"
+
+
+def collect(root: Path) -> Collection:
+    return Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
+
+
+def projects(collection: Collection, root: Path) -> list[str]:
+    return sorted(str(Path(p).relative_to(root)) for p in collection.projects)
+
+
+def summary(collection: Collection) -> list[tuple]:
+    """(group path, report type, target, device, status) of every record written."""
+    records, _clashes = records_of(collection)
+    return [
+        (tuple(r["problem"]["group_path"]), r["report_type"], r["run"]["target"], r["run"]["device"])
+        + (r[r["report_type"]]["status"],)
+        for r in records
+    ]
+
+
+def generated_driver(folder: Path) -> None:
+    """What HLS export writes under impl/ip/drivers/<ip>_v1_0/src: a Makefile and C source."""
+    place(folder, "Makefile", text="COMPILER=\nall: libs\n")
+    place(folder, "xharness.c", text="int XHarness_Initialize(void) { return 0; }\n")
+
+
+def mode_hls_component(root: Path) -> Path:
+    """`v++ -c --mode hls` run from build/ (Choocie-vitis-hls-bug-report-mve): the component's
+    work folder build/harness has no vitis-comp.json; a hw link and package went into build/_x."""
+    place(root, "Makefile", text="csynth:\n\tmake -f firmware.mk csynth\n")
+    place(root, "src/harness.cpp", text="void harness() {}\n")
+    build = root / "build"
+    place(build, "_x/logs/link/v++.log", CHOOCIE + "_x__logs__link__v++.log")
+    place(build, "_x/logs/package/v++.log", CHOOCIE + "_x__logs__package__v++.log")
+    place(build, "harness/harness.hlscompile_summary", CHOOCIE + "harness__harness.hlscompile_summary")
+    work = build / "harness/hls"
+    place(work, "syn/report/csynth.xml", CHOOCIE + "harness__hls__syn__report__csynth.xml")
+    place(work, ".autopilot/db/harness.design.xml", text="<design/>\n")
+    generated_driver(work / "impl/ip/drivers/harness_v1_0/src")
+    generated_driver(work / "impl/misc/drivers/harness_v1_0/src")
+    copy = place(
+        work, "impl/misc/hls_files/hls/syn/report/csynth.xml", CHOOCIE + "harness__hls__syn__report__csynth.xml"
+    )
+    copy.write_text(copy.read_text().replace("<LUT>53593</LUT>", "<LUT>1</LUT>"))
+    place(work, "impl/misc/hls_files/hls/.autopilot/db/harness.design.xml", text="<design/>\n")
+    return build
+
+
+def test_mode_hls_work_folder_is_build_output_of_the_project_above(tmp_path: Path) -> None:
+    root = tmp_path / "mve"
+    mode_hls_component(root)
+    collection = collect(root)
+    assert projects(collection, root) == ["build"]
+    assert summary(collection) == [(("build",), "hls_synth", "vitis.csynth", VCK190_PART, "pass")]
+    records, _ = records_of(collection)
+    assert records[0]["hls_synth"]["AreaEstimates"]["Resources"]["LUT"] == "53593"  # not the packaged copy
+    (result,) = collection.projects.values()
+    # the link and the package step are one hardware run (its records are outside schema 1.0)
+    assert [(r.target, r.device) for r in result.runs] == [
+        ("vitis.csynth", VCK190_PART),
+        ("vitis.hw", "xilinx_vck190_base_202420_1"),
+    ]
+
+
+def component_with_work_dir(root: Path, work_dir: str = "example") -> Path:
+    """A unified component whose vitis-comp.json names another work_dir (j1hye0n/vitis_hls
+    workspace/sample1, bernaction/Double_SHA_256_in_FPGA_HLS_IP): reports under <work_dir>/hls."""
+    component = root / "workspace/sample1/hls_component"
+    place(
+        component,
+        "vitis-comp.json",
+        text='{"name": "hls_component", "type": "HLS", "configuration": {"componentType": "HLS",'
+        f' "configFiles": ["hls_config.cfg"], "work_dir": "{work_dir}"}}}}\n',
+    )
+    place(component, "hls_config.cfg", text="part=xczu3eg-sbva484-1-e\n")
+    work = component / work_dir
+    place(work, f"{work_dir}.hlscompile_summary", LAB0 + "project_1.hlscompile_summary")
+    place(work, "hls/syn/report/csynth.xml", LAB0 + "hls__syn__report__csynth.xml")
+    place(work, "hls/sim/report/top_kernel_cosim.rpt", LAB0 + "hls__sim__report__top_kernel_cosim.rpt")
+    place(work, "hls/sim/report/verilog/lat.rpt", LAB0 + "hls__sim__report__verilog__lat.rpt")
+    place(work, "hls/.autopilot/db/top_kernel.design.xml", text="<design/>\n")
+    generated_driver(work / "hls/impl/ip/drivers/top_kernel_v1_0/src")
+    return component
+
+
+def test_component_work_dir_named_by_vitis_comp_belongs_to_the_component(tmp_path: Path) -> None:
+    root = tmp_path / "vitis_hls"
+    component_with_work_dir(root)
+    collection = collect(root)
+    assert projects(collection, root) == ["workspace/sample1/hls_component"]
+    group = ("workspace", "sample1", "hls_component")
+    assert summary(collection) == [
+        (group, "hls_synth", "vitis.cosim", "xczu3eg-sbva484-1-e", "pass"),
+        (group, "rtl_sim", "vitis.cosim", "xczu3eg-sbva484-1-e", "pass"),
+    ]
+    records, _ = records_of(collection)
+    assert records[1]["rtl_sim"]["kernel_runtime_cycles"] == 140
+    assert collection.problems() == []
+
+
+def test_waiting_component_runs_in_its_work_dir(tmp_path: Path) -> None:
+    """A component with no report yet is one waiting csynth run, wherever its work_dir is."""
+    root = tmp_path / "vitis_hls"
+    component = root / "comp"
+    place(component, "vitis-comp.json", text='{"configuration": {"work_dir": "out"}}\n')
+    place(component, "hls_config.cfg", text="part=xczu3eg-sbva484-1-e\n")
+    place(component, "out/hls/.autopilot/db/a.xml", text="<a/>\n")
+    collection = collect(root)
+    (result,) = collection.projects.values()
+    assert [(r.target, r.device) for r in result.runs] == [("vitis.csynth", "unknown")]
+    assert result.records == []
+
+
+def test_component_named_as_work_dir_by_a_parent_json_stays_the_project(tmp_path: Path) -> None:
+    """superkooks/comp4601: canny_hls/vitis-comp.json names work_dir canny_top, and canny_top has its
+    own vitis-comp.json (work_dir "."): canny_top is the component."""
+    root = tmp_path / "comp4601"
+    place(root, "canny_hls/vitis-comp.json", text='{"configuration": {"work_dir": "canny_top"}}\n')
+    top = root / "canny_hls/canny_top"
+    place(top, "vitis-comp.json", text='{"configuration": {"work_dir": "."}}\n')
+    place(top, "canny_top.hlscompile_summary", LAB0 + "project_1.hlscompile_summary")
+    place(top, "hls/syn/report/csynth.xml", LAB0 + "hls__syn__report__csynth.xml")
+    collection = collect(root)
+    assert projects(collection, root) == ["canny_hls/canny_top"]
+    assert [s[0] for s in summary(collection)] == [("canny_hls", "canny_top")]
+
+
+# --- item 2: folders with a marker and source but no build hide nothing -----------------------
+
+
+def classic_solution(project: Path) -> None:
+    """A Vivado HLS project folder (SahJaiswal/MNIST_HLS): vivado_hls.app, solution1 with reports."""
+    prefix = "SahJaiswal-MNIST_HLS__solution1__"
+    place(project, "vivado_hls.app", text="<project/>\n")
+    place(project, "c_mnist.c", text="int c_mnist() { return 0; }\n")
+    place(project, "solution1/solution1.aps", text="<solution/>\n")
+    place(project, "solution1/syn/report/csynth.xml", prefix + "syn__report__csynth.xml")
+    place(project, "solution1/sim/report/c_mnist_cosim.rpt", prefix + "sim__report__c_mnist_cosim.rpt")
+    place(project, "solution1/sim/report/verilog/lat.rpt", prefix + "sim__report__verilog__lat.rpt")
+
+
+def test_library_folder_with_makefile_does_not_hide_the_built_project(tmp_path: Path) -> None:
+    root = tmp_path / "MNIST_HLS"
+    classic_solution(root)
+    place(root, "include/makefile", text="all:\n")
+    place(root, "include/mnist_data.h", text="#define N 10\n")
+    collection = collect(root)
+    assert projects(collection, root) == ["."]
+    assert [s[1:3] for s in summary(collection)] == [("hls_synth", "vitis.cosim"), ("rtl_sim", "vitis.cosim")]
+
+
+def test_unbuilt_reference_folders_do_not_hide_the_built_project(tmp_path: Path) -> None:
+    """Crinstaniev/ParticleCoverHLS: reference/<name>/ folders with a makefile and source, never built."""
+    root = tmp_path / "ParticleCoverHLS"
+    classic_solution(root)
+    for name in ("old_ref", "tanish_ver"):
+        place(root, f"reference/{name}/Makefile", text="all:\n")
+        place(root, f"reference/{name}/src/system.cpp", text="int main() { return 0; }\n")
+    collection = collect(root)
+    assert projects(collection, root) == ["."]
+    assert len(summary(collection)) == 2
+
+
+def test_built_projects_below_still_hide_a_group_makefile(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    place(root, "Makefile", text="all:\n")
+    place(root, "src/main.cpp", text="int main() { return 0; }\n")
+    place(root, "kernels/a/run_hls.tcl", text="open_project proj\n")
+    place(root, "kernels/a/a.cpp", text="void a() {}\n")
+    classic_solution(root / "kernels/a/proj")  # a Vivado HLS project folder is build output
+    place(root, "kernels/b/Makefile", text="all:\n")  # an unbuilt variant beside a built one
+    place(root, "kernels/b/b.cpp", text="void b() {}\n")
+    collection = collect(root)
+    assert projects(collection, root) == ["kernels/a", "kernels/b"]
+    assert {s[0] for s in summary(collection)} == {("kernels", "a")}
+
+
+def test_a_report_in_no_project_is_a_problem(tmp_path: Path) -> None:
+    """WYI1223/ECE8893MyLab: a csynth.xml copied out of a project that was not committed."""
+    root = tmp_path / "lab"
+    place(root, "notes/report/csynth.xml", LAB0 + "hls__syn__report__csynth.xml")
+    place(root, "notes/readme.md", text="results\n")
+    collection = collect(root)
+    assert projects(collection, root) == []
+    assert [str(p) for p in collection.problems()] == [
+        f"{root}/notes/report/csynth.xml: report in no project (no build evidence, nor a build marker "
+        "with source, in its folder or above it): not collected"
+    ]
+
+
+# --- item 3: the HLS code analyzer's recipe.json is not an XRT recipe --------------------------
+
+CODE_ANALYZER_RECIPE = '{\n  "transformations": [],\n  "task_names": {}\n}\n'
+
+
+def test_code_analyzer_recipe_is_neither_a_recipe_nor_a_project(tmp_path: Path) -> None:
+    """burakotlu/pFFT, j1hye0n/vitis_hls: <comp>/hls/csim/code_analyzer/.internal/dataflow/<n>/recipe.json."""
+    root = tmp_path / "pFFT"
+    component = component_with_work_dir(root, work_dir="PositFFT")
+    for n in range(3):
+        place(
+            component, f"PositFFT/hls/csim/code_analyzer/.internal/dataflow/{n}/recipe.json", text=CODE_ANALYZER_RECIPE
+        )
+    # the same document outside .internal is not a recipe either (its shape says so)
+    place(root, "notes/Makefile", text="all:\n")
+    place(root, "notes/main.cpp", text="int main() { return 0; }\n")
+    place(root, "notes/recipe.json", text=CODE_ANALYZER_RECIPE)
+    collection = collect(root)
+    assert projects(collection, root) == ["notes", "workspace/sample1/hls_component"]
+    assert extension_records_of(collection) == []
+    assert collection.problems() == []
+    assert len(summary(collection)) == 2
