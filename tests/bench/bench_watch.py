@@ -1,40 +1,116 @@
-"""Benchmark: the live pipeline of `vitis-tui watch` on a 2,000-project tree, headless.
+"""Benchmark: the live dashboard (`vitis-tui watch`) driven headless, on two trees side by side.
 
-Prints, for inotify and for polling: the time from a report's file being closed to its line
-being in the JSONL output (median and 95th percentile over N reports), the CPU used while idle,
-and the peak memory. Targets: p95 under 1 s with inotify, idle CPU under 2 % of a core.
+Trees: the 2,000-project demo tree (realistic reports and clutter) and a light 20,000-project
+tree (one small real csynth.xml per project). For each tree, in a process of its own:
 
-    python tests/bench/bench_watch.py [--projects 2000] [--reports 50] [--idle 60] [--poll 1]
+- `collect` on the tree (the baseline), then the time from starting the session to its first
+  complete output (ScanFinished of the initial scan): headless (a bare LiveSession) and under
+  the dashboard;
+- through the Textual pilot, once the dashboard counts its first scan, N reports rewritten one
+  at a time (a new LUT value, atomically): the time from the file closed to (a) its line in
+  the JSONL (the session writes the file before it tells of the change; the line is checked in
+  the file afterwards) and (b) the changed row in the runs table, median and p95; the UI
+  thread's busy time per event (the panel updates the handler makes) and the session thread's
+  (re-collect, write). The first few edits are made right after the output is first complete.
+- peak RSS of the tree's process.
+
+Targets (issue 8): p95 of (a) and (b) < 300 ms at 2,000 projects and < 600 ms at 20,000, also
+for the early edits; per-event UI work independent of tree size; first output at 20,000
+projects <= 2x collect. It prints figures and never asserts them.
+
+    python tests/bench/bench_watch.py [--trees demo,light] [--projects 2000] [--light 20000]
+                                      [--edits 30] [--early 5] [--in-place] [--no-headless]
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import gc
+import json
 import os
-import queue
 import re
 import resource
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
+from typing import Any
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, REPO)
 
 from collectors.config import Settings  # noqa: E402
 from collectors.demo import PLATFORM, build_demo_tree  # noqa: E402
-from collectors.live import LiveSession, Updated, Watching  # noqa: E402
+from collectors.live import LiveSession, ProjectsChanged, ScanFinished  # noqa: E402
+
+SMALL_CSYNTH = os.path.join(
+    REPO,
+    "tests/fixtures/vitis/zakk-h-PartitionAcceleratorHLS__master__Vivado_Information__HLSIPs__proj0__solution1__syn__report__csynth.xml",
+)
+LUT = re.compile(r"<LUT>\d+</LUT>")
+TARGETS = {"demo": 0.300, "light": 0.600}  # p95 of close -> JSONL line and close -> row
 
 
-def report_paths(root: str) -> list[str]:
-    """The canonical csynth.xml of every hw_emu project in the demo tree."""
+# --- trees --------------------------------------------------------------------------------------
+
+
+def build_light_tree(base: str, projects: int) -> str:
+    """`projects` vitis_hls projects, each a solution marker and one small real csynth.xml."""
+    with open(SMALL_CSYNTH, encoding="utf-8") as handle:
+        csynth = handle.read()
+    suite = os.path.join(base, "light")
+    for number in range(projects):
+        project = os.path.join(suite, "Benchmarks", f"g{number}", f"g{number}_1_base", "proj")
+        report = os.path.join(project, "solution1", "syn", "report")
+        os.makedirs(report)
+        for path, text in (
+            (os.path.join(project, "hls.app"), "<project/>\n"),
+            (os.path.join(project, "solution1", "solution1.aps"), "<solution/>\n"),
+            (os.path.join(report, "csynth.xml"), csynth),
+        ):
+            with open(path, "w", encoding="utf-8") as out:
+                out.write(text)
+    return suite
+
+
+def reports_of(tree: str, root: str) -> list[str]:
+    """The reports an edit may rewrite: every project's canonical csynth.xml."""
     found = []
     for directory, _dirs, files in os.walk(root):
-        if "csynth.xml" in files and f"_x.hw_emu.{PLATFORM}" in directory and "/link/" not in directory:
+        if "csynth.xml" not in files or "/link/" in directory:
+            continue
+        if tree == "light" or f"_x.hw_emu.{PLATFORM}" in directory or "/solution" in directory:
             found.append(os.path.join(directory, "csynth.xml"))
     return sorted(found)
+
+
+def spread(paths: list[str], count: int) -> list[str]:
+    """`count` paths spread evenly over the tree (not all in its first directory)."""
+    step = max(1, len(paths) // max(1, count))
+    return paths[::step][:count]
+
+
+def rewrite(path: str, value: str, in_place: bool) -> float:
+    """Give the report's first LUT a new value; returns the perf_counter time it was closed."""
+    with open(path, encoding="utf-8") as handle:
+        text = LUT.sub(f"<LUT>{value}</LUT>", handle.read(), count=1)
+    if in_place:
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(text)
+        return time.perf_counter()
+    temporary = os.path.join(os.path.dirname(path), ".bench.tmp")
+    with open(temporary, "w", encoding="utf-8") as out:
+        out.write(text)
+    os.replace(temporary, path)
+    return time.perf_counter()
+
+
+# --- figures ------------------------------------------------------------------------------------
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -42,70 +118,321 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-def run_mode(root: str, output: str, poll: float | None, reports: list[str], idle: float) -> None:
-    events: queue.Queue = queue.Queue()
-    session = LiveSession([root], output, lambda r: Settings(), events.put, poll=poll, rescan_every=3600)
+def summary(values: list[float]) -> dict[str, float] | None:
+    if not values:
+        return None
+    return {"median": statistics.median(values), "p95": percentile(values, 0.95), "max": max(values)}
+
+
+class Clock:
+    """Sums the time spent in the wrapped methods (one bucket per name)."""
+
+    def __init__(self) -> None:
+        self.spent: dict[str, float] = {}
+
+    def wrap(self, owner: Any, name: str, bucket: str) -> None:
+        original: Callable[..., Any] = getattr(owner, name)
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                self.spent[bucket] = self.spent.get(bucket, 0.0) + time.perf_counter() - started
+
+        setattr(owner, name, timed)
+
+    def snapshot(self) -> dict[str, float]:
+        return dict(self.spent)
+
+
+class GcPauses:
+    """The full (generation 2) garbage collections from now on, and how long each held every thread."""
+
+    def __init__(self) -> None:
+        self.full: list[float] = []
+        self._started = 0.0
+        gc.callbacks.append(self._note)
+
+    def _note(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+        elif info["generation"] == 2:
+            self.full.append(time.perf_counter() - self._started)
+
+    def stop(self) -> None:
+        gc.callbacks.remove(self._note)
+
+
+def since(before: dict[str, float], after: dict[str, float], buckets: tuple[str, ...]) -> float:
+    return sum(after.get(b, 0.0) - before.get(b, 0.0) for b in buckets)
+
+
+# --- the measurements -----------------------------------------------------------------------------
+
+
+def time_collect(root: str, output: str) -> float:
+    from tui.cli import main as cli
+
+    started = time.perf_counter()
+    status = cli(["collect", root, "-o", output, "--quiet"])
+    elapsed = time.perf_counter() - started
+    if status != 0:
+        print(f"collect exited {status}", file=sys.stderr)
+    return elapsed
+
+
+def time_headless_start(root: str, output: str) -> float:
+    """Session started -> its first complete output, with no dashboard listening."""
+    finished = threading.Event()
+
+    def notify(event: object) -> None:
+        if isinstance(event, ScanFinished) and event.initial:
+            finished.set()
+
+    session = LiveSession([root], output, lambda _root: Settings(), notify, rescan_every=3600)
     started = time.perf_counter()
     threading.Thread(target=session.run, daemon=True).start()
-    mode = None
-    while mode is None:
-        event = events.get(timeout=600)
-        if isinstance(event, Watching):
-            mode = event.mode
-    print(f"\n== {mode}")
-    print(f"initial scan and watch setup: {time.perf_counter() - started:.1f} s")
-    latencies = []
-    for number, path in enumerate(reports):
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-        value = f"{900000 + number + (0 if poll is None else 50000)}"
-        text = re.sub(r"<LUT>\d+</LUT>", f"<LUT>{value}</LUT>", text, count=1)
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        closed = time.time()
-        deadline = time.monotonic() + 120
-        while True:
-            event = events.get(timeout=max(0.1, deadline - time.monotonic()))
-            if isinstance(event, Updated) and event.output_written and event.output_written >= closed:
-                with open(output, encoding="utf-8") as handle:
-                    if f'"LUT":"{value}"' in handle.read():
-                        latencies.append(event.output_written - closed)
-                        break
-    print(
-        f"close -> JSONL line over {len(latencies)} reports: median {statistics.median(latencies) * 1000:.0f} ms, "
-        f"p95 {percentile(latencies, 0.95) * 1000:.0f} ms, max {max(latencies) * 1000:.0f} ms"
-    )
-    cpu0, wall0 = time.process_time(), time.monotonic()
-    time.sleep(idle)
-    cpu = (time.process_time() - cpu0) / (time.monotonic() - wall0)
-    print(f"idle CPU over {idle:.0f} s: {cpu * 100:.2f} % of a core")
-    print(f"peak RSS so far: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+    finished.wait(timeout=900)
+    elapsed = time.perf_counter() - started
     session.stop()
+    return elapsed
+
+
+# the handler's panel updates, and the re-measuring the tables do when next idle
+UI_BUCKETS = ("runs.show", "runs.sort_rows", "_patch_records", "extensions.apply", "problems.replace", "tables idle")
+SESSION_BUCKETS = ("refresh", "write")
+
+
+class Probe:
+    """What the dashboard's session tells, with the time it tells it (on the session's thread)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.session_started: float | None = None
+        self.first_output: float | None = None
+        self.expect: tuple[str, str] | None = None  # (project, LUT value) awaited
+        self.told: float | None = None
+        forward = app.session.notify
+        run = app.session.run
+
+        def notify(event: object) -> None:
+            if isinstance(event, ScanFinished) and event.initial:
+                self.first_output = time.perf_counter()
+            elif isinstance(event, ProjectsChanged) and not event.initial and self.expect is not None:
+                self._look(event)
+            forward(event)
+
+        def started_run() -> None:
+            self.session_started = time.perf_counter()
+            run()
+
+        app.session.notify = notify
+        app.session.run = started_run
+
+    def _look(self, event: ProjectsChanged) -> None:
+        assert self.expect is not None
+        project, value = self.expect
+        needle = f'"LUT":"{value}"'
+        for change in event.changes:
+            lines = (*change.records.added.values(), *change.records.changed.values())
+            if change.path == project and any(needle in line for line in lines):
+                self.told = time.perf_counter()
+
+
+def lut_shown(app: Any, project: str, value: str) -> bool:
+    for key in app.runs.rows_of.get(project, ()):
+        try:
+            if str(app.runs.get_cell(key, "LUT")) == value:
+                return True
+        except Exception:  # the row is being replaced
+            pass
+    return False
+
+
+async def edit_once(pilot: Any, probe: Probe, clock: Clock, report: str, value: str, in_place: bool) -> dict:
+    app = probe.app
+    project = app.session.live.project_for(report)
+    probe.expect, probe.told = (project, value), None
+    before = clock.snapshot()
+    closed = rewrite(report, value, in_place)
+    deadline = closed + 120
+    while not lut_shown(app, project, value) and time.perf_counter() < deadline:
+        await pilot.pause(0.005)
+    shown = time.perf_counter()
+    await pilot.pause(0.05)  # the totals that follow the change are part of its UI work
+    after = clock.snapshot()
+    with open(app.output, encoding="utf-8") as handle:
+        in_file = f'"LUT":"{value}"' in handle.read()
+    return {
+        "jsonl": None if probe.told is None or not in_file else probe.told - closed,
+        "row": shown - closed if shown < deadline else None,
+        "ui": since(before, after, UI_BUCKETS),
+        "records panel": since(before, after, ("data_changed",)),
+        "tables idle": since(before, after, ("tables idle",)),
+        "session": since(before, after, SESSION_BUCKETS),
+        "write": since(before, after, ("write",)),
+    }
+
+
+async def drive_dashboard(root: str, output: str, reports: list[str], early: int, in_place: bool) -> dict:
+    from tui.app import Dashboard
+
+    app = Dashboard([root], output, lambda _root: Settings(), rescan_every=3600)
+    probe = Probe(app)
+    clock = Clock()
+    clock.wrap(app.session.live, "refresh", "refresh")
+    clock.wrap(app.session.live, "write", "write")
+    async with app.run_test(size=(200, 50)) as pilot:
+        tables = (app.runs, app.extensions, app.problems)
+        for owner, name, bucket in (
+            (app, "_patch_records", "_patch_records"),
+            (app.runs, "show", "runs.show"),
+            (app.runs, "sort_rows", "runs.sort_rows"),
+            (app.extensions, "apply", "extensions.apply"),
+            (app.problems, "replace", "problems.replace"),
+            (app.records_view, "data_changed", "data_changed"),
+            *((t, n, "tables idle") for t in tables for n in ("_update_column_widths", "_update_dimensions")),
+        ):
+            clock.wrap(owner, name, bucket)
+        deadline = time.perf_counter() + 900
+        while app.scans < 1 and time.perf_counter() < deadline:
+            await pilot.pause(0.01)
+        shown_at = time.perf_counter()
+        pauses = GcPauses()
+        edits = []
+        for number, report in enumerate(reports):
+            if number >= early:
+                await pilot.pause(0.3)  # steady state: edits a little apart
+            edits.append(await edit_once(pilot, probe, clock, report, str(900_000 + number), in_place))
+        pauses.stop()
+    assert probe.session_started is not None
+    return {
+        "first_output": (probe.first_output or float("nan")) - probe.session_started,
+        "first_shown": shown_at - probe.session_started,
+        "edits": edits,
+        "gc_full": pauses.full,
+    }
+
+
+def measure_tree(tree: str, projects: int, noise: int, edits: int, early: int, in_place: bool, headless: bool) -> dict:
+    base = tempfile.mkdtemp(prefix=f"vitis-tui-bench-watch-{tree}-")
+    try:
+        started = time.perf_counter()
+        if tree == "demo":
+            root = build_demo_tree(base, projects=projects, noise=noise)
+        else:
+            root = build_light_tree(base, projects)
+        built = time.perf_counter() - started
+        files = sum(len(names) for _d, _s, names in os.walk(root))
+        reports = spread(reports_of(tree, root), edits)
+        figures: dict[str, Any] = {"tree": tree, "projects": projects, "files": files, "build": built}
+        figures["collect"] = time_collect(root, os.path.join(base, "collect.jsonl"))
+        figures["headless"] = time_headless_start(root, os.path.join(base, "headless.jsonl")) if headless else None
+        driven = asyncio.run(drive_dashboard(root, os.path.join(base, "watch.jsonl"), reports, early, in_place))
+        figures.update(first_output=driven["first_output"], first_shown=driven["first_shown"])
+        figures["edits"] = driven["edits"]
+        figures["gc_full"] = driven["gc_full"]
+        figures["early"] = early
+        figures["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        return figures
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+
+
+# --- the table ------------------------------------------------------------------------------------
+
+
+def ms(value: float | None) -> str:
+    return "-" if value is None else f"{value * 1000:.0f}"
+
+
+def rows_for(figures: dict) -> dict[str, str]:
+    edits, early = figures["edits"], figures["early"]
+    out = {
+        "projects / files": f"{figures['projects']} / {figures['files']}",
+        "tree built (s)": f"{figures['build']:.1f}",
+        "collect (s)": f"{figures['collect']:.1f}",
+        "first output, headless session (s)": "-" if figures["headless"] is None else f"{figures['headless']:.1f}",
+        "first output, dashboard (s)": f"{figures['first_output']:.1f}",
+        "first output / collect": f"{figures['first_output'] / figures['collect']:.2f}x",
+        "first scan counted on screen (s)": f"{figures['first_shown']:.1f}",
+    }
+    for label, part in (
+        (f"early edits ({early})", edits[:early]),
+        (f"later edits ({len(edits) - early})", edits[early:]),
+    ):
+        for what, key in (("close -> JSONL line", "jsonl"), ("close -> row on screen", "row")):
+            values = [e[key] for e in part if e[key] is not None]
+            found = summary(values)
+            missed = len(part) - len(values)
+            text = "-" if found is None else f"{ms(found['median'])} / {ms(found['p95'])} / {ms(found['max'])}"
+            out[f"{label}: {what} ms (med/p95/max)"] = text + (f" ({missed} missed)" if missed else "")
+    for what, key in (
+        ("UI busy per edit", "ui"),
+        ("  of which records panel", "records panel"),
+        ("  of which tables re-measuring", "tables idle"),
+        ("session per edit", "session"),
+        ("  of which write", "write"),
+    ):
+        found = summary([e[key] for e in edits])
+        out[f"{what} ms (med/p95)"] = "-" if found is None else f"{ms(found['median'])} / {ms(found['p95'])}"
+    full = figures["gc_full"]
+    out["full GCs during the edits: count / max ms"] = f"{len(full)} / {ms(max(full, default=0.0))}"
+    out["peak RSS (MB)"] = f"{figures['peak_mb']:.0f}"
+    return out
+
+
+def print_table(results: list[dict]) -> None:
+    columns = [rows_for(r) for r in results]
+    names = [f"{r['tree']} ({r['projects']})" for r in results]
+    width = max(len(k) for k in columns[0])
+    cells = [max(len(n), *(len(v) for v in c.values())) for n, c in zip(names, columns)]
+    print()
+    print(" " * width + " | " + " | ".join(n.rjust(w) for n, w in zip(names, cells)))
+    for key in columns[0]:
+        print(key.ljust(width) + " | " + " | ".join(c[key].rjust(w) for c, w in zip(columns, cells)))
+    print()
+    print("targets: p95 close -> JSONL line and close -> row < 300 ms at 2,000 projects, < 600 ms at 20,000")
+    print("         (early edits included); UI busy per edit independent of the tree's size;")
+    print("         first output at 20,000 projects <= 2x collect")
+
+
+def run_child(tree: str, args: argparse.Namespace) -> dict:
+    """One tree in a process of its own: its peak RSS is its own."""
+    command = [sys.executable, os.path.abspath(__file__), "--child", tree, *sys.argv[1:]]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=REPO)
+    if done.returncode != 0:
+        sys.stderr.write(done.stderr[-4000:])
+        raise SystemExit(f"{tree}: the measurement failed ({done.returncode})")
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--projects", type=int, default=2000)
-    parser.add_argument("--noise", type=int, default=88)
-    parser.add_argument("--reports", type=int, default=50)
-    parser.add_argument("--idle", type=float, default=60.0, help="seconds of idle CPU measurement per mode")
-    parser.add_argument("--poll", type=float, default=1.0, help="polling interval for the polling run")
-    parser.add_argument("--modes", default="inotify,polling")
+    parser.add_argument("--trees", default="demo,light", help="demo (realistic) and/or light (many small projects)")
+    parser.add_argument("--projects", type=int, default=2000, help="projects in the demo tree")
+    parser.add_argument("--noise", type=int, default=88, help="clutter files per demo project")
+    parser.add_argument("--light", type=int, default=20000, help="projects in the light tree")
+    parser.add_argument("--edits", type=int, default=30, help="reports rewritten, one at a time")
+    parser.add_argument("--early", type=int, default=5, help="of those, made right after the first output")
+    parser.add_argument("--in-place", action="store_true", help="rewrite reports in place, not atomically")
+    parser.add_argument("--no-headless", action="store_true", help="skip the headless session's start-up")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    base = tempfile.mkdtemp(prefix="vitis-tui-bench-watch-")
-    try:
-        root = build_demo_tree(base, projects=args.projects, noise=args.noise)
-        reports = report_paths(root)[: args.reports]
-        print(
-            f"tree: {args.projects} projects, {sum(len(f) for _, _, f in os.walk(root))} files; "
-            f"{len(reports)} reports rewritten per mode, one at a time"
+    if args.child:
+        projects = args.projects if args.child == "demo" else args.light
+        figures = measure_tree(
+            args.child, projects, args.noise, args.edits, args.early, args.in_place, not args.no_headless
         )
-        for mode in args.modes.split(","):
-            run_mode(
-                root, os.path.join(base, f"{mode}.jsonl"), None if mode == "inotify" else args.poll, reports, args.idle
-            )
-    finally:
-        shutil.rmtree(base, ignore_errors=True)
+        print(json.dumps(figures))
+        return
+    results = []
+    for tree in args.trees.split(","):
+        started = time.perf_counter()
+        results.append(run_child(tree, args))
+        print(f"{tree}: measured in {time.perf_counter() - started:.0f} s", flush=True)
+    print_table(results)
 
 
 if __name__ == "__main__":

@@ -216,3 +216,35 @@ async def test_extension_records_have_their_own_panel(tmp_path: Path) -> None:
             "aie_sim",
             "cgra_map",
         ]
+
+
+async def test_a_patched_row_never_re_measures_a_whole_column(tmp_path: Path) -> None:
+    """A changed report updates only the cells that changed; a narrower value keeps the column's
+    width (re-measuring every row of the column costs seconds at 20,000 runs), a wider one widens it."""
+    root = tmp_path / "suite"
+    reports = []
+    for group in ("fft", "knn", "nw"):
+        reports.append(place(trees.waiting_solution(root, group, f"{group}_1_base"), CSYNTH, GOOD))
+    app = make_app(root, tmp_path / "out.jsonl")
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.scans == 1 and lut_in_table(app) == ["15752"] * 3)
+        await pilot.pause()
+        runs = app.query_one("#runs")
+        measured: list[str] = []  # the columns of the cells Textual measures again
+        original = runs._update_column_widths
+        runs._update_column_widths = lambda cells: (measured.extend(c.value for _r, c in cells), original(cells))[1]
+        lut = runs.columns["LUT"]
+        assert lut.content_width == 5
+
+        reports[1].write_text(reports[1].read_text().replace("<LUT>15752</LUT>", "<LUT>7</LUT>"))
+        await wait_until(pilot, lambda: sorted(lut_in_table(app)) == ["15752", "15752", "7"])
+        await pilot.pause()
+        assert measured == ["changed"]  # its first time (wider than the label); nothing narrower
+        assert lut.content_width == 5
+
+        measured.clear()
+        reports[2].write_text(reports[2].read_text().replace("<LUT>15752</LUT>", "<LUT>123456789</LUT>"))
+        await wait_until(pilot, lambda: "123456789" in lut_in_table(app))
+        await pilot.pause()
+        assert measured == ["LUT"]  # the one cell that grew
+        assert lut.content_width == 9
