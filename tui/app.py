@@ -8,6 +8,7 @@ the project's current result from the session when it opens.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import time
@@ -156,27 +157,33 @@ class Dashboard(RecordsActions, App[int]):
     @on(ProjectsUpdated)
     def _projects(self, message: ProjectsUpdated) -> None:
         added_rows = False
+        patched: list[int] = []
+        new_records = False
         for change in message.event.changes:
             added_rows |= self.runs.show(change.path, change.result, changed=not message.event.initial)
-            self._patch_records(change)
+            patched += self._patch_records(change)
+            new_records |= bool(change.records.added)
             self.extensions.apply(change.extensions)
             self.problems.replace(change.path, change.result.problems if change.result else [])
         if added_rows:
             self.runs.sort_rows()
+        # once per message, and the columns follow the data only after the initial scan (each
+        # adaptation is a pass over every record)
+        self.records_view.data_changed(patched, adapt_columns=new_records and self.scans > 0)
         self.updates += 1
 
-    def _patch_records(self, change: ProjectChange) -> None:
+    def _patch_records(self, change: ProjectChange) -> list[int]:
+        """Put a project's changed records into the records view's table; the rows touched."""
         delta = change.records
         if not delta:
-            return
+            return []
         table: RecordTable = self.records_view.table
         for key in delta.removed:
             table.drop("", key)
         lines = [*delta.added.values(), *delta.changed.values()]
         records = [json.loads(line) for line in lines]
-        rows = [table.put(line, record, source=change.path) for line, record in zip(lines, records)]
-        self.records_view.data_changed(rows, adapt_columns=bool(delta.added))
         self.compare_records_changed(records, list(delta.removed))
+        return [table.put(line, record, source=change.path) for line, record in zip(lines, records)]
 
     @on(TotalsUpdated)
     def _totals(self, message: TotalsUpdated) -> None:
@@ -197,6 +204,11 @@ class Dashboard(RecordsActions, App[int]):
         self.status["scan"] = ""
         self.scans += 1
         self.progress_bar.display = False
+        if message.event.initial:
+            self.records_view.data_changed([], adapt_columns=True)  # the columns follow the data now
+            # the tree's results stay for the session: keep them out of every later full garbage
+            # collection, which would otherwise pause both threads for up to a second on large trees
+            gc.freeze()
         self._show_status()
 
     @on(WatchChanged)

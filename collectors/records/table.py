@@ -316,7 +316,8 @@ class RecordTable:
     # --- live updates (the dashboard applies each delta of the session) ------------------------
 
     def put(self, raw: str, record: dict, source: str = "", origin: str = "") -> int:
-        """Add a record, or replace the row that holds its key, in place (marks stay on it)."""
+        """Add a record, or replace the row that holds its key, in place (marks stay on it); the
+        derived indexes are patched at that row, not rebuilt."""
         index = self._by_key.get((origin, key_of(record), 0))
         if index is None:
             return self.add(raw, record, source, origin)
@@ -329,8 +330,21 @@ class RecordTable:
             self.dynamic.setdefault(name, {})[index] = value
         self.raw[index] = raw
         self.sources[index] = source
-        self._changed()
+        self._patched(index)
         return index
+
+    def _patched(self, index: int) -> None:
+        self._cache.clear()
+        self._orders.clear()
+        for key, derived in list(self._derived.items()):
+            if key == "haystack":
+                derived[index] = self._haystack_rows(index, index + 1)[0]
+            elif isinstance(derived, array):
+                derived[index] = _float_or_nan(self.column(key)[index])
+            elif key.startswith("column:"):
+                derived[index] = self.dynamic.get(key.removeprefix("column:"), {}).get(index, "")
+            else:
+                del self._derived[key]  # a flag over every value (is a column numeric?)
 
     def drop(self, origin: str, key: RecordKey) -> None:
         """Remove a record: its row stays in the columns, dead, and is never shown again."""
@@ -396,13 +410,19 @@ class RecordTable:
             self._derived["haystack"] = self._haystack_rows(0)
         return self._derived["haystack"]
 
-    def _haystack_rows(self, start: int) -> list[str]:
-        columns = [self.text[c.key][start:] for c in COLUMNS]
+    def _haystack_rows(self, start: int, end: int | None = None) -> list[str]:
+        columns = [self.text[c.key][start:end] for c in COLUMNS]
         rows = ["\x00".join(row) for row in zip(*columns)]
+        stop = len(self.raw) if end is None else end
         for values in self.dynamic.values():
-            for i, value in values.items():
-                if i >= start:
-                    rows[i - start] += "\x00" + value
+            # a few rows (a live patch) are looked up; many (a load) walk the column once
+            found = (
+                ((i, values[i]) for i in range(start, stop) if i in values)
+                if stop - start < len(values)
+                else ((i, v) for i, v in values.items() if start <= i < stop)
+            )
+            for i, value in found:
+                rows[i - start] += "\x00" + value
         return [row.lower() for row in rows]
 
     def numbers_of(self, column: str) -> array:
