@@ -20,7 +20,7 @@ from .engine import Engine, ProjectResult
 from .problems import Problem
 from .records.store import Delta, Output, extension_path
 
-PARTIAL_EVERY = 0.25  # seconds between batches of projects shown during the initial scan
+PARTIAL_EVERY = 0.5  # seconds between batches of projects (and progress) shown during a scan
 SETTLE_RETRY = 0.5  # seconds before a file that was still being written is looked at again
 WRITE_RETRY = 2.0  # seconds between tries to write an output that could not be written
 
@@ -308,7 +308,14 @@ class LiveSession:
                 batch.clear()
                 last[0] = time.monotonic()
 
-        self.live.scan(lambda phase, n, total: self.notify(ScanProgress(phase, n, total)), on_change)
+        shown = [0.0]
+
+        def progress(phase: str, count: int, total: int | None) -> None:
+            if time.monotonic() - shown[0] >= PARTIAL_EVERY or count == total:
+                shown[0] = time.monotonic()  # a few a second: each costs the interface a repaint
+                self.notify(ScanProgress(phase, count, total))
+
+        self.live.scan(progress, on_change)
         if batch:
             self.notify(ProjectsChanged(tuple(batch), initial))
         self.live.write()

@@ -165,8 +165,8 @@ class Dashboard(RecordsActions, App[int]):
             new_records |= bool(change.records.added)
             self.extensions.apply(change.extensions)
             self.problems.replace(change.path, change.result.problems if change.result else [])
-        if added_rows:
-            self.runs.sort_rows()
+        if added_rows and not message.event.initial:
+            self.runs.sort_rows()  # (the initial scan's rows are sorted once, when it ends)
         # once per message, and the columns follow the data only after the initial scan (each
         # adaptation is a pass over every record)
         self.records_view.data_changed(patched, adapt_columns=new_records and self.scans > 0)
@@ -205,6 +205,7 @@ class Dashboard(RecordsActions, App[int]):
         self.scans += 1
         self.progress_bar.display = False
         if message.event.initial:
+            self.runs.sort_rows()
             self.records_view.data_changed([], adapt_columns=True)  # the columns follow the data now
             # the tree's results stay for the session: keep them out of every later full garbage
             # collection, which would otherwise pause both threads for up to a second on large trees
