@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import errno
+import json
 import os
 import stat as stat_module
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from .problems import ArtifactError
 
@@ -95,6 +96,15 @@ def decode_text(data: bytes) -> str:
     if b"\x00" in data[:65536]:
         raise ArtifactError("binary data, not a text report")
     return data.decode("utf-8", errors="replace")
+
+
+def load_json(text: str | bytes, what: str = "") -> Any:
+    """A report's JSON; a syntax error is the report's problem, with its line and column."""
+    try:
+        return json.loads(decode_text(text) if isinstance(text, bytes) else text)
+    except json.JSONDecodeError as exc:
+        where = f"{what}: " if what else ""
+        raise ArtifactError(f"{where}JSON syntax error at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
 
 
 def parse_stream(path: str, parse):

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import posixpath
 from typing import Any
 
-from ..files import decode_text
+from ..files import load_json
 from ..problems import ArtifactError
 
 DEFAULT_WORK_DIR = "."
@@ -17,8 +16,8 @@ def parse_component(data: bytes) -> dict[str, Any]:
     or names one outside the component (absolute, or climbing out with ".."). The file is a
     build marker first: one that is not JSON still marks the folder and gets the default."""
     try:
-        document = json.loads(decode_text(data))
-    except (json.JSONDecodeError, ArtifactError):
+        document = load_json(data)
+    except ArtifactError:
         return {"work_dir": DEFAULT_WORK_DIR}
     configuration = document.get("configuration") if isinstance(document, dict) else None
     named = configuration.get("work_dir") if isinstance(configuration, dict) else None

@@ -6,13 +6,13 @@ allow; ids may carry the sentinels 4294967295 or -1 for "none". Both are read as
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
-from ..files import decode_text
+from ..files import decode_text, load_json
 from ..numbers import number_or_none as _number_or_none
 from ..problems import ArtifactError
+from ..records.model import as_dict
 
 SENTINELS = (4294967295, -1)
 _BARE = re.compile(r'("(?:\\.|[^"\\])*")|(?<![\w.])(-?(?:nan|NaN|NAN|inf|INF|Inf|Infinity|infinity))(?![\w.])')
@@ -43,19 +43,11 @@ EDGE_KINDS = ("routed", "unrouted", "intra_fu", "temporal_reg")
 
 def load_loom_json(data: bytes) -> Any:
     """JSON with the writer's bare nan/inf tokens read as null (strings are left alone)."""
-    text = _BARE.sub(lambda m: m.group(1) or "null", decode_text(data))
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ArtifactError(f"JSON syntax error at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    return load_json(_BARE.sub(lambda m: m.group(1) or "null", decode_text(data)))
 
 
 def _id(value: Any) -> Any:
     return None if value in SENTINELS or isinstance(value, bool) else value
-
-
-def _dict(value: Any) -> dict:
-    return value if isinstance(value, dict) else {}
 
 
 def _list(value: Any) -> list:
@@ -100,7 +92,7 @@ def parse_timing(timing: dict) -> dict[str, Any] | None:
     out.update({key: _number_or_none(timing.get(key)) for key in TIMING_COUNTS})
     out.update({key: _ids(timing.get(key)) for key in TIMING_ID_LISTS})
     cycles = timing.get("recurrence_cycles")
-    out["recurrence_cycles"] = [_cycle(_dict(c)) for c in cycles] if isinstance(cycles, list) else None
+    out["recurrence_cycles"] = [_cycle(as_dict(c)) for c in cycles] if isinstance(cycles, list) else None
     return out
 
 
@@ -123,9 +115,13 @@ def parse_map(data: bytes) -> dict[str, Any]:
         raise ArtifactError("map.json: not a JSON object")
     if "node_mappings" not in mapping and "techmap" not in mapping:
         raise ArtifactError("map.json: neither node_mappings nor techmap (not a LOOM mapping)")
-    nodes = [_dict(n) for n in _list(mapping.get("node_mappings"))]
-    edges = [_dict(e) for e in _list(mapping.get("edge_routings"))]
-    timing, techmap, search = _dict(mapping.get("timing")), _dict(mapping.get("techmap")), _dict(mapping.get("search"))
+    nodes = [as_dict(n) for n in _list(mapping.get("node_mappings"))]
+    edges = [as_dict(e) for e in _list(mapping.get("edge_routings"))]
+    timing, techmap, search = (
+        as_dict(mapping.get("timing")),
+        as_dict(mapping.get("techmap")),
+        as_dict(mapping.get("search")),
+    )
     kinds = {kind: 0 for kind in EDGE_KINDS}
     for edge in edges:
         kind = str(edge.get("kind"))
@@ -148,7 +144,7 @@ def parse_map(data: bytes) -> dict[str, Any]:
         "search": None
         if not search.get("available")
         else {key: value for key, value in search.items() if key != "available" and _number_or_none(value) is not None},
-        "memory_regions": sum(len(_list(_dict(m).get("regions"))) for m in _list(mapping.get("memory_regions"))),
+        "memory_regions": sum(len(_list(as_dict(m).get("regions"))) for m in _list(mapping.get("memory_regions"))),
     }
 
 
@@ -156,7 +152,7 @@ def parse_config(data: bytes) -> dict[str, Any]:
     config = load_loom_json(data)
     if not isinstance(config, dict) or "words" not in config and "slices" not in config:
         raise ArtifactError("config.json: no words or slices (not a LOOM configuration)")
-    slices = [_dict(s) for s in _list(config.get("slices"))]
+    slices = [as_dict(s) for s in _list(config.get("slices"))]
     words = _list(config.get("words"))
     return {
         "word_count": _number_or_none(config.get("word_count")) if "word_count" in config else len(words),

@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from ..files import decode_text
+from ..files import load_json
 from ..numbers import MHZ, checked, number_or_none
 from ..problems import ArtifactError
-
-
-def load_json(data: bytes) -> Any:
-    """Parse JSON, turning a syntax error into a problem with line and column."""
-    try:
-        return json.loads(decode_text(data))
-    except json.JSONDecodeError as exc:
-        raise ArtifactError(f"broken JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
 
 
 def parse_system_diagram(data: bytes) -> dict[str, Any]:

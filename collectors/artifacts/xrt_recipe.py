@@ -12,8 +12,9 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from ..files import decode_text
-from ..problems import ArtifactError, NotThisKind
+from ..files import load_json
+from ..problems import NotThisKind
+from ..records.model import as_dict
 
 RECIPE_SECTIONS = frozenset({"header", "resources", "execution"})
 
@@ -26,28 +27,17 @@ def recipe_schema():
     return Draft202012Validator(json.loads(text))
 
 
-def load_json(data: bytes, what: str) -> Any:
-    try:
-        return json.loads(decode_text(data))
-    except json.JSONDecodeError as exc:
-        raise ArtifactError(f"{what}: JSON syntax error at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
-
-
 def _list(value: Any) -> list:
     return value if isinstance(value, list) else []
-
-
-def _dict(value: Any) -> dict:
-    return value if isinstance(value, dict) else {}
 
 
 def runner_errors(recipe: dict) -> list[str]:
     """What xrt::runner refuses at load time (the schema does not say all of it)."""
     errors: list[str] = []
-    resources_ = _dict(recipe.get("resources"))
-    buffers = [_dict(b) for b in _list(resources_.get("buffers"))]
-    kernels = [_dict(k) for k in _list(resources_.get("kernels"))]
-    cpus = [_dict(c) for c in _list(resources_.get("cpus"))]
+    resources_ = as_dict(recipe.get("resources"))
+    buffers = [as_dict(b) for b in _list(resources_.get("buffers"))]
+    kernels = [as_dict(k) for k in _list(resources_.get("kernels"))]
+    cpus = [as_dict(c) for c in _list(resources_.get("cpus"))]
     for section, items in (("buffers", buffers), ("kernels", kernels), ("cpus", cpus)):
         counts = Counter(item.get("name") for item in items)
         errors += [f"resources.{section}: duplicate name {name!r}" for name, n in counts.items() if n > 1]
@@ -67,8 +57,8 @@ def runner_errors(recipe: dict) -> list[str]:
     buffer_names = {b.get("name") for b in buffers}
     kernel_names = {k.get("name") for k in kernels}
     cpu_names = {c.get("name") for c in cpus}
-    for number, run in enumerate(_list(_dict(recipe.get("execution")).get("runs"))):
-        run = _dict(run)
+    for number, run in enumerate(_list(as_dict(recipe.get("execution")).get("runs"))):
+        run = as_dict(run)
         name, where = run.get("name"), run.get("where", "npu")
         label = f"execution.runs[{number}] ({name})"
         if where == "cpu" and name not in cpu_names:
@@ -77,14 +67,14 @@ def runner_errors(recipe: dict) -> list[str]:
             errors.append(f"{label}: no kernel {name!r} in resources.kernels")
         used: dict[Any, str] = {}
         for argument in _list(run.get("arguments")):
-            argument = _dict(argument)
+            argument = as_dict(argument)
             if argument.get("name") not in buffer_names:
                 errors.append(f"{label}: argument buffer {argument.get('name')!r} is not in resources.buffers")
             if argument.get("argidx") in used:
                 errors.append(f"{label}: argidx {argument.get('argidx')} used twice")
             used[argument.get("argidx")] = "argument"
         for constant in _list(run.get("constants")):
-            constant = _dict(constant)
+            constant = as_dict(constant)
             if constant.get("argidx") in used:
                 errors.append(
                     f"{label}: argidx {constant.get('argidx')} is both a {used[constant.get('argidx')]} and a constant"
@@ -103,7 +93,7 @@ def runlists(runs: list) -> tuple[int, int]:
     cpu = npu = 0
     previous = None
     for run in runs:
-        where = "cpu" if _dict(run).get("where") == "cpu" else "npu"
+        where = "cpu" if as_dict(run).get("where") == "cpu" else "npu"
         if where != previous:
             cpu, npu = (cpu + 1, npu) if where == "cpu" else (cpu, npu + 1)
             previous = where
@@ -119,16 +109,16 @@ def parse_recipe(data: bytes) -> dict[str, Any]:
         for e in sorted(recipe_schema().iter_errors(recipe), key=lambda e: list(map(str, e.absolute_path)))
     ]
     errors = runner_errors(recipe)
-    resources_ = _dict(recipe.get("resources"))
-    runs = _list(_dict(recipe.get("execution")).get("runs"))
+    resources_ = as_dict(recipe.get("resources"))
+    runs = _list(as_dict(recipe.get("execution")).get("runs"))
     cpu, npu = runlists(runs)
-    header = _dict(recipe.get("header"))
+    header = as_dict(recipe.get("header"))
     return {
         "valid": not errors,
         "errors": errors,
         "schema_warnings": warnings,
         "configuration": header.get("xclbin") or header.get("program"),
-        "buffers": dict(Counter(str(_dict(b).get("type")) for b in _list(resources_.get("buffers")))),
+        "buffers": dict(Counter(str(as_dict(b).get("type")) for b in _list(resources_.get("buffers")))),
         "buffers_total": len(_list(resources_.get("buffers"))),
         "kernels": len(_list(resources_.get("kernels"))),
         "cpu_functions": len(_list(resources_.get("cpus"))),
@@ -148,7 +138,7 @@ def parse_runner_report(data: bytes) -> dict[str, Any]:
         return {"jobs": None}
     out = {}
     for name, job in sorted(jobs.items()):
-        cpu, res = _dict(_dict(job).get("cpu")), _dict(_dict(job).get("resources"))
+        cpu, res = as_dict(as_dict(job).get("cpu")), as_dict(as_dict(job).get("resources"))
         out[str(name)] = {
             "elapsed_us": cpu.get("elapsed"),
             "latency_us": cpu.get("latency"),

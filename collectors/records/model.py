@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 SCHEMA_VERSION = "1.0"
 REPORT_TYPES = ("sw_run", "hls_synth", "rtl_sim")
@@ -21,15 +21,50 @@ VPP_TARGETS = ("vitis.sw_emu", "vitis.hw_emu", "vitis.hw")  # v++ builds; the ot
 HLS_SECTIONS = ("ReportVersion", "UserAssignments", "PerformanceEstimates", "AreaEstimates")
 
 
-def make_record(report_type: str, run: dict[str, Any], identity: Any, payload: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "schema_version": SCHEMA_VERSION,
-        "report_type": report_type,
-        "run": run,
-        "problem": identity.problem,
-        "implementation": identity.implementation,
-        report_type: payload,
-    }
+class RunFacts(TypedDict):
+    target: str
+    device: str
+    vitis_version: str
+    runtime_seconds: float | None
+
+
+class ProblemId(TypedDict):
+    suite: str
+    group_path: list[str]
+
+
+class Variant(TypedDict):
+    index: int
+    name: str
+
+
+class Implementation(TypedDict):
+    origin: str
+    origin_version: str | None
+    origin_meta: NotRequired[dict[str, Any] | None]
+    variant: Variant
+
+
+class Envelope(TypedDict):
+    """The part of a record every report type shares; the payload sits beside it under the
+    report type's own name (`"hls_synth": {...}`), which a TypedDict cannot spell."""
+
+    schema_version: str
+    report_type: str
+    run: RunFacts
+    problem: ProblemId
+    implementation: Implementation
+
+
+def make_record(report_type: str, run: RunFacts, identity: Any, payload: dict[str, Any]) -> dict[str, Any]:
+    envelope = Envelope(
+        schema_version=SCHEMA_VERSION,
+        report_type=report_type,
+        run=run,
+        problem=identity.problem,
+        implementation=identity.implementation,
+    )
+    return {**envelope, report_type: payload}
 
 
 def hls_synth_payload(status: str, sections: dict[str, Any] | None) -> dict[str, Any]:

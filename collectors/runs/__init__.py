@@ -13,7 +13,7 @@ from typing import Any
 from ..artifacts.parsed import Parsed
 from ..mapping import Identity
 from ..problems import Problem
-from ..records.model import TARGET_REPORTS, make_record
+from ..records.model import TARGET_REPORTS, RunFacts, make_record
 from .facts import RUN_FACTS, derive_facts, meta_facts
 from .grouping import group_runs
 from .layout import UNKNOWN, ProjectFiles, Run, RunGroup
@@ -45,15 +45,15 @@ def _resolve(
 ) -> Run:
     facts = derive_facts(proj, group)
 
-    def run_fields(report_type: str | None) -> dict[str, Any]:
+    def run_fields(report_type: str | None) -> RunFacts:
         runner = meta_facts(metas, group.target, group.device, report_type)
         merged = {**facts.derived, **{k: v for k, v in runner.items() if k in RUN_FACTS}}
-        return {
-            "target": group.target,
-            "device": merged["device"] or UNKNOWN,
-            "vitis_version": merged["vitis_version"] or UNKNOWN,
-            "runtime_seconds": merged["runtime_seconds"],
-        }
+        return RunFacts(
+            target=group.target,
+            device=merged["device"] or UNKNOWN,
+            vitis_version=merged["vitis_version"] or UNKNOWN,
+            runtime_seconds=merged["runtime_seconds"],
+        )
 
     shown = run_fields(None)
     run = Run(group.target, shown["device"], shown["vitis_version"], shown["runtime_seconds"])
