@@ -8,7 +8,6 @@ records and their status (section 5).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from ..artifacts.parsed import Parsed
 from ..mapping import Identity
