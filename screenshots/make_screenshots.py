@@ -44,7 +44,7 @@ async def main() -> None:
         write(broken, '{"system_diagram_metadata": {"xsa": ')  # a link step cut short: shown as a problem
         app = Dashboard([root], os.path.join(directory, "results.jsonl"), lambda r: Settings(), rescan_every=3600)
         async with app.run_test(size=(170, 46)) as pilot:
-            await wait_until(pilot, lambda: app.updates >= 1 and app.mode_text != "starting")
+            await wait_until(pilot, lambda: app.scans >= 1)
             await pilot.pause(0.2)
             app.save_screenshot("dashboard.svg", HERE)
             app.query_one("#runs").focus()
