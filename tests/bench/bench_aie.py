@@ -57,7 +57,7 @@ def main() -> None:
         with open(path, "rb") as handle:
             stats = parse_aie_output(handle)
         parse = time.perf_counter() - began
-        result = throughputs(stats, 2)
+        result = throughputs(stats, 2, 32)  # cint16 samples on a 32-bit PLIO
         after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         print(f"file: {count} lines, {size / 1e6:.0f} MB, {result['frames']} frames")
         print(f"bare line loop: {floor:.2f} s")
