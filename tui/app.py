@@ -84,8 +84,7 @@ class Dashboard(RecordsActions, App[int]):
         self.totals_text = ""
         self.trouble: str | None = None  # the session failed (it goes on, or it stopped)
         self.stopped = False  # the collection stopped for good: the exit status says so
-        self.updates = 0  # ProjectsUpdated messages applied (tests wait on it)
-        self.scans = 0  # scans finished (tests wait on it)
+        self.scans = 0  # scans finished (the first one ends the start-up; later ones are rescans)
 
     # --- layout --------------------------------------------------------------------------------
 
@@ -170,7 +169,6 @@ class Dashboard(RecordsActions, App[int]):
         # once per message, and the columns follow the data only after the initial scan (each
         # adaptation is a pass over every record)
         self.records_view.data_changed(patched, adapt_columns=new_records and self.scans > 0)
-        self.updates += 1
 
     def _patch_records(self, change: ProjectChange) -> list[int]:
         """Put a project's changed records into the records view's table; the rows touched."""

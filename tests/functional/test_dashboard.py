@@ -11,6 +11,7 @@ import pytest
 
 from collectors.config import Settings
 from tui.app import Dashboard
+from tui.widgets.tables import RunsTable
 
 from .. import trees
 from ..conftest import EXPECTED_TREE, VITIS, place, wait_until
@@ -60,7 +61,7 @@ async def test_report_appears_changes_and_goes(tmp_path: Path, poll: float | Non
     output = tmp_path / "out.jsonl"
     app = make_app(root, output, poll)
     async with app.run_test(size=(200, 50)) as pilot:
-        await wait_until(pilot, lambda: watching(app) and app.updates >= 1)
+        await wait_until(pilot, lambda: watching(app) and app.scans >= 1)
         assert app.status["watch"].startswith("watch: polling every 0.2 s (--poll given)" if poll else "watch: inotify")
         assert jsonl(output) == []  # a solution with no report yet: no record
         assert str(app.query_one("#runs").get_row_at(0)[5]) == "waiting"
@@ -173,17 +174,20 @@ async def test_tables_fill_while_the_initial_scan_runs(tmp_path: Path, monkeypat
     monkeypatch.setattr(live, "PARTIAL_EVERY", 0.0)  # a batch per project
     root = trees.build_all(tmp_path / "rodinia-hls")
     app = make_app(root, tmp_path / "out.jsonl")
-    seen: list[int] = []
+    seen: list[tuple[int, int]] = []  # (rows, scans finished) after each project shown
+    show = RunsTable.show
 
-    def rows_now() -> bool:
-        seen.append(app.query_one("#runs").row_count)
-        return app.scans == 1
+    def spy(table: RunsTable, *args, **kwargs) -> bool:
+        added = show(table, *args, **kwargs)
+        seen.append((table.row_count, app.scans))
+        return added
 
+    monkeypatch.setattr(RunsTable, "show", spy)
     async with app.run_test(size=(200, 50)) as pilot:
-        await wait_until(pilot, rows_now)
+        await wait_until(pilot, lambda: app.scans == 1)
         assert app.query_one("#runs").row_count == 8
-        assert app.updates >= 2  # the initial scan's projects came in several batches
-        assert seen == sorted(seen)
+        during = [rows for rows, scans in seen if scans == 0]
+        assert during == sorted(during) and 0 < during[0] < 8  # rows came project by project, in the scan
 
 
 async def test_extension_records_have_their_own_panel(tmp_path: Path) -> None:
