@@ -181,7 +181,7 @@ class Batch:
 
 
 FIRST_BATCH_BYTES = 256 * 1024  # the first screen's worth, shown as soon as it is read
-LAST_BATCH_BYTES = 32 * 1024 * 1024  # batches double up to this: each costs the interface a pass
+LAST_BATCH_BYTES = 8 * 1024 * 1024  # batches double up to this: each costs the interface a pass
 
 
 def stream_files(paths: list[str], table: RecordTable) -> Iterator[Batch]:
