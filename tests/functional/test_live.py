@@ -43,7 +43,8 @@ def luts(output: Path) -> dict[str, str]:
     found = {}
     for line in lines:
         record = json.loads(line)
-        found[record["problem"]["group_path"][0]] = record["hls_synth"]["AreaEstimates"]["Resources"]["LUT"]
+        if record["report_type"] == "hls_synth":
+            found[record["problem"]["group_path"][0]] = record["hls_synth"]["AreaEstimates"]["Resources"]["LUT"]
     return found
 
 
@@ -249,5 +250,40 @@ def test_lines_of_the_output_follow_the_reports_exactly(tmp_path: Path) -> None:
         assert main(["collect", str(root), "-o", str(tmp_path / "collected.jsonl"), "--quiet"]) == 0
         assert until(lambda: output.read_bytes() == (tmp_path / "collected.jsonl").read_bytes())
         assert re.search(rb'"LUT":"104"', output.read_bytes())
+    finally:
+        session.stop()
+
+
+def test_poison_files_appearing_while_watching_cost_only_themselves(tmp_path: Path) -> None:
+    """A FIFO named like a report, a directory whose name is not UTF-8 and a lat.rpt with an
+    out-of-range number appear in a watched tree: each is at most a problem, the watcher keeps
+    working (a later edit still reaches the output) and its worker never died."""
+    root, output = tmp_path / "suite", tmp_path / "out.jsonl"
+    reports = tree_of(root, 2)
+    events: queue.Queue = queue.Queue()
+    session = start(root, output, events)
+    try:
+        assert until(lambda: len(luts(output)) == 2 and session.watcher is not None)
+        fifo = reports[0].parent / "csynth_fifo" / "csynth.xml"
+        fifo.parent.mkdir()
+        os.mkfifo(fifo)
+        odd = os.path.join(os.fsencode(root / "Benchmarks"), b"gr\xffoup", b"gr\xffoup_1_base")
+        os.makedirs(os.path.join(odd, b"proj", b"solution1", b"syn", b"report"))
+        with open(os.path.join(odd, b"proj", b"hls.app"), "w") as marker:
+            marker.write("<project/>\n")
+        lat = reports[1].parents[2] / "sim" / "report" / "verilog" / "lat.rpt"
+        lat.parent.mkdir(parents=True)
+        lat.write_text('$MAX_LATENCY = "1e309"\n$TOTAL_EXECUTE_TIME = "1e309"\n')
+        write_lut(reports[1], 777)
+        assert until(lambda: luts(output).get("g001") == "777")
+        problems = [p.reason for r in session.results.values() for p in r.problems]
+        assert any("not a regular file" in reason for reason in problems), problems
+        assert session.watcher.revive() is False  # its worker never died
+        failed = []
+        while not events.empty():
+            event = events.get()
+            if isinstance(event, SessionFailed):
+                failed.append(event.error)
+        assert failed == []
     finally:
         session.stop()
