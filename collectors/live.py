@@ -3,8 +3,9 @@
 The session posts small typed events (below) to whoever listens: the dashboard turns them into
 Textual messages, the watch benchmark just records them. Every event that changes records
 carries a delta, so a listener patches what changed and never rebuilds. It never imports
-Textual. `LiveCollection` is used from one thread at a time (the session's worker during the
-initial scan, then the watcher's), so the engine's cache needs no lock.
+Textual. `LiveCollection` changes from one thread at a time (the session's worker during the
+initial scan, then the watcher's), so the engine's cache needs no lock; other threads only look
+a project up (`project_for`, `results.get`: single dict reads).
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .config import Settings
+from .discovery import STATE_DIR
 from .engine import Engine, ProjectResult
 from .problems import Problem
-from .records.store import Delta, Output, extension_path
+from .records.store import TEMPORARY_PREFIX, Delta, Output, extension_path
 
 PARTIAL_EVERY = 0.5  # seconds between batches of projects (and progress) shown during a scan
 SETTLE_RETRY = 0.5  # seconds before a file that was still being written is looked at again
@@ -142,14 +144,19 @@ class LiveCollection:
         changes: list[ProjectChange] = []
 
         def found(result: ProjectResult) -> None:
+            self.failures.pop(result.path, None)
             change = self._apply(result.path, result)
             if change is not None:
                 changes.append(change)
                 if on_change is not None:
                     on_change(change)
 
-        collection = self.engine.scan(self.roots, progress=progress, wait_for_writers=0, on_result=found)
-        for path in set(self.results) - set(collection.projects):
+        # a root that is gone (renamed away, being rebuilt) keeps its last records until it is back
+        present = [root for root in self.roots if os.path.isdir(root)]
+        collection = self.engine.scan(present, progress=progress, wait_for_writers=0, on_result=found)
+        scanned = [path for path in self.results if any(_below(path, root) for root in present)]
+        for path in set(scanned) - set(collection.projects):
+            self.failures.pop(path, None)
             gone = self._apply(path, None)
             if gone is not None:
                 changes.append(gone)
@@ -219,6 +226,10 @@ class LiveCollection:
             write_error=self.write_error,
             general_problems=general,
         )
+
+
+def _below(path: str, root: str) -> bool:
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
 
 
 def _shown(result: ProjectResult) -> tuple[Any, ...]:
@@ -302,8 +313,10 @@ class LiveSession:
         last = [started]
 
         def on_change(change: ProjectChange) -> None:
-            batch.append(change)  # the tables fill while the scan goes on, a batch at a time
-            if time.monotonic() - last[0] >= PARTIAL_EVERY:
+            batch.append(change)
+            # the tables fill while the initial scan goes on, a batch at a time (nothing is written
+            # yet); a rescan's changes are told once they are in the file
+            if initial and time.monotonic() - last[0] >= PARTIAL_EVERY:
                 self.notify(ProjectsChanged(tuple(batch), initial))
                 batch.clear()
                 last[0] = time.monotonic()
@@ -316,20 +329,19 @@ class LiveSession:
                 self.notify(ScanProgress(phase, count, total))
 
         self.live.scan(progress, on_change)
+        self.live.write()
         if batch:
             self.notify(ProjectsChanged(tuple(batch), initial))
-        self.live.write()
         self._after_write()
         self._retry_unsettled(self.live.results)
         self.notify(ScanFinished(initial, time.monotonic() - started))
 
     def _ignore(self, path: str) -> bool:
         """The output file, its temporary siblings and the tool's state are never watched."""
-        name = os.path.basename(path)
         return (
             path in (self.live.output_path, self.live.ext_output)
-            or name.startswith(".vitis-tui")
-            or "/.vitis-tui/" in path
+            or os.path.basename(path).startswith(TEMPORARY_PREFIX)
+            or f"{os.sep}{STATE_DIR}{os.sep}" in path
         )
 
     def _batch(self, projects: set[str], rescan: bool) -> None:
@@ -342,7 +354,8 @@ class LiveSession:
         if changes:
             self.notify(ProjectsChanged(tuple(changes)))
         self._after_write()
-        self._retry_unsettled({c.path: c.result for c in changes if c.result is not None})
+        # (also those whose result did not change: a file still being written may look the same)
+        self._retry_unsettled({p: self.live.results[p] for p in projects if p in self.live.results})
 
     def _after_write(self) -> None:
         if self.live.write_error is not None and self.watcher is not None:

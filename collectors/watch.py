@@ -398,7 +398,7 @@ class Watcher:
             if now == before and (now is None or self._covers(root)):
                 continue  # (a root made again can get the old inode: then only a deaf watch tells)
             self._roots_seen[root] = now
-            if now is None:  # the output keeps the last records until the root is back
+            if now is None:  # a root renamed away keeps its records until it is back (rescans skip it)
                 self.on_state(f"{root} is gone; waiting for it to come back")
             else:
                 changed = True

@@ -178,10 +178,16 @@ class Dashboard(RecordsActions, App[int]):
         table: RecordTable = self.records_view.table
         for key in delta.removed:
             table.drop("", key)
-        lines = [*delta.added.values(), *delta.changed.values()]
-        records = [json.loads(line) for line in lines]
+        for key in delta.removed:
+            self.records_view.marks.discard(("", key, 0))  # a mark on a record that is gone
+        written = {**delta.added, **delta.changed}
+        records = [json.loads(line) for line in written.values()]
         self.compare_records_changed(records, list(delta.removed))
-        return [table.put(line, record, source=change.path) for line, record in zip(lines, records)]
+        # the row's source is the project whose line is written (after a key clash, another one)
+        return [
+            table.put(line, record, source=delta.owners.get(key, change.path))
+            for (key, line), record in zip(written.items(), records)
+        ]
 
     @on(TotalsUpdated)
     def _totals(self, message: TotalsUpdated) -> None:

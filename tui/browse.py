@@ -43,6 +43,7 @@ class BrowseApp(RecordsActions, App[None]):
         self.load_problems: list[Problem] = []
         self.schema: dict[str, list[Problem]] = {}  # source "file:line" -> its schema problems
         self.loaded = False
+        self.loading: RecordTable | None = None  # the table the load under way fills
         self._pool: ProcessPoolExecutor | None = None
         self.checked = False  # the background schema check of the loaded lines is over
         self.load_seconds = 0.0
@@ -62,19 +63,25 @@ class BrowseApp(RecordsActions, App[None]):
         table.add_column("line", key="line")
         table.add_column("reason", key="reason")
         self.sub_title = " ".join(self.paths)
-        self._load()
+        self._reload()
+
+    def _reload(self) -> None:
+        """A new load of every file; whatever an older one still sends is left aside."""
+        self.loading = RecordTable(self.aliases)
+        self.followed = []  # nothing is followed until the new load says how far it read
+        self.loaded = self.checked = False
+        self._load(self.loading)
 
     @property
     def view(self) -> RecordsView:
         return self.query_one(RecordsPanel).view
 
     @work(thread=True, exclusive=True, group="load", exit_on_error=False)
-    def _load(self) -> None:
+    def _load(self, table: RecordTable) -> None:
         """Read the files in batches: the first screen shows as soon as it is read, the rest
         streams in; the interface's thread only appends what this thread prepared."""
         worker = get_current_worker()
         started = time.perf_counter()
-        table = RecordTable(self.aliases)
         for batch in stream_files(self.paths, table):
             if worker.is_cancelled:
                 return  # the file was replaced meanwhile: a newer load runs
@@ -122,9 +129,12 @@ class BrowseApp(RecordsActions, App[None]):
     @on(Loaded)
     def _loaded(self, message: Loaded) -> None:
         table, batch = message.table, message.batch
+        if table is not self.loading:
+            return  # a load that a newer one replaced
         rows = table.append(batch.rows)
         if table is not self.view.table:  # the first batch of a load
             self.load_problems = []
+            self.schema = {}
             self.view.set_table(table)
             self.view.focus()
         else:  # the columns follow the data once it is all there
@@ -149,6 +159,8 @@ class BrowseApp(RecordsActions, App[None]):
     @on(SchemaChecked)
     def _schema_checked(self, message: SchemaChecked) -> None:
         table = message.table  # marked here, on the interface's thread: the export leaves them out
+        if table is not self.view.table:
+            return  # the check of a table a reload replaced
         if message.invalid_sources:
             index = {source: i for i, source in enumerate(table.sources)}
             table.invalid.update(index[s] for s in message.invalid_sources if s in index)
@@ -164,7 +176,7 @@ class BrowseApp(RecordsActions, App[None]):
         for source in self.followed:
             lines, replaced = read_new_lines(source)
             if replaced:
-                self._load()
+                self._reload()
                 return
             if lines:
                 touched += add_lines(table, source.path, lines, self.load_problems)

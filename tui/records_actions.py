@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from typing import Any
 
@@ -110,10 +111,13 @@ class RecordsActions:
     def action_compare(self) -> None:
         """The compare screen over every record of the records view (read in the screen's thread)."""
         table = self.records_view.table
-        count, dead = len(table), set(table.dead)  # later changes come through compare_records_changed
+        dead = table.dead
+        # the lines as they are now, taken here on the interface's thread (later changes come
+        # through compare_records_changed); the screen's thread only parses them
+        lines = [line for i, line in enumerate(table.raw) if i not in dead]
 
         def records() -> list[dict[str, Any]]:
-            return [table.record(i) for i in range(count) if i not in dead]
+            return [json.loads(line) for line in lines]
 
         aliases = self.records_view.table.aliases  # pair names as the records view shows them
         self.compare_screen = CompareScreen(records, canonical=aliases.problem_and_device)

@@ -27,6 +27,7 @@ class Delta:
     added: dict[RecordKey, str] = field(default_factory=dict)
     changed: dict[RecordKey, str] = field(default_factory=dict)
     removed: set[RecordKey] = field(default_factory=set)
+    owners: dict[RecordKey, str] = field(default_factory=dict)  # the project whose line is written
 
     def __bool__(self) -> bool:
         return bool(self.added or self.changed or self.removed)
@@ -85,9 +86,12 @@ class RecordSet:
         delta = Delta()
         for key, was in before.items():
             claims = self._claims.get(key)
-            now = claims[min(claims)] if claims else None
+            owner = min(claims) if claims else None
+            now = claims[owner] if claims and owner is not None else None
             if now == was:
                 continue
+            if owner is not None:
+                delta.owners[key] = owner  # (after a clash, not always the project applied)
             if now is None:
                 del self._visible[key]
                 del self._keys[bisect_left(self._keys, key.order, key=sort_order)]
@@ -104,12 +108,6 @@ class RecordSet:
     def keys(self) -> list[RecordKey]:
         """The keys written, in file order."""
         return list(self._keys)
-
-    def line(self, key: RecordKey) -> str | None:
-        return self._visible.get(key)
-
-    def keys_of(self, project: str) -> list[RecordKey]:
-        return list(self._by_project.get(project, ()))
 
     def clashes(self) -> list[Problem]:
         """Each project whose record lost its key to another project's (or to its own)."""

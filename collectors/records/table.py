@@ -308,13 +308,6 @@ class RecordTable:
             else:
                 del self._derived[key]  # a flag over every value (is a column numeric?)
 
-    def _changed(self) -> None:
-        self._derived.clear()
-        self._cache.clear()
-        self._orders.clear()
-
-    # --- live updates (the dashboard applies each delta of the session) ------------------------
-
     def put(self, raw: str, record: dict, source: str = "", origin: str = "") -> int:
         """Add a record, or replace the row that holds its key, in place (marks stay on it); the
         derived indexes are patched at that row, not rebuilt."""
@@ -353,7 +346,8 @@ class RecordTable:
             self.dead.add(index)
             if self._key_order is not None:
                 del self._key_order[bisect_left(self._key_order, (key.order, 0, index))]
-            self._changed()
+            self._cache.clear()  # (the derived indexes may keep the dead row: views leave it out)
+            self._orders.clear()
 
     def _alias(self, name: str, value: str) -> str:
         """The configured name of a suite, group path or device (cached per spelling)."""

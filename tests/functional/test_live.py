@@ -287,3 +287,17 @@ def test_poison_files_appearing_while_watching_cost_only_themselves(tmp_path: Pa
         assert failed == []
     finally:
         session.stop()
+
+
+def test_a_rescan_while_the_root_is_renamed_away_keeps_its_records(tmp_path: Path) -> None:
+    from collectors.live import LiveCollection
+
+    root, output = tmp_path / "suite", tmp_path / "out.jsonl"
+    tree_of(root, 2)
+    live = LiveCollection([str(root)], str(output), lambda r: Settings())
+    live.scan()
+    live.write()
+    root.rename(tmp_path / "away")  # (a rebuild moves the tree aside, say)
+    assert live.scan() == []  # nothing to say: the root is not there to be looked at
+    live.write()
+    assert sorted(luts(output)) == ["g000", "g001"]

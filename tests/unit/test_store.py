@@ -82,4 +82,5 @@ def test_a_key_two_projects_make_is_written_once_and_reported() -> None:
     assert json.loads(live.render())["hls_synth"]["value"] == 1
     back = live.remove("/a")  # the other claim takes over
     assert json.loads(next(iter(back.changed.values())))["hls_synth"]["value"] == 2
+    assert list(back.owners.values()) == ["/b"]  # the line now written is /b's, not /a's
     assert live.clashes() == []
