@@ -200,6 +200,8 @@ def _text(value: Any) -> str:
 
 
 def _float_or_nan(value: Any) -> float:
+    if type(value) is str and value.isascii() and value.isdigit():
+        return float(value)  # the common cell (cycles, LUT), at C speed
     found = number_or_none(value)
     return NAN if found is None else float(found)  # "undef", "" and the like: no number
 
