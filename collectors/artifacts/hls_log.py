@@ -121,8 +121,8 @@ def parse_hls_log(data: bytes) -> dict[str, Any]:
     """Version, part, elapsed time, C simulation verdict, synthesis-step errors, and the solutions
     the session opened (by folder name)."""
     text = decode_text(data)
-    banner = _BANNER.search(text)
-    header = None if banner else _OLD_HEADER.search(text)
+    banner = _BANNER.search(text) if " (64-bit)" in text or "**** HLS Build v" in text else None
+    header = _OLD_HEADER.search(text) if banner is None and "Version: " in text else None
     devices = _DEVICE.findall(text)
     elapsed = _ELAPSED.findall(text)
     issues: list[str] = []

@@ -29,6 +29,13 @@ FRAGMENTS = [
     "ERROR: [HLS 207-1398] bad",
     "ERROR:",
     "INFO: [XFORM 203-1] done",
+    "****** Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2023.2 (64-bit)",
+    "v2023.2.1 (64-bit)",
+    " (64-bit)",
+    "****** HLS Build v2024.1.1 ",
+    "**** HLS Build v",
+    "Version: 2019.1",
+    "Version: ",
     "\n",
     "\r\n",
     " ",
@@ -64,6 +71,18 @@ def test_error_lines_are_the_lines_starting_with_error(text: str) -> None:
     assert error_lines(text) == [line.strip() for line in text.splitlines() if line.startswith("ERROR:")][:20]
     if "ERROR:" not in text:
         assert hls_log.errors_by_step(text) == {}
+
+
+def plain_version(text: str) -> str | None:
+    banner = hls_log._BANNER.search(text)
+    header = hls_log._OLD_HEADER.search(text)
+    return (banner.group(1) or banner.group(2)) if banner else header.group(1) if header else None
+
+
+@settings(max_examples=400)
+@given(texts)
+def test_the_version_is_the_one_the_plain_searches_give(text: str) -> None:
+    assert hls_log.parse_hls_log(text.encode())["vitis_version"] == plain_version(text)
 
 
 def test_a_log_of_a_thousand_lines_gives_the_same_facts_by_both_scans() -> None:
