@@ -11,7 +11,7 @@ Prints each one's time (best of N, interleaved), the ratios and the peak memory 
 (collect's includes its worker). Targets: collect <= 1.2x baseline, naive >= 3x collect, peak
 memory < 200 MB.
 
-    python tests/bench/bench_collect_deep.py [--projects 600] [--log-lines 2000] [--rounds 2] [--keep DIR]
+    python tests/bench/bench_collect_deep.py [--projects 1000] [--log-lines 2000] [--rounds 2] [--keep DIR]
 """
 
 from __future__ import annotations
@@ -208,7 +208,7 @@ def build(base: str, projects: int, log_lines: int) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--projects", type=int, default=600)
+    parser.add_argument("--projects", type=int, default=1000)
     parser.add_argument("--log-lines", type=int, default=2000, help="lines of a project's largest log")
     parser.add_argument("--rounds", type=int, default=2, help="best of N for each side")
     parser.add_argument("--keep", help="build the tree here and keep it (an existing tree is reused)")
