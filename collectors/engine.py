@@ -124,6 +124,7 @@ class Engine:
         self._fresh: set[str] = set()  # parsed by the prefetch of the scan under way
         self._roots: tuple[str, ...] = ()  # the resolved roots of the last scan: links may lead there
         self.parses = 0  # how many files were actually read and parsed (for tests and benchmarks)
+        self.processes = usable_cores()  # how many processes share a scan's walk and parsing
 
     def parse(self, path: str, kind: str) -> Parsed:
         """Parse one artifact, or return the cached result when size and mtime are unchanged."""
@@ -205,27 +206,33 @@ class Engine:
         return collection
 
     def _walk(self, root: str, progress: Callable[[str, int, int | None], None] | None) -> WalkResult:
-        """Walk a root; on a tree with several subdirectories, half of them are walked and their
-        reports parsed by a second process meanwhile (threads would not help: both halves need
-        the GIL). Never beside other threads (the dashboard): forking there is unsafe."""
+        """Walk a root; on a tree with several subdirectories, they are shared out between this
+        process and `processes - 1` others, each walking its share and parsing its reports
+        (threads would not help: all need the GIL). Never beside other threads (the dashboard):
+        forking there is unsafe."""
         allowed = self.allowed(root)
         if threading.active_count() > 1:
             walked = None if progress is None else (lambda n: progress("walk", n, None))
             return find_projects([root], self.excluded, walked, allowed)
         walker, root_node, stack = start_split(root, self.excluded, allowed)
-        if root_node is None or len(stack) < 2:
+        if root_node is None or len(stack) < 2 or self.processes < 2:
             walker.drain(stack)
             return finish_walk(walker)
-        with ProcessPoolExecutor(max_workers=1, initializer=_quiet_on_interrupt) as pool:
-            theirs = pool.submit(_walk_and_parse, stack[1::2], root, self.excluded, allowed)
-            walker.drain(stack[0::2])
+        shares = min(self.processes, len(stack))
+        with ProcessPoolExecutor(max_workers=shares - 1, initializer=_quiet_on_interrupt) as pool:
+            theirs = [
+                pool.submit(_walk_and_parse, stack[share::shares], root, self.excluded, allowed)
+                for share in range(1, shares)
+            ]
+            walker.drain(stack[0::shares])
             mine = [(path, kind) for node in walker.nodes for path, kind in node.artifacts]
             for result in parse_batch(mine):
                 self._trust(result)
-            part, results = theirs.result()
-        for result in results:
-            self._trust(result)
-        merge_part(walker, root_node, part)
+            for future in theirs:  # merged in a fixed order, whichever ends first
+                part, results = future.result()
+                for result in results:
+                    self._trust(result)
+                merge_part(walker, root_node, part)
         if progress is not None:
             progress("walk", walker.directories, None)
         return finish_walk(walker)
@@ -246,6 +253,14 @@ class Engine:
             time.sleep(min(SETTLE_SECONDS / 2, max(0.0, deadline - time.monotonic())))
             for result in waiting:
                 collection.projects[result.path] = self.recollect(result.path, result.root)
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (a container or `taskset` may allow fewer than exist)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
 
 
 def _quiet_on_interrupt() -> None:

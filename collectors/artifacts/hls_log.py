@@ -15,9 +15,17 @@ _OPENED = re.compile(
     r"Running: open_solution (?:-\S+ )*\"?([^\s\"]+)"
     r"|(?:Creating and opening|Opening and resetting|Opening) solution '([^']+)'"
 )
+# Where a match of _OPENED can begin: the scan for it jumps between these (a log is megabytes).
+_OPENED_STARTS = (
+    "Running: open_solution ",
+    "Creating and opening solution '",
+    "Opening and resetting solution '",
+    "Opening solution '",
+)
 _DEVICE = re.compile(r"Setting target device to '([^']+)'")
 _ELAPSED = re.compile(r"\[HLS 200-112\].*?Total elapsed time:\s*([0-9.]+)\s*seconds")
 _CSIM = re.compile(r"CSim (done|failed) with (?:(\d+) )?errors?|('csim_design' failed):")
+_CSIM_STARTS = ("CSim ", "'csim_design' failed:")
 # What tells which step of the flow a line belongs to: the command being run, else the message's tag.
 _RUNNING = re.compile(r"Running: (csim_design|csynth_design|cosim_design|export_design|package)\b")
 _TAG = re.compile(r"^(?:INFO|WARNING|ERROR|CRITICAL WARNING): \[(SIM|COSIM|IMPL|XFORM|SCHED|BIND|RTGEN|HLS 207)\b")
@@ -47,17 +55,34 @@ def is_step_log(name: str, parent: str) -> bool:
 
 def csim_status(text: str) -> str | None:
     """`pass`/`fail` from the last C simulation verdict in a log, or None without one."""
-    verdicts = _CSIM.findall(text)
-    if not verdicts:
+    verdict = _last_csim_verdict(text)
+    if verdict is None:
         return None
-    word, count, failed = verdicts[-1]
+    word, count, failed = verdict.groups()
     return "pass" if not failed and word == "done" and (count or "0") == "0" else "fail"
+
+
+def _last_csim_verdict(text: str) -> re.Match[str] | None:
+    """The last match of _CSIM (what `findall` would give last: its matches never overlap),
+    looked for backwards from each literal a match starts with, not by scanning the whole log."""
+    last: re.Match[str] | None = None
+    for start in _CSIM_STARTS:
+        end = len(text)
+        while (at := text.rfind(start, 0, end)) >= 0:
+            match = _CSIM.match(text, at)
+            if match is not None:
+                last = match if last is None or at > last.start() else last
+                break
+            end = at + len(start) - 1  # the next occurrence starts before this one
+    return last
 
 
 def errors_by_step(text: str) -> dict[str, list[str]]:
     """`ERROR:` lines by the flow step they belong to (an untagged one to the step running then;
     before any step is known, to synthesis: the step a bare error stops)."""
     found: dict[str, list[str]] = {}
+    if "ERROR:" not in text:
+        return found  # no line starts with it: no step matters
     step = "synthesis"
     for line in text.splitlines():
         running, tag = _RUNNING.search(line), _TAG.match(line)
@@ -71,12 +96,33 @@ def errors_by_step(text: str) -> dict[str, list[str]]:
     return found
 
 
+def opened_solutions(text: str) -> list[str]:
+    """What `_OPENED.findall(text)` gives, the pattern tried only where one of its literal starts is."""
+    found: list[str] = []
+    nexts = {start: text.find(start) for start in _OPENED_STARTS}
+    pos = 0
+    while True:
+        for start, at in nexts.items():
+            if -1 < at < pos:
+                nexts[start] = text.find(start, pos)
+        candidates = [at for at in nexts.values() if at >= 0]
+        if not candidates:
+            return found
+        at = min(candidates)
+        match = _OPENED.match(text, at)
+        if match is None:
+            pos = at + 1
+            continue
+        found.append(match.group(1) or match.group(2))
+        pos = match.end()
+
+
 def parse_hls_log(data: bytes) -> dict[str, Any]:
     """Version, part, elapsed time, C simulation verdict, synthesis-step errors, and the solutions
     the session opened (by folder name)."""
     text = decode_text(data)
-    banner = _BANNER.search(text)
-    header = _OLD_HEADER.search(text)
+    banner = _BANNER.search(text) if " (64-bit)" in text or "**** HLS Build v" in text else None
+    header = _OLD_HEADER.search(text) if banner is None and "Version: " in text else None
     devices = _DEVICE.findall(text)
     elapsed = _ELAPSED.findall(text)
     issues: list[str] = []
@@ -89,9 +135,7 @@ def parse_hls_log(data: bytes) -> dict[str, Any]:
         "csim_status": csim_status(text),
         "errors": steps.get("synthesis", [])[:20],  # what fails a synthesis (rules, section 5)
         "failed_steps": sorted(steps),
-        "opened": sorted(
-            {(a or b).replace("\\", "/").rstrip("/").rpartition("/")[2] for a, b in _OPENED.findall(text)}
-        ),
+        "opened": sorted({name.replace("\\", "/").rstrip("/").rpartition("/")[2] for name in opened_solutions(text)}),
         "issues": issues,
     }
 

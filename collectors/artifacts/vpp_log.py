@@ -67,10 +67,17 @@ def parse_vpp_log(data: bytes) -> dict[str, Any]:
         "device": out_device,
         "vitis_version": version.group(1) if version else None,
         "elapsed_seconds": elapsed,
-        "errors": [line.strip() for line in text.splitlines() if line.startswith("ERROR:")][:20],
+        "errors": error_lines(text),
         "invocation": identity,
         "issues": issues,
     }
+
+
+def error_lines(text: str) -> list[str]:
+    """The first 20 lines that start with `ERROR:` (a log without one is not split into lines)."""
+    if "ERROR:" not in text:
+        return []
+    return [line.strip() for line in text.splitlines() if line.startswith("ERROR:")][:20]
 
 
 def _elapsed_seconds(found: list[tuple[str, str, str]], issues: list[str]) -> int | None:
