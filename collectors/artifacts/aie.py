@@ -7,7 +7,9 @@ last of a frame, units change from line to line (ps..s), x86sim files have no ti
 
 from __future__ import annotations
 
+import io
 import re
+from collections.abc import Iterable, Iterator
 from typing import Any, BinaryIO
 
 from ..files import decode_text
@@ -15,6 +17,7 @@ from ..numbers import PICOSECONDS, PLIO_BITS, Range, checked
 from ..problems import ArtifactError, NotThisKind
 
 UNIT_PS = {"ps": 1, "ns": 1_000, "us": 1_000_000, "ms": 1_000_000_000, "s": 1_000_000_000_000}
+_UNITS = {unit.encode(): factor for unit, factor in UNIT_PS.items()}
 _INTEGER_BYTES = b"0123456789- \t\r\n"
 _AMOUNT = re.compile(rb"^\d+(?:\.\d*)?(?:[eE][+-]?\d+)?$")
 # A whole data line at once (C speed); a line it refuses is looked at token by token for the message.
@@ -33,19 +36,239 @@ def _check_plio_start(raw: bytes) -> None:
         raise NotThisKind("not PLIO output (a text of another kind)")
 
 
-def parse_aie_output(stream: BinaryIO) -> dict[str, Any]:
-    """Counts and times of one PLIO output file (what `throughputs` needs, nothing per line kept)."""
-    data_lines = values = frames = 0
-    widths: dict[int, int] = {}
-    first_ps = last_ps = None
-    pending_ps: int | None = None  # the timestamp of the next data line
-    pending_tlast = False
-    values_before_latest_start = 0  # values in the frames before the latest frame start
-    tstart_0 = latest_start = None
-    starting = True  # the next data line starts a frame
-    units = {unit.encode(): factor for unit, factor in UNIT_PS.items()}
+CHUNK_BYTES = 1 << 18  # read size of the chunked parse: small enough to stay in the CPU caches (measured)
+
+# The headers a simple chunk allows before a data line: a `T` line (digits few enough for the unit
+# that no range check is needed: under 1e18 ps), optionally then TLAST. A header followed by
+# anything else stays in place and sends the chunk to the per-line parse.
+_HEADER = re.compile(
+    rb"\nT (?:\d{1,18} ps|\d{1,15} ns|\d{1,12} us|\d{1,9} ms|\d{1,6} s)(?:\nTLAST)?(?=\n[-0-9])|\nTLAST(?=\n[-0-9])"
+)
+_DATA_CHARACTERS = b"0123456789- \n"
+# a value split in two, a sign without digits, a blank line: never in a simple chunk's data lines
+_NOT_SIMPLE = (b"\n\n", b"  ", b"\n ", b"--", b"- ", b"-\n")
+_EDGE_LINES = 8  # header lines looked at, one by one, at the edges of a chunk
+
+
+def parse_aie_output(stream: BinaryIO, chunk_size: int = CHUNK_BYTES) -> dict[str, Any]:
+    """Counts and times of one PLIO output file (what `throughputs` needs, nothing per line kept).
+
+    Read in chunks cut at a newline; a chunk of the simple shape real simulator output has (integer
+    data lines of one width, each after an optional `T` line and an optional TLAST) is counted at C
+    speed, any other goes through the per-line reference parse, state carried across. The result
+    and the errors are the same as `parse_aie_output_by_line`'s."""
+    state = _State()
+    for piece in _pieces(stream, chunk_size):
+        _parse_piece(piece, state)
+    return state.result()
+
+
+def _pieces(stream: BinaryIO, chunk_size: int) -> Iterator[bytes]:
+    """The stream in pieces of about `chunk_size` bytes, each ending at a newline (the last one
+    maybe not); a line longer than that makes one piece (memory as the line-by-line parse)."""
+    held: list[bytes] = []
+    while block := stream.read(chunk_size):
+        cut = block.rfind(b"\n") + 1
+        if not cut:
+            held.append(block)
+            continue
+        yield b"".join((*held, block[:cut])) if held else block[:cut]
+        held = [block[cut:]] if cut < len(block) else []
+    if held:
+        yield b"".join(held)
+
+
+def _parse_piece(piece: bytes, state: _State) -> None:
+    """The head (up to the first data line) and the tail (after the last one) line by line, the
+    body between at C speed when it has the simple shape, else line by line too."""
+    head_end, tail_start = _first_line_end(piece), _last_line_end(piece)
+    if head_end < 0 or tail_start <= head_end:
+        _parse_lines(io.BytesIO(piece), state)
+        return
+    _parse_lines(io.BytesIO(piece[:head_end]), state)
+    if not _count_simple_body(piece[head_end - 1 : tail_start], state):
+        _parse_lines(io.BytesIO(piece[head_end:tail_start]), state)
+    _parse_lines(io.BytesIO(piece[tail_start:]), state)
+
+
+def _first_line_end(piece: bytes) -> int:
+    """Where the first line that does not start with `T` ends (after its newline), -1 if none is
+    among the first few lines or it has no newline."""
+    start = 0
+    for _ in range(_EDGE_LINES):
+        end = piece.find(b"\n", start) + 1
+        if not end:
+            return -1
+        if piece[start : start + 1] != b"T":
+            return end
+        start = end
+    return -1
+
+
+def _last_line_end(piece: bytes) -> int:
+    """Where the last line that does not start with `T` ends (after its newline), -1 if none is
+    among the last few lines or the piece does not end with a newline."""
+    if not piece.endswith(b"\n"):
+        return -1
+    end = len(piece)
+    for _ in range(_EDGE_LINES):
+        start = piece.rfind(b"\n", 0, end - 1) + 1
+        if piece[start : start + 1] != b"T":
+            return end
+        if not start:
+            return -1
+        end = start
+    return -1
+
+
+def _count_simple_body(body: bytes, state: _State) -> bool:
+    """Count `body` (a newline, then whole lines, the last one a data line) into `state` if every
+    line has the simple shape, at C speed; False, `state` untouched, if not."""
+    if state.pending_ps is not None or state.pending_tlast:
+        return False  # the head's last line left a mark: not a data line after all
+    data, headers = _HEADER.subn(b"", body)
+    width = _simple_width(data)
+    if width is None:
+        return False
+    lines = data.count(b"\n") - 1
+    state.number += body.count(b"\n") - 1
+    state.data_lines += lines
+    state.values += lines * width
+    state.widths[width] = state.widths.get(width, 0) + lines
+    state.frames += body.count(b"L")  # only TLAST lines have an L
+    _count_times(body, width, state)
+    return True
+
+
+def _simple_width(data: bytes) -> int | None:
+    """The number of values of each line of `data` (a newline, then lines) if all are integer lines
+    of that same width, with single spaces and a trailing space on all or none; else None."""
+    if data.translate(None, _DATA_CHARACTERS) or any(bad in data for bad in _NOT_SIMPLE):
+        return None
+    first = data[1 : data.index(b"\n", 1)]
+    spaces, trailing = first.count(b" "), first.endswith(b" ")
+    lines = data.count(b"\n") - 1
+    if data.count(b" \n") != (lines if trailing else 0):
+        return None
+    if data.translate(None, b"0123456789-") != (b"\n" + b" " * spaces) * lines + b"\n":
+        return None
+    return spaces + 1 - trailing
+
+
+def _count_times(body: bytes, width: int, state: _State) -> None:
+    """First and last timestamps and frame starts of a simple body (counts already added): every
+    `T` line is its data line's, every TLAST ends a frame and the next data line starts one."""
+    first_t, last_t = body.find(b"\nT "), body.rfind(b"\nT ")
+    if state.first_ps is None and first_t >= 0:
+        state.first_ps = _header_ps(body, first_t)
+    if last_t >= 0:
+        state.last_ps = _header_ps(body, last_t)
+    if state.tstart_0 is None and first_t >= 0:  # without a `T` line every frame starts untimed
+        stamps = (_header_ps(body, at) for at in _frame_starts(body, state.starting))
+        state.tstart_0 = next((ps for ps in stamps if ps is not None), None)
+    latest = _latest_frame_start(body, state.starting)
+    if latest is not None:
+        state.latest_start = _header_ps(body, latest)
+        later = body.count(b"\n", latest, len(body) - 1) - body.count(b"\nT", latest)  # data lines
+        state.values_before_latest_start = state.values - width * later
+    last_line = body.rfind(b"\n", 0, len(body) - 1)
+    state.starting = last_line >= 6 and body.startswith(b"\nTLAST", last_line - 6)
+
+
+def _header_ps(body: bytes, at: int) -> int | None:
+    """The timestamp of the beat whose first line starts after the newline at `at`, if timed."""
+    if not body.startswith(b"\nT ", at):
+        return None
+    _, amount, unit = body[at + 1 : body.index(b"\n", at + 1)].split()
+    return int(amount) * _UNITS[unit]
+
+
+def _frame_ends(body: bytes) -> Iterator[int]:
+    """Where each beat after a TLAST one begins (its newline), in order; none for the last beat."""
+    at = body.find(b"\nTLAST")
+    while at >= 0:
+        end = body.index(b"\n", at + 7)  # the end of TLAST's data line
+        if end == len(body) - 1:
+            return
+        yield end
+        at = body.find(b"\nTLAST", end)
+
+
+def _frame_starts(body: bytes, starting: bool) -> Iterator[int]:
+    """Where each beat that starts a frame begins, in order."""
+    if starting:
+        yield 0
+    yield from _frame_ends(body)
+
+
+def _latest_frame_start(body: bytes, starting: bool) -> int | None:
+    """Where the last beat that starts a frame begins (from the end: at most two TLAST looked at)."""
+    at = body.rfind(b"\nTLAST")
+    while at >= 0:
+        end = body.index(b"\n", at + 7)
+        if end != len(body) - 1:
+            return end
+        at = body.rfind(b"\nTLAST", 0, at)
+    return 0 if starting else None
+
+
+class _State:
+    """What the parse carries from line to line (and from chunk to chunk): counts, times, and the
+    marks a `T` or `TLAST` line leaves for the next data line."""
+
+    __slots__ = (
+        "number", "data_lines", "values", "frames", "widths", "first_ps", "last_ps", "pending_ps",
+        "pending_tlast", "values_before_latest_start", "tstart_0", "latest_start", "starting",
+    )  # fmt: skip
+
+    def __init__(self) -> None:
+        self.number = self.data_lines = self.values = self.frames = 0  # number: lines read so far
+        self.widths: dict[int, int] = {}
+        self.first_ps: int | None = None
+        self.last_ps: int | None = None
+        self.pending_ps: int | None = None  # the timestamp of the next data line
+        self.pending_tlast = False
+        self.values_before_latest_start = 0  # values in the frames before the latest frame start
+        self.tstart_0: int | None = None
+        self.latest_start: int | None = None
+        self.starting = True  # the next data line starts a frame
+
+    def result(self) -> dict[str, Any]:
+        if self.data_lines == 0:
+            raise ArtifactError("no data lines")
+        widths = self.widths
+        width = max(widths, key=lambda w: (widths[w], w))
+        return {
+            "data_lines": self.data_lines,
+            "values": self.values,
+            "values_per_line": width,
+            "values_per_line_varies": len(widths) > 1,
+            "frames": self.frames,
+            "first_ps": self.first_ps,
+            "last_ps": self.last_ps,
+            "tstart_0_ps": self.tstart_0,
+            "latest_start_ps": self.latest_start,
+            "values_before_latest_start": self.values_before_latest_start,
+        }
+
+
+def parse_aie_output_by_line(stream: BinaryIO) -> dict[str, Any]:
+    """The straightforward parse, one line at a time: the reference the chunked parse must match."""
+    state = _State()
+    _parse_lines(stream, state)
+    return state.result()
+
+
+def _parse_lines(lines: Iterable[bytes], state: _State) -> None:
+    """The reference per-line parse of `lines` (each with its newline), continuing `state`."""
+    data_lines, values, frames, widths = state.data_lines, state.values, state.frames, state.widths
+    first_ps, last_ps, pending_ps, pending_tlast = state.first_ps, state.last_ps, state.pending_ps, state.pending_tlast
+    values_before_latest_start, tstart_0 = state.values_before_latest_start, state.tstart_0
+    latest_start, starting = state.latest_start, state.starting
+    units = _UNITS
     data_line = _DATA_LINE.match
-    for number, raw in enumerate(stream, 1):  # the hot loop: 10 million lines must take seconds
+    number = state.number
+    for number, raw in enumerate(lines, state.number + 1):  # the hot loop of unusual files
         if data_lines == 0 and pending_ps is None and not pending_tlast:
             _check_plio_start(raw)
         if raw[:1] == b"T":
@@ -95,21 +318,10 @@ def parse_aie_output(stream: BinaryIO) -> dict[str, Any]:
             frames += 1
             pending_tlast = False
             starting = True
-    if data_lines == 0:
-        raise ArtifactError("no data lines")
-    width = max(widths, key=lambda w: (widths[w], w))
-    return {
-        "data_lines": data_lines,
-        "values": values,
-        "values_per_line": width,
-        "values_per_line_varies": len(widths) > 1,
-        "frames": frames,
-        "first_ps": first_ps,
-        "last_ps": last_ps,
-        "tstart_0_ps": tstart_0,
-        "latest_start_ps": latest_start,
-        "values_before_latest_start": values_before_latest_start,
-    }
+    state.number, state.data_lines, state.values, state.frames = number, data_lines, values, frames
+    state.first_ps, state.last_ps, state.pending_ps, state.pending_tlast = first_ps, last_ps, pending_ps, pending_tlast
+    state.values_before_latest_start, state.tstart_0 = values_before_latest_start, tstart_0
+    state.latest_start, state.starting = latest_start, starting
 
 
 def _timestamp_ps(amount: bytes, factor: int, number: int) -> int:
