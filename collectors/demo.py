@@ -247,6 +247,19 @@ GROUPS = (
 VARIANTS = ("baseline", "tiling", "pipeline", "unroll", "doublebuffer", "coalescing", "multiddr")
 
 
+def random_synth(rng: random.Random, kernel: str) -> Synth:
+    """Made-up synthesis figures of a benchmark kernel (the demo's and the benchmarks' trees)."""
+    return Synth(
+        kernel,
+        latency=rng.randint(1_000, 2_000_000),
+        interval=rng.randint(1_000, 2_000_000),
+        lut=rng.randint(2_000, 90_000),
+        ff=rng.randint(2_000, 120_000),
+        dsp=rng.randint(0, 400),
+        bram=rng.randint(0, 300),
+    )
+
+
 def build_demo_tree(directory: str, projects: int = 12, noise: int = 0, seed: int = 7) -> str:
     """A Rodinia-like suite: v++ hw_emu builds and vitis_hls projects. Returns the suite root."""
     rng = random.Random(seed)
@@ -257,15 +270,7 @@ def build_demo_tree(directory: str, projects: int = 12, noise: int = 0, seed: in
         name = VARIANTS[index % len(VARIANTS)]
         project = os.path.join(root, *group.split("/"), f"{prefix}_{index}_{name}")
         kernel = prefix.replace("_", "")
-        synth = Synth(
-            kernel,
-            latency=rng.randint(1_000, 2_000_000),
-            interval=rng.randint(1_000, 2_000_000),
-            lut=rng.randint(2_000, 90_000),
-            ff=rng.randint(2_000, 120_000),
-            dsp=rng.randint(0, 400),
-            bram=rng.randint(0, 300),
-        )
+        synth = random_synth(rng, kernel)
         if number % 3 == 2:
             write_sources(project, kernel, hls=True)
             write_hls(project, synth, passed=number % 9 != 8, noise=noise)

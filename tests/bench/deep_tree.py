@@ -15,7 +15,7 @@ import os
 import random
 from functools import cache
 
-from collectors.demo import PLATFORM, Synth, csynth_xml, hls_log, profile_csv, system_diagram, vpp_log
+from collectors.demo import PLATFORM, Synth, csynth_xml, hls_log, profile_csv, random_synth, system_diagram, vpp_log
 
 KERNELS = ("vadd", "mmult", "conv2d", "fft", "spmv", "bfs", "nw", "hotspot")
 PACKAGED = (  # where v++ and Vivado leave copies of the kernel's report (below _x), shallow to deep
@@ -55,21 +55,9 @@ class _Writer:
         os.truncate(path, size)
 
 
-def _synth(rng: random.Random, kernel: str) -> Synth:
-    return Synth(
-        kernel,
-        latency=rng.randint(1_000, 2_000_000),
-        interval=rng.randint(1_000, 2_000_000),
-        lut=rng.randint(2_000, 90_000),
-        ff=rng.randint(2_000, 120_000),
-        dsp=rng.randint(0, 400),
-        bram=rng.randint(0, 300),
-    )
-
-
 def write_project(writer: _Writer, project: str, number: int, rng: random.Random, log_lines: int) -> None:
     k = KERNELS[number % len(KERNELS)]
-    synth = _synth(rng, k)
+    synth = random_synth(rng, k)
     x = os.path.join(project, f"_x.hw_emu.{PLATFORM}")
     sol = os.path.join(x, k, k, k, "solution")
     w = writer.write
