@@ -2,22 +2,28 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
 import threading
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from multiprocessing import resource_tracker
 from typing import Any
 
 from .artifacts import ARTIFACTS
 from .artifacts.parsed import Parsed
 from .config import Settings
 from .discovery import (
+    DirNode,
     Project,
+    StackEntry,
     WalkPart,
     WalkResult,
+    _Walker,
     find_projects,
     finish_walk,
     merge_part,
@@ -125,6 +131,7 @@ class Engine:
         self._roots: tuple[str, ...] = ()  # the resolved roots of the last scan: links may lead there
         self.parses = 0  # how many files were actually read and parsed (for tests and benchmarks)
         self.processes = usable_cores()  # how many processes share a scan's walk and parsing
+        self.pool: Executor | None = None  # spawned workers a live session lends for its scans
 
     def parse(self, path: str, kind: str) -> Parsed:
         """Parse one artifact, or return the cached result when size and mtime are unchanged."""
@@ -206,36 +213,60 @@ class Engine:
         return collection
 
     def _walk(self, root: str, progress: Callable[[str, int, int | None], None] | None) -> WalkResult:
-        """Walk a root; on a tree with several subdirectories, they are shared out between this
-        process and `processes - 1` others, each walking its share and parsing its reports
-        (threads would not help: all need the GIL). Never beside other threads (the dashboard):
-        forking there is unsafe."""
+        """Walk a root; on a tree with several subdirectories, they are shared out between
+        processes, each walking its share and parsing its reports (threads would not help: all
+        need the GIL). `collect` forks `processes - 1` helpers for one scan and walks a share
+        itself; a live session lends `pool`, spawned workers that are safe beside its threads and
+        take every share. With neither (forking beside threads is unsafe) one walk does it all."""
         allowed = self.allowed(root)
-        if threading.active_count() > 1:
+        pool = self.pool
+        if pool is None and threading.active_count() > 1:
             walked = None if progress is None else (lambda n: progress("walk", n, None))
             return find_projects([root], self.excluded, walked, allowed)
         walker, root_node, stack = start_split(root, self.excluded, allowed)
         if root_node is None or len(stack) < 2 or self.processes < 2:
             walker.drain(stack)
             return finish_walk(walker)
+        if pool is not None:
+            try:
+                self._share_out(pool, walker, root_node, stack, root, allowed, keep_one=False)
+            except (BrokenProcessPool, OSError, ValueError):  # a worker died or could not start: walk here
+                self.pool = None
+                return self._walk(root, progress)
+        else:
+            with ProcessPoolExecutor(max_workers=self.processes - 1, initializer=_quiet_on_interrupt) as forked:
+                self._share_out(forked, walker, root_node, stack, root, allowed, keep_one=True)
+        if progress is not None:
+            progress("walk", walker.directories, None)
+        return finish_walk(walker)
+
+    def _share_out(
+        self,
+        pool: Executor,
+        walker: _Walker,
+        root_node: DirNode,
+        stack: list[StackEntry],
+        root: str,
+        allowed: tuple[str, ...] | None,
+        keep_one: bool,
+    ) -> None:
+        """Walk the root's subdirectories in `processes` shares: the first one here when
+        `keep_one`, the others in the pool; their nodes are merged in a fixed order."""
         shares = min(self.processes, len(stack))
-        with ProcessPoolExecutor(max_workers=shares - 1, initializer=_quiet_on_interrupt) as pool:
-            theirs = [
-                pool.submit(_walk_and_parse, stack[share::shares], root, self.excluded, allowed)
-                for share in range(1, shares)
-            ]
+        theirs = [
+            pool.submit(_walk_and_parse, stack[share::shares], root, self.excluded, allowed)
+            for share in range(1 if keep_one else 0, shares)
+        ]
+        if keep_one:
             walker.drain(stack[0::shares])
             mine = [(path, kind) for node in walker.nodes for path, kind in node.artifacts]
             for result in parse_batch(mine):
                 self._trust(result)
-            for future in theirs:  # merged in a fixed order, whichever ends first
-                part, results = future.result()
-                for result in results:
-                    self._trust(result)
-                merge_part(walker, root_node, part)
-        if progress is not None:
-            progress("walk", walker.directories, None)
-        return finish_walk(walker)
+        for future in theirs:  # merged in a fixed order, whichever ends first
+            part, results = future.result()
+            for result in results:
+                self._trust(result)
+            merge_part(walker, root_node, part)
 
     def _trust(self, result: tuple[int, int, Parsed] | Parsed) -> None:
         """Keep a parse made during this scan; the collection that follows need not stat again."""
@@ -261,6 +292,42 @@ def usable_cores() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):
         return max(1, os.cpu_count() or 1)
+
+
+def prepare_spawning() -> None:
+    """Start multiprocessing's resource tracker now, while standard error is the real one: an
+    interface that captures it (Textual's fileno() is -1) makes every later first spawn fail
+    with "bad value(s) in fds_to_keep". Call it before such an interface starts."""
+    try:
+        resource_tracker.ensure_running()
+    except (OSError, ValueError):
+        pass  # no processes to be had here: the callers walk or check in this process instead
+
+
+def spawn_pool(processes: int) -> ProcessPoolExecutor | None:
+    """Worker processes for a live session's scans, started now so that they are ready (their
+    imports done) by the time the scan begins. Spawned, not forked: the session runs beside
+    other threads. None where processes cannot be had (a sandbox, one core)."""
+    if processes < 2:
+        return None
+    try:
+        pool = ProcessPoolExecutor(
+            max_workers=processes, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet_on_interrupt
+        )
+        for _worker in range(processes):
+            pool.submit(os.getpid)  # each start-up import is paid now, not in the scan
+    except (OSError, ValueError, ImportError, NotImplementedError):
+        return None
+    return pool
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool now. shutdown() alone lets a running task finish, and the interpreter waits
+    for it at exit: quitting during a scan (or a long schema check) would hang until it ends."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())  # (no public way to end one)
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
+        process.terminate()
 
 
 def _quiet_on_interrupt() -> None:

@@ -13,12 +13,13 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from .config import Settings
 from .discovery import STATE_DIR
-from .engine import Engine, ProjectResult
+from .engine import Engine, ProjectResult, prepare_spawning, spawn_pool, stop_pool
 from .problems import Problem
 from .records.store import TEMPORARY_PREFIX, Delta, Output, extension_path
 
@@ -262,6 +263,7 @@ class LiveSession:
         debounce: float = 0.1,
     ) -> None:
         self.live = LiveCollection(roots, output, settings_for)
+        prepare_spawning()  # before an interface captures standard error
         self.notify = notify
         self.poll = poll
         self.rescan_every = rescan_every
@@ -277,6 +279,8 @@ class LiveSession:
         """Start watching, scan, write, then hand over to the watcher; call it on a worker thread."""
         from .watch import Watcher, choose_mode
 
+        engine = self.live.engine
+        engine.pool = spawn_pool(engine.processes)  # they start while the watches are placed
         mode = choose_mode(self.live.roots, self.poll)
         self.watcher = Watcher(
             self.live.roots,
@@ -302,6 +306,9 @@ class LiveSession:
     def stop(self) -> None:
         if self.watcher is not None:
             self.watcher.stop()
+        pool, self.live.engine.pool = self.live.engine.pool, None
+        if isinstance(pool, ProcessPoolExecutor):
+            stop_pool(pool)
 
     def revive(self) -> bool:
         """Restart the watcher's worker if it died; True when it had (the caller says so)."""

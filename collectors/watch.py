@@ -6,6 +6,7 @@ that re-collects only the touched projects; a periodic full rescan catches what 
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 import time
@@ -26,6 +27,12 @@ from watchdog.events import (
     FileSystemEventHandler,
 )
 from watchdog.observers import Observer
+
+try:  # Linux: the kernel is told which events to queue
+    from watchdog.observers.inotify import InotifyEmitter, InotifyObserver
+    from watchdog.observers.inotify_c import InotifyConstants
+except ImportError:  # pragma: no cover (other systems)
+    InotifyEmitter = InotifyObserver = None  # type: ignore[assignment,misc]
 
 from .artifacts import classify
 from .discovery import BUILD_MARKERS
@@ -74,6 +81,49 @@ EVENT_FILTER = [
     DirDeletedEvent,
     DirMovedEvent,
 ]
+
+
+if InotifyEmitter is not None:
+    # what reading does: the scan reads every report and lists every directory after the watch is
+    # placed, and on a relatime filesystem each first read of a fresh file changes its access time
+    READING = (
+        InotifyConstants.IN_ATTRIB
+        | InotifyConstants.IN_ACCESS
+        | InotifyConstants.IN_OPEN
+        | InotifyConstants.IN_CLOSE_NOWRITE
+    )
+
+    class _QuietEmitter(InotifyEmitter):
+        """Asks the kernel for changes only. watchdog's file-modified filter also asks for
+        IN_ATTRIB, which it then drops: the kernel still queues one event per file read, and on a
+        freshly built tree they overflow its queue, losing the real changes among them."""
+
+        def get_event_mask_from_filter(self) -> Any:
+            return type(READING)(super().get_event_mask_from_filter() & ~READING)
+
+
+def make_observer() -> Any:
+    """watchdog's observer, with the quiet emitter where the platform's is inotify's."""
+    observer = Observer()
+    if InotifyObserver is not None and isinstance(observer, InotifyObserver) and hasattr(observer, "_emitter_class"):
+        observer._emitter_class = _QuietEmitter  # watchdog takes no emitter for its inotify observer
+    return observer
+
+
+class _OverflowHook(logging.Handler):
+    """watchdog only logs a kernel queue overflow (and rebuilds its watches): the changes lost
+    with it are found by a rescan. (Being a handler, it also keeps the warning off a terminal
+    the dashboard draws on.)"""
+
+    LOGGER = "watchdog.observers"
+
+    def __init__(self, on_overflow: Callable[[], None]) -> None:
+        super().__init__(logging.WARNING)
+        self.on_overflow = on_overflow
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if "overflow" in record.getMessage().lower():
+            self.on_overflow()
 
 
 @dataclass(frozen=True)
@@ -226,12 +276,14 @@ class Watcher:
         self._next_root_check = 0.0
         self._rewatch_due: float | None = None
         self._observer: Any = None  # watchdog's Observer or our StatPoller
+        self._overflow = _OverflowHook(self.rescan_now)
         self._thread = threading.Thread(target=self._run, name="vitis-tui-watch", daemon=True)
 
     def start(self, hold: bool = False) -> WatchMode:
         """Start watching; falls back to polling when inotify cannot be set up."""
         if hold:
             self._held = set()
+        logging.getLogger(_OverflowHook.LOGGER).addHandler(self._overflow)
         self._start_observer()
         if not hold:
             self._thread.start()
@@ -285,7 +337,7 @@ class Watcher:
             return StatPoller(
                 [r for r in self.roots if os.path.isdir(r)], mode.interval or DEFAULT_POLL_SECONDS, self.note
             )
-        observer = Observer()
+        observer = make_observer()
         handler = _Handler(self.note)
         for root in self.roots:
             if os.path.isdir(root):
@@ -295,6 +347,7 @@ class Watcher:
     def stop(self) -> None:
         self._stop.set()
         self._wake.set()
+        logging.getLogger(_OverflowHook.LOGGER).removeHandler(self._overflow)
         self._stop_observer()
         if self._thread.is_alive():
             self._thread.join(timeout=5)

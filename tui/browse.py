@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from collectors.aliases import NO_ALIASES, Aliases
+from collectors.engine import prepare_spawning, stop_pool
 from collectors.problems import Problem
 from collectors.records.loader import Followed, add_lines, check_files, check_lines, read_new_lines, stream_files
 from collectors.records.table import RecordTable
@@ -36,6 +37,7 @@ class BrowseApp(RecordsActions, App[None]):
 
     def __init__(self, paths: list[str], follow_every: float = FOLLOW_SECONDS, aliases: Aliases = NO_ALIASES) -> None:
         super().__init__()
+        prepare_spawning()  # the schema check's process is spawned once Textual captures stderr
         self.paths = paths
         self.aliases = aliases
         self.follow_every = follow_every
@@ -124,7 +126,7 @@ class BrowseApp(RecordsActions, App[None]):
 
     async def on_unmount(self) -> None:
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            stop_pool(self._pool)
 
     @on(Loaded)
     def _loaded(self, message: Loaded) -> None:

@@ -152,8 +152,8 @@ def test_watch_in_a_terminal(tmp_path: Path, tmux_session) -> None:
     place(project, "proj/solution1/solution1.aps", text="<solution/>\n")
     out = tmp_path / "live.jsonl"
     session = tmux_session(f"{installed_command()} watch {root} -o {out}", tmp_path)
-    session.wait_for("watch: inotify")
-    assert "waiting" in session.screen()
+    session.wait_for("watch: inotify")  # (the watch is placed before the scan: its status comes first)
+    session.wait_for("waiting")
     place(
         project,
         "proj/solution1/syn/report/csynth.xml",

@@ -11,13 +11,21 @@ import os
 import queue
 import re
 import shutil
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
+import pytest
+
+import collectors.engine as engine_module
+import collectors.live as live_module
 from collectors.config import Settings
-from collectors.live import LiveSession, SessionFailed, WatchState
+from collectors.live import LiveSession, ScanFinished, SessionFailed, WatchState
 
 from .. import trees
 from ..conftest import VITIS, place
@@ -25,6 +33,7 @@ from ..conftest import VITIS, place
 GOOD = "SherlockChristie-FFT__FFT_sol_2__opt1__syn__report__csynth.xml"
 CSYNTH = "proj/solution1/syn/report/csynth.xml"
 TEMPLATE = (VITIS / GOOD).read_text()
+REPO = Path(__file__).resolve().parents[2]
 
 
 def write_lut(report: Path, lut: int) -> None:
@@ -301,3 +310,82 @@ def test_a_rescan_while_the_root_is_renamed_away_keeps_its_records(tmp_path: Pat
     assert live.scan() == []  # nothing to say: the root is not there to be looked at
     live.write()
     assert sorted(luts(output)) == ["g000", "g001"]
+
+
+def collect_bytes(root: Path, output: Path) -> bytes:
+    from tui.cli import main as cli
+
+    assert cli(["collect", str(root), "-o", str(output), "--quiet"]) == 0
+    return output.read_bytes()
+
+
+def first_output(root: Path, output: Path) -> LiveSession:
+    finished = threading.Event()
+    session = LiveSession(
+        [str(root)],
+        str(output),
+        lambda r: Settings(),
+        lambda e: finished.set() if isinstance(e, ScanFinished) else None,
+        rescan_every=3600,
+    )
+    threading.Thread(target=session.run, daemon=True).start()
+    assert finished.wait(60)
+    return session
+
+
+def test_the_session_walks_in_spawned_workers_and_writes_what_collect_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Beside its threads a session cannot fork: it spawns its workers, which take every share
+    of the walk; the output is collect's, byte for byte."""
+    monkeypatch.setattr(engine_module, "usable_cores", lambda: 2)  # (a CI machine may have one core)
+    root = trees.build_all(tmp_path / "tree")
+    expected_bytes = collect_bytes(root, tmp_path / "collect.jsonl")
+    session = first_output(root, tmp_path / "live.jsonl")
+    try:
+        pool = session.live.engine.pool
+        assert isinstance(pool, ProcessPoolExecutor)
+        assert {p.pid for p in pool._processes.values()} - {os.getpid()}  # workers of its own
+        assert (tmp_path / "live.jsonl").read_bytes() == expected_bytes
+    finally:
+        session.stop()
+    assert session.live.engine.pool is None  # stopped with the session
+
+
+class BrokenPool(Executor):
+    def submit(self, *args: object, **kwargs: object) -> Future:
+        raise BrokenProcessPool("a worker was killed")
+
+
+def test_workers_that_die_leave_the_walk_to_the_session(tmp_path: Path) -> None:
+    root = trees.build_all(tmp_path / "tree")
+    expected_bytes = collect_bytes(root, tmp_path / "collect.jsonl")
+
+    original = live_module.spawn_pool
+    live_module.spawn_pool = lambda processes: BrokenPool()  # type: ignore[assignment]
+    try:
+        session = first_output(root, tmp_path / "live.jsonl")
+    finally:
+        live_module.spawn_pool = original
+    try:
+        assert session.live.engine.pool is None  # given up on: later scans walk here
+        assert (tmp_path / "live.jsonl").read_bytes() == expected_bytes
+    finally:
+        session.stop()
+
+
+def test_quitting_while_a_worker_is_busy_does_not_wait_for_it(tmp_path: Path) -> None:
+    """A pool's running task would otherwise hold the interpreter's exit until it ends."""
+    script = tmp_path / "busy.py"
+    script.write_text(
+        "import time\n"
+        "from collectors.engine import spawn_pool, stop_pool\n"
+        "if __name__ == '__main__':\n"
+        "    pool = spawn_pool(2)\n"
+        "    busy = pool.submit(time.sleep, 120)\n"
+        "    time.sleep(1)\n"  # (the task has reached a worker)
+        "    stop_pool(pool)\n"
+    )
+    started = time.monotonic()
+    subprocess.run([sys.executable, str(script)], check=False, timeout=100, cwd=REPO)
+    assert time.monotonic() - started < 60

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import subprocess
 import sys
 import threading
@@ -121,3 +122,65 @@ def test_watch_help_explains_every_option() -> None:
         "NFS",
     ):
         assert option in done.stdout
+
+
+def test_reading_the_tree_queues_no_kernel_events(tmp_path: Path) -> None:
+    """The scan reads every report and lists every directory after the watch is placed. On a
+    relatime filesystem the first read of a fresh file changes its access time: were IN_ATTRIB
+    (or opens and reads) asked of the kernel, a large fresh tree would overflow its event queue
+    and the real changes among them would be lost."""
+    from watchdog.observers.inotify_c import InotifyConstants as K
+
+    (tmp_path / "p" / "solution1").mkdir(parents=True)
+    watcher = Watcher([str(tmp_path)], WatchMode("inotify", None, "test"), lambda p: None, lambda p, r: None)
+    watcher.start(hold=True)
+    try:
+        emitters = list(watcher._observer.emitters)
+        assert emitters
+        for emitter in emitters:
+            mask = emitter.get_event_mask_from_filter()
+            assert not mask & (K.IN_ATTRIB | K.IN_ACCESS | K.IN_OPEN | K.IN_CLOSE_NOWRITE)
+            assert mask & K.IN_MODIFY and mask & K.IN_CLOSE_WRITE and mask & K.IN_CREATE and mask & K.IN_MOVE
+    finally:
+        watcher.stop()
+
+
+def test_a_write_is_still_seen(tmp_path: Path) -> None:
+    report = tmp_path / "p" / "solution1" / "syn" / "report" / "csynth.xml"
+    report.parent.mkdir(parents=True)
+    report.write_text("<profile/>\n")
+    noted: list[str] = []
+    watcher = Watcher([str(tmp_path)], WatchMode("inotify", None, "test"), lambda p: None, lambda p, r: None)
+    watcher.note = noted.append  # type: ignore[method-assign]
+    watcher.start(hold=True)
+    try:
+        with open(report, "a", encoding="utf-8") as handle:  # appended, still open: IN_MODIFY alone
+            handle.write("<more/>")
+            handle.flush()
+            deadline = time.monotonic() + 5
+            while str(report) not in noted and time.monotonic() < deadline:
+                time.sleep(0.01)
+        assert str(report) in noted
+    finally:
+        watcher.stop()
+
+
+def test_a_kernel_queue_overflow_asks_for_a_rescan(tmp_path: Path) -> None:
+    """watchdog only logs an overflow: the changes lost with it must be found by a rescan."""
+    batches: list[bool] = []
+    done = threading.Event()
+
+    def on_batch(projects: set[str], rescan: bool) -> None:
+        batches.append(rescan)
+        done.set()
+
+    watcher = Watcher([str(tmp_path)], WatchMode("inotify", None, "test"), lambda p: None, on_batch, rescan_every=3600)
+    watcher.start()
+    try:
+        logging.getLogger("watchdog.observers.inotify_c").warning(
+            "Inotify queue overflowed; filesystem events were lost"
+        )
+        assert done.wait(5) and batches == [True]
+    finally:
+        watcher.stop()
+    assert not any(isinstance(h, type(watcher._overflow)) for h in logging.getLogger("watchdog.observers").handlers)
