@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from .artifacts import ARTIFACTS
@@ -84,7 +85,8 @@ class _CacheEntry:
 
 
 def parse_file(path: str, kind: str, stat: os.stat_result | None = None) -> tuple[int, int, Parsed] | Parsed:
-    """Stat (unless given) and parse one artifact: (size, mtime_ns, result), or a Parsed error."""
+    """Stat (unless given) and parse one artifact: (size, mtime_ns, result), or a Parsed error.
+    A deferred kind is only stat'ed here: it is read when its facts are first asked for."""
     try:
         stat = stat or os.stat(path)
     except OSError as exc:
@@ -95,19 +97,27 @@ def parse_file(path: str, kind: str, stat: os.stat_result | None = None) -> tupl
         return stat.st_size, stat.st_mtime_ns, Parsed(path, kind, stat.st_mtime_ns, None, reason)
     if artifact.parse is None:
         return stat.st_size, stat.st_mtime_ns, Parsed(path, kind, stat.st_mtime_ns, {})
+    if artifact.deferred:
+        later = partial(read_and_parse, path, kind, stat.st_mtime_ns)
+        return stat.st_size, stat.st_mtime_ns, Parsed(path, kind, stat.st_mtime_ns, None, load=later)
+    return stat.st_size, stat.st_mtime_ns, read_and_parse(path, kind, stat.st_mtime_ns)
+
+
+def read_and_parse(path: str, kind: str, mtime_ns: int) -> Parsed:
+    """Read and parse one (stat'ed, regular) artifact; whatever is wrong with it costs it alone."""
+    artifact = ARTIFACTS[kind]
+    assert artifact.parse is not None
     try:
         if artifact.stream:
-            parsed = Parsed(path, kind, stat.st_mtime_ns, parse_stream(path, artifact.parse))
-        else:
-            parsed = Parsed(path, kind, stat.st_mtime_ns, artifact.parse(read_report(path)))
+            return Parsed(path, kind, mtime_ns, parse_stream(path, artifact.parse))
+        return Parsed(path, kind, mtime_ns, artifact.parse(read_report(path)))
     except NotThisKind:
-        parsed = Parsed(path, kind, stat.st_mtime_ns, None)  # neither facts nor a problem
+        return Parsed(path, kind, mtime_ns, None)  # neither facts nor a problem
     except ArtifactError as exc:
-        parsed = Parsed(path, kind, stat.st_mtime_ns, None, str(exc))
+        return Parsed(path, kind, mtime_ns, None, str(exc))
     except (ValueError, TypeError, KeyError, IndexError, RecursionError, UnicodeError) as exc:
         # A parser bug on strange input must cost one file, never the collection.
-        parsed = Parsed(path, kind, stat.st_mtime_ns, None, f"unreadable report: {exc!r}")
-    return stat.st_size, stat.st_mtime_ns, parsed
+        return Parsed(path, kind, mtime_ns, None, f"unreadable report: {exc!r}")
 
 
 def parse_batch(items: list[tuple[str, str]]) -> list[tuple[int, int, Parsed] | Parsed]:
@@ -160,7 +170,7 @@ class Engine:
             run.records = keep_valid(run.records, project.path, problems)
         extension = keep_valid(extension, project.path, problems)
         now = time.time_ns()
-        unsettled = [p.path for p in parsed if p.error and now - p.mtime_ns < SETTLE_SECONDS * 1e9]
+        unsettled = [p.path for p in parsed if p.loaded and p.error and now - p.mtime_ns < SETTLE_SECONDS * 1e9]
         return ProjectResult(project.path, root, identity, runs, problems, project.built, unsettled, extension)
 
     def allowed(self, root: str) -> tuple[str, ...] | None:

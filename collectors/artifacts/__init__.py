@@ -40,6 +40,7 @@ class Artifact:
     stream: bool = False  # parse gets an open binary file: no size limit, constant memory
     in_path: str | None = None  # claimed only below a directory of this name
     not_in_path: str | None = None  # never claimed below a directory of this name
+    deferred: bool = False  # stat'ed by the walk, read only when a run needs its facts (Parsed)
 
 
 ARTIFACTS: dict[str, Artifact] = {}
@@ -55,8 +56,9 @@ def register(
     stream: bool = False,
     in_path: str | None = None,
     not_in_path: str | None = None,
+    deferred: bool = False,
 ) -> None:
-    artifact = Artifact(kind, tails, claims, parse, family, stream, in_path, not_in_path)
+    artifact = Artifact(kind, tails, claims, parse, family, stream, in_path, not_in_path, deferred)
     ARTIFACTS[kind] = artifact
     for tail in tails:
         _BY_TAIL.setdefault(tail, []).append(artifact)
@@ -66,7 +68,9 @@ def _exact(name: str) -> Claim:
     return lambda file, parent: file == name
 
 
-register("csynth", ("xml",), _exact("csynth.xml"), parse_csynth)
+# A v++ build packages 3-6 copies of a kernel's report: the pick rule chooses one by path and
+# mtime, and only the copies it (or the part lookup) asks for are ever read.
+register("csynth", ("xml",), _exact("csynth.xml"), parse_csynth, deferred=True)
 register("lat_rpt", ("rpt",), _exact("lat.rpt"), parse_lat_rpt)
 register("cosim_rpt", ("rpt",), lambda f, p: f.endswith("cosim.rpt"), parse_cosim_rpt)
 register("profile", ("csv",), _exact("profile_kernels.csv"), parse_profile_kernels)

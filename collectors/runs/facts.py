@@ -114,10 +114,10 @@ def _runtime(group: RunGroup, hls_logs: list[Parsed]) -> float | None:
 def hls_device(proj: ProjectFiles, items: list[Parsed]) -> str | None:
     """The FPGA part of an HLS solution: its best csynth.xml's, else its HLS log's."""
     reports = sorted(
-        (p for p in items if p.kind == "csynth" and p.ok), key=lambda p: csynth_pick_key(proj.rel[p.path], p.mtime_ns)
+        (p for p in items if p.kind == "csynth"), key=lambda p: csynth_pick_key(proj.rel[p.path], p.mtime_ns)
     )
-    for report in reports:
-        part = report.facts["UserAssignments"].get("Part")
+    for report in reports:  # best first: the next copy is read only when this one gives no part
+        part = report.facts["UserAssignments"].get("Part") if report.ok else None
         if part:
             return part
     logs = [p for p in items if p.kind in ("hls_log", "hls_step_log") and p.ok and p.facts["device"]]
