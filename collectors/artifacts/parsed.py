@@ -1,8 +1,9 @@
 """One artifact after parsing: its facts, or the reason it could not be read.
 
 A kind registered `deferred` (csynth.xml: a v++ build packages 3-6 copies of one report, and
-the pick rule chooses among them by path and mtime) is stat'ed by the walk but read only when
-something asks for its facts, its error or whether it is `ok`; `loaded` says whether it was.
+the pick rule chooses among them by path and mtime) is `quiet`: its problems count only once a
+run consulted it (asked for its facts, its error or whether it is `ok`). A copy the pick may
+pass over is not even read until then (`loaded` says whether it was).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 
 
 class Parsed:
-    __slots__ = ("path", "kind", "mtime_ns", "_data", "_error", "_load")
+    __slots__ = ("path", "kind", "mtime_ns", "_data", "_error", "_load", "_quiet", "_consulted")
 
     def __init__(
         self,
@@ -22,6 +23,7 @@ class Parsed:
         data: dict[str, Any] | None,
         error: str | None = None,
         load: Callable[[], Parsed] | None = None,
+        quiet: bool = False,
     ) -> None:
         self.path = path
         self.kind = kind
@@ -29,13 +31,25 @@ class Parsed:
         self._data = data
         self._error = error
         self._load = load  # reads the file when first needed (deferred kinds); None once read
+        self._quiet = quiet
+        self._consulted = False
 
     @property
     def loaded(self) -> bool:
         """Whether the file was read (a deferred one is not until its facts are asked for)."""
         return self._load is None
 
+    @property
+    def reported(self) -> bool:
+        """Whether its problems count: always, but for a quiet one that no run consulted."""
+        return not self._quiet or self._consulted
+
+    def forget_use(self) -> None:
+        """Before a project is collected again: what its runs consult is asked afresh."""
+        self._consulted = False
+
     def _settle(self) -> None:
+        self._consulted = True
         if self._load is not None:
             done = self._load()
             self._data, self._error, self._load = done._data, done._error, None
@@ -73,11 +87,12 @@ class Parsed:
         return hash(self._key())
 
     def __repr__(self) -> str:
-        state = f"data={self._data!r}, error={self._error!r}" if self.loaded else "not read yet"
+        state = f"data={self._data!r}, error={self._error!r}" if self._load is None else "not read yet"
         return f"Parsed({self.path!r}, {self.kind!r}, {self.mtime_ns}, {state})"
 
     def __getstate__(self) -> tuple:
-        return (self.path, self.kind, self.mtime_ns, self._data, self._error, self._load)
+        return (self.path, self.kind, self.mtime_ns, self._data, self._error, self._load, self._quiet)
 
     def __setstate__(self, state: tuple) -> None:
-        self.path, self.kind, self.mtime_ns, self._data, self._error, self._load = state
+        self.path, self.kind, self.mtime_ns, self._data, self._error, self._load, self._quiet = state
+        self._consulted = False

@@ -34,9 +34,9 @@ def build_runs(
 
 
 def _file_problems(proj: ProjectFiles) -> list[Problem]:
-    """The problems of the files read: a deferred report no run needed (a packaged copy the pick
-    passed over) was never read, and has none."""
-    read = [p for p in proj.parsed if p.loaded]
+    """The problems of the files used: a deferred report no run consulted (a packaged copy the
+    pick passed over) has none, read or not."""
+    read = [p for p in proj.parsed if p.reported]
     problems = [Problem(p.path, p.error) for p in read if p.error]
     # values a parser dropped (a number that is not one) while the rest of the file stays usable
     return problems + [

@@ -7,31 +7,12 @@ import posixpath
 from dataclasses import dataclass
 from typing import Any
 
+from ..artifacts.csynth import PENALTY_PARTS
 from ..artifacts.hls_project import LEGACY_REPORT_SUFFIX
 from ..artifacts.parsed import Parsed
 from ..records.model import VPP_TARGETS
 from .layout import ProjectFiles, RunGroup, inside, session_logs, solution_of
 
-PENALTY_PARTS = frozenset(
-    {
-        "impl",
-        "ip",
-        "ip_repo",
-        "iprepo",
-        "hls_files",
-        "link",
-        "int",
-        "temp",
-        "sys_link",
-        "xo",
-        "vivado",
-        "vpl",
-        "export",
-        "reports",
-        "hls_reports",
-        "logs",
-    }
-)
 RUN_FACTS = ("device", "vitis_version", "runtime_seconds")
 
 

@@ -17,7 +17,7 @@ from collectors.engine import Engine
 
 from .. import trees
 from ..bench.deep_tree import build_deep_tree
-from ..conftest import EXPECTED_TREE
+from ..conftest import EXPECTED_TREE, set_mtime
 
 
 def collect(root: Path, processes: int) -> tuple[bytes, list[str]]:
@@ -72,17 +72,19 @@ def test_the_test_trees_give_the_expected_file_by_every_path(tmp_path: Path) -> 
 def collect_reading_every_copy(root: Path) -> tuple[bytes, list[str]]:
     """The straightforward path: every csynth.xml read and parsed as the walk finds it."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setitem(ARTIFACTS, "csynth", replace(ARTIFACTS["csynth"], deferred=False))
+        patch.setitem(ARTIFACTS, "csynth", replace(ARTIFACTS["csynth"], deferred=None))
         return collect(root, processes=1)
 
 
 def csynth_reads(root: Path) -> tuple[list[str], bytes, list[str]]:
-    """The csynth.xml files a one-process scan read (relative), its records and its problems."""
+    """The csynth.xml files a one-process scan read (relative), its records and its problems
+    (the same on a second scan by the same engine, from its cache)."""
     engine = Engine(lambda r: load_settings(Path(r)))
     engine.processes = 1
     collection = engine.scan([str(root)], wait_for_writers=0)
     read = [e.parsed.path for e in engine._cache.values() if e.parsed.kind == "csynth" and e.parsed.loaded]
     problems = [str(p) for p in collection.problems()]
+    assert [str(p) for p in engine.scan([str(root)], wait_for_writers=0).problems()] == problems
     return sorted(os.path.relpath(p, root) for p in read), collection.output("", "").records.render(), problems
 
 
@@ -99,14 +101,20 @@ def test_a_broken_copy_is_read_only_when_the_pick_needs_it(tmp_path: Path) -> No
     passed_over = next(root.glob("group00/design_00000/_x.*/reports/*/hls_reports/csynth.xml"))
     chosen = next(root.glob("group01/design_00001/_x.*/*/*/*/solution/syn/report/csynth.xml"))
     component = next(root.glob("**/hls/syn/report/csynth.xml"))  # the part then comes from its impl copy
-    for broken in (passed_over, chosen, component):
+    # a second kernel's report, older: read during the walk (it looks canonical), but the pick passes it over
+    older = next(root.glob("group00/design_00000/_x.*")) / "fft/fft/fft/solution/syn/report/csynth.xml"
+    older.parent.mkdir(parents=True)
+    for broken in (passed_over, chosen, component, older):
         broken.write_text("<profile><UserAssignments>")
+    set_mtime(older, 3600)
     read, records, problems = csynth_reads(root)
     eager_records, eager_problems = collect_reading_every_copy(root)
     assert records == eager_records  # the same copies speak for every run, broken or not
-    assert [p for p in eager_problems if not p.startswith(f"{passed_over}:")] == problems
+    unused = (f"{passed_over}:", f"{older}:")
+    assert [p for p in eager_problems if not p.startswith(unused)] == problems
+    assert len(eager_problems) == len(problems) + 2
     assert f"{chosen}: broken XML at line 1: " in "\n".join(problems)
-    assert str(passed_over.relative_to(root)) not in read
+    assert str(passed_over.relative_to(root)) not in read and str(older.relative_to(root)) in read
     impl = str(component.relative_to(root)).replace("hls/syn/report", "hls/impl/ip/hls_files/hls/syn/report")
     assert impl in read  # the next candidate, read because the best one gave no part
     lines = [json.loads(line) for line in records.splitlines()]
