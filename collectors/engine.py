@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from functools import partial
 from multiprocessing import resource_tracker
 from typing import Any
 
@@ -90,7 +91,8 @@ class _CacheEntry:
 
 
 def parse_file(path: str, kind: str, stat: os.stat_result | None = None) -> tuple[int, int, Parsed] | Parsed:
-    """Stat (unless given) and parse one artifact: (size, mtime_ns, result), or a Parsed error."""
+    """Stat (unless given) and parse one artifact: (size, mtime_ns, result), or a Parsed error.
+    A deferred kind is only stat'ed here: it is read when its facts are first asked for."""
     try:
         stat = stat or os.stat(path)
     except OSError as exc:
@@ -101,19 +103,30 @@ def parse_file(path: str, kind: str, stat: os.stat_result | None = None) -> tupl
         return stat.st_size, stat.st_mtime_ns, Parsed(path, kind, stat.st_mtime_ns, None, reason)
     if artifact.parse is None:
         return stat.st_size, stat.st_mtime_ns, Parsed(path, kind, stat.st_mtime_ns, {})
+    deferred = artifact.deferred
+    quiet = deferred is not None
+    if deferred is not None and deferred(path):
+        later = partial(read_and_parse, path, kind, stat.st_mtime_ns)
+        return stat.st_size, stat.st_mtime_ns, Parsed(path, kind, stat.st_mtime_ns, None, load=later, quiet=True)
+    return stat.st_size, stat.st_mtime_ns, read_and_parse(path, kind, stat.st_mtime_ns, quiet)
+
+
+def read_and_parse(path: str, kind: str, mtime_ns: int, quiet: bool = False) -> Parsed:
+    """Read and parse one (stat'ed, regular) artifact; whatever is wrong with it costs it alone."""
+    artifact = ARTIFACTS[kind]
+    assert artifact.parse is not None
+    data: dict[str, Any] | None = None
+    error: str | None = None
     try:
-        if artifact.stream:
-            parsed = Parsed(path, kind, stat.st_mtime_ns, parse_stream(path, artifact.parse))
-        else:
-            parsed = Parsed(path, kind, stat.st_mtime_ns, artifact.parse(read_report(path)))
+        data = parse_stream(path, artifact.parse) if artifact.stream else artifact.parse(read_report(path))
     except NotThisKind:
-        parsed = Parsed(path, kind, stat.st_mtime_ns, None)  # neither facts nor a problem
+        pass  # neither facts nor a problem
     except ArtifactError as exc:
-        parsed = Parsed(path, kind, stat.st_mtime_ns, None, str(exc))
+        error = str(exc)
     except (ValueError, TypeError, KeyError, IndexError, RecursionError, UnicodeError) as exc:
         # A parser bug on strange input must cost one file, never the collection.
-        parsed = Parsed(path, kind, stat.st_mtime_ns, None, f"unreadable report: {exc!r}")
-    return stat.st_size, stat.st_mtime_ns, parsed
+        error = f"unreadable report: {exc!r}"
+    return Parsed(path, kind, mtime_ns, data, error, quiet=quiet)
 
 
 def parse_batch(items: list[tuple[str, str]]) -> list[tuple[int, int, Parsed] | Parsed]:
@@ -158,6 +171,8 @@ class Engine:
 
     def collect_project(self, project: Project, root: str) -> ProjectResult:
         parsed = [self.parse(path, kind) for path, kind in project.artifacts]
+        for item in parsed:
+            item.forget_use()  # a report no run consults this time has no problem to report
         settings = self.settings_for(root)
         identity = map_project(project.path, root, settings)
         runs, problems = build_runs(project.path, parsed, project.build_dirs, identity)
@@ -167,7 +182,7 @@ class Engine:
             run.records = keep_valid(run.records, project.path, problems)
         extension = keep_valid(extension, project.path, problems)
         now = time.time_ns()
-        unsettled = [p.path for p in parsed if p.error and now - p.mtime_ns < SETTLE_SECONDS * 1e9]
+        unsettled = [p.path for p in parsed if p.reported and p.error and now - p.mtime_ns < SETTLE_SECONDS * 1e9]
         return ProjectResult(project.path, root, identity, runs, problems, project.built, unsettled, extension)
 
     def allowed(self, root: str) -> tuple[str, ...] | None:

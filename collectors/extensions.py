@@ -11,6 +11,7 @@ import posixpath
 from collections.abc import Iterable
 from typing import Any
 
+from .artifacts import ARTIFACTS
 from .artifacts.aie import throughputs
 from .artifacts.loom import snapshot_of, split_name
 from .artifacts.parsed import Parsed
@@ -55,7 +56,7 @@ def _project_device(runs: list[Run]) -> tuple[str, str | None]:
 def build_extension_records(
     project: str, parsed: Iterable[Parsed], identity: Identity, settings: Settings, runs: list[Run]
 ) -> list[dict[str, Any]]:
-    items = [p for p in parsed if p.ok]
+    items = [p for p in parsed if ARTIFACTS[p.kind].family != "hls" and p.ok]  # hls reports stay unread
     cut = len(project) + 1
     rel = {p.path: p.path[cut:] for p in items}
     device, version = _project_device(runs)

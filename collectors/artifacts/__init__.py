@@ -14,7 +14,7 @@ from typing import Any
 from .aie import is_plio_output_name, parse_aie_output, parse_graph_source
 from .component import parse_component
 from .cosim import parse_cosim_rpt
-from .csynth import parse_csynth
+from .csynth import may_be_passed_over, parse_csynth
 from .hls_log import is_step_log, parse_csim_log, parse_hls_log
 from .hls_project import parse_hls_app, parse_hls_script
 from .latrpt import parse_lat_rpt
@@ -40,6 +40,8 @@ class Artifact:
     stream: bool = False  # parse gets an open binary file: no size limit, constant memory
     in_path: str | None = None  # claimed only below a directory of this name
     not_in_path: str | None = None  # never claimed below a directory of this name
+    # path -> whether the walk only stats it (read when a run needs its facts, see Parsed); None: read at once
+    deferred: Callable[[str], bool] | None = None
 
 
 ARTIFACTS: dict[str, Artifact] = {}
@@ -55,8 +57,9 @@ def register(
     stream: bool = False,
     in_path: str | None = None,
     not_in_path: str | None = None,
+    deferred: Callable[[str], bool] | None = None,
 ) -> None:
-    artifact = Artifact(kind, tails, claims, parse, family, stream, in_path, not_in_path)
+    artifact = Artifact(kind, tails, claims, parse, family, stream, in_path, not_in_path, deferred)
     ARTIFACTS[kind] = artifact
     for tail in tails:
         _BY_TAIL.setdefault(tail, []).append(artifact)
@@ -66,7 +69,9 @@ def _exact(name: str) -> Claim:
     return lambda file, parent: file == name
 
 
-register("csynth", ("xml",), _exact("csynth.xml"), parse_csynth)
+# A v++ build packages 3-6 copies of a kernel's report: the pick rule chooses one by path and
+# mtime: the copies it may pass over are read only when it (or the part lookup) asks for them.
+register("csynth", ("xml",), _exact("csynth.xml"), parse_csynth, deferred=may_be_passed_over)
 register("lat_rpt", ("rpt",), _exact("lat.rpt"), parse_lat_rpt)
 register("cosim_rpt", ("rpt",), lambda f, p: f.endswith("cosim.rpt"), parse_cosim_rpt)
 register("profile", ("csv",), _exact("profile_kernels.csv"), parse_profile_kernels)

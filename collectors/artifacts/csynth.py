@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any
 
@@ -46,6 +47,38 @@ NUMERIC: tuple[tuple[tuple[str, ...], tuple[str, ...], Range], ...] = (
     (("AreaEstimates", "Resources"), RESOURCES, COUNT),
     (("AreaEstimates", "AvailableResources"), RESOURCES, COUNT),
 )
+
+# Folders that packaged copies of a report sit in: the pick rule (rules, section 5) prefers a
+# report with fewest of them in its path.
+PENALTY_PARTS = frozenset(
+    {
+        "impl",
+        "ip",
+        "ip_repo",
+        "iprepo",
+        "hls_files",
+        "link",
+        "int",
+        "temp",
+        "sys_link",
+        "xo",
+        "vivado",
+        "vpl",
+        "export",
+        "reports",
+        "hls_reports",
+        "logs",
+    }
+)
+
+
+def may_be_passed_over(path: str) -> bool:
+    """Whether the pick rule may prefer another copy: anything but a report in its solution's
+    `syn/report/` with no packaging folder anywhere in its path. Such copies are read only when a
+    run needs them; the others, nearly always the chosen one, are read during the walk."""
+    parts = path.split(os.sep)
+    return parts[-3:] != ["syn", "report", "csynth.xml"] or any(part in PENALTY_PARTS for part in parts)
+
 
 # Real reports never carry a DTD; one that does is refused rather than half-trusted.
 _DTD = re.compile(rb"<!DOCTYPE|<!ENTITY", re.IGNORECASE)

@@ -25,18 +25,23 @@ def build_runs(
     project_path: str, parsed: Iterable[Parsed], build_dirs: Iterable[str], identity: Identity
 ) -> tuple[list[Run], list[Problem]]:
     proj = ProjectFiles(project_path, parsed)
-    problems = [Problem(p.path, p.error) for p in proj.parsed if p.error]
-    # values a parser dropped (a number that is not one) while the rest of the file stays usable
-    problems += [
-        Problem(p.path, issue) for p in proj.parsed if p.kind != "runner_meta" for issue in p.facts.get("issues", ())
-    ]
     metas = [p for p in proj.readable("runner_meta") if "/" not in proj.rel[p.path]]
-    for meta in metas:
-        problems.extend(Problem(meta.path, issue) for issue in meta.facts["issues"])
+    problems = [Problem(meta.path, issue) for meta in metas for issue in meta.facts["issues"]]
     groups = group_runs(proj, build_dirs, metas, problems)
     runs = [_resolve(proj, group, metas, identity, problems) for group in groups]
     runs.sort(key=lambda r: (r.target, r.device))
-    return runs, problems
+    return runs, _file_problems(proj) + problems
+
+
+def _file_problems(proj: ProjectFiles) -> list[Problem]:
+    """The problems of the files used: a deferred report no run consulted (a packaged copy the
+    pick passed over) has none, read or not."""
+    read = [p for p in proj.parsed if p.reported]
+    problems = [Problem(p.path, p.error) for p in read if p.error]
+    # values a parser dropped (a number that is not one) while the rest of the file stays usable
+    return problems + [
+        Problem(p.path, issue) for p in read if p.kind != "runner_meta" for issue in p.facts.get("issues", ())
+    ]
 
 
 def _resolve(

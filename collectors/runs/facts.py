@@ -7,31 +7,12 @@ import posixpath
 from dataclasses import dataclass
 from typing import Any
 
+from ..artifacts.csynth import PENALTY_PARTS
 from ..artifacts.hls_project import LEGACY_REPORT_SUFFIX
 from ..artifacts.parsed import Parsed
 from ..records.model import VPP_TARGETS
 from .layout import ProjectFiles, RunGroup, inside, session_logs, solution_of
 
-PENALTY_PARTS = frozenset(
-    {
-        "impl",
-        "ip",
-        "ip_repo",
-        "iprepo",
-        "hls_files",
-        "link",
-        "int",
-        "temp",
-        "sys_link",
-        "xo",
-        "vivado",
-        "vpl",
-        "export",
-        "reports",
-        "hls_reports",
-        "logs",
-    }
-)
 RUN_FACTS = ("device", "vitis_version", "runtime_seconds")
 
 
@@ -114,10 +95,10 @@ def _runtime(group: RunGroup, hls_logs: list[Parsed]) -> float | None:
 def hls_device(proj: ProjectFiles, items: list[Parsed]) -> str | None:
     """The FPGA part of an HLS solution: its best csynth.xml's, else its HLS log's."""
     reports = sorted(
-        (p for p in items if p.kind == "csynth" and p.ok), key=lambda p: csynth_pick_key(proj.rel[p.path], p.mtime_ns)
+        (p for p in items if p.kind == "csynth"), key=lambda p: csynth_pick_key(proj.rel[p.path], p.mtime_ns)
     )
-    for report in reports:
-        part = report.facts["UserAssignments"].get("Part")
+    for report in reports:  # best first: the next copy is read only when this one gives no part
+        part = report.facts["UserAssignments"].get("Part") if report.ok else None
         if part:
             return part
     logs = [p for p in items if p.kind in ("hls_log", "hls_step_log") and p.ok and p.facts["device"]]

@@ -204,7 +204,7 @@ def _component_files(proj: ProjectFiles, solution: str) -> list[Parsed]:
 
 
 def _hls_targets(items: list[Parsed], logs: list[Parsed]) -> list[str]:
-    kinds = {p.kind for p in items if p.ok} | {p.kind for p in items if p.kind == "csynth"}
+    kinds = {p.kind for p in items if p.kind == "csynth" or p.ok}  # a broken csynth.xml still says synthesis ran
     csim = "csim_log" in kinds or any(log.facts["csim_status"] is not None for log in logs)
     targets = []
     if "cosim_rpt" in kinds or "lat_rpt" in kinds:

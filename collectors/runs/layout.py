@@ -39,13 +39,13 @@ class RunGroup:
     _indexed: int = field(default=0, repr=False)
 
     def of(self, kind: str) -> list[Parsed]:
-        """The readable artifacts of one kind (indexed once: grouping is over when this is asked)."""
+        """The readable artifacts of one kind (kept once asked: grouping is over by then). Only
+        those of that kind are looked at: a deferred report is read when its kind is asked for."""
         if self._index is None or self._indexed != len(self.items):
             self._index, self._indexed = {}, len(self.items)
-            for item in self.items:
-                if item.ok:
-                    self._index.setdefault(item.kind, []).append(item)
-        return self._index.get(kind, [])
+        if kind not in self._index:
+            self._index[kind] = [item for item in self.items if item.kind == kind and item.ok]
+        return self._index[kind]
 
     def add(self, items: Iterable[Parsed]) -> None:
         self.items.extend(item for item in items if item not in self.items)

@@ -4,17 +4,20 @@ out between 1 to 4 processes, on the benchmark's deep hw_emu tree and on the tes
 from __future__ import annotations
 
 import json
+import os
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from collectors.artifacts import ARTIFACTS
 from collectors.config import load_settings
 from collectors.engine import Engine
 
 from .. import trees
 from ..bench.deep_tree import build_deep_tree
-from ..conftest import EXPECTED_TREE
+from ..conftest import EXPECTED_TREE, set_mtime
 
 
 def collect(root: Path, processes: int) -> tuple[bytes, list[str]]:
@@ -61,3 +64,59 @@ def test_the_test_trees_give_the_expected_file_by_every_path(tmp_path: Path) -> 
     assert collect_in_one_walk(root)[0] == EXPECTED_TREE.read_bytes()
     for processes in (1, 2, 3, 4):
         assert collect(root, processes)[0] == EXPECTED_TREE.read_bytes(), processes
+
+
+# --- csynth.xml copies are read only when the pick needs them --------------------------------
+
+
+def collect_reading_every_copy(root: Path) -> tuple[bytes, list[str]]:
+    """The straightforward path: every csynth.xml read and parsed as the walk finds it."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(ARTIFACTS, "csynth", replace(ARTIFACTS["csynth"], deferred=None))
+        return collect(root, processes=1)
+
+
+def csynth_reads(root: Path) -> tuple[list[str], bytes, list[str]]:
+    """The csynth.xml files a one-process scan read (relative), its records and its problems
+    (the same on a second scan by the same engine, from its cache)."""
+    engine = Engine(lambda r: load_settings(Path(r)))
+    engine.processes = 1
+    collection = engine.scan([str(root)], wait_for_writers=0)
+    read = [e.parsed.path for e in engine._cache.values() if e.parsed.kind == "csynth" and e.parsed.loaded]
+    problems = [str(p) for p in collection.problems()]
+    assert [str(p) for p in engine.scan([str(root)], wait_for_writers=0).problems()] == problems
+    return sorted(os.path.relpath(p, root) for p in read), collection.output("", "").records.render(), problems
+
+
+def test_the_deep_tree_reads_one_csynth_copy_per_project_and_writes_the_same_bytes(deep_tree: Path) -> None:
+    read, records, problems = csynth_reads(deep_tree)
+    assert (records, problems) == collect_reading_every_copy(deep_tree)
+    assert len(list(deep_tree.rglob("csynth.xml"))) == sum(1 + 2 + n % 4 for n in range(9))  # 39 copies
+    assert len(read) == 9 and all(p.endswith("/solution/syn/report/csynth.xml") for p in read)
+
+
+def test_a_broken_copy_is_read_only_when_the_pick_needs_it(tmp_path: Path) -> None:
+    root = Path(build_deep_tree(str(tmp_path / "deep"), projects=2, log_lines=20))
+    trees.unified_component(root)
+    passed_over = next(root.glob("group00/design_00000/_x.*/reports/*/hls_reports/csynth.xml"))
+    chosen = next(root.glob("group01/design_00001/_x.*/*/*/*/solution/syn/report/csynth.xml"))
+    component = next(root.glob("**/hls/syn/report/csynth.xml"))  # the part then comes from its impl copy
+    # a second kernel's report, older: read during the walk (it looks canonical), but the pick passes it over
+    older = next(root.glob("group00/design_00000/_x.*")) / "fft/fft/fft/solution/syn/report/csynth.xml"
+    older.parent.mkdir(parents=True)
+    for broken in (passed_over, chosen, component, older):
+        broken.write_text("<profile><UserAssignments>")
+    set_mtime(older, 3600)
+    read, records, problems = csynth_reads(root)
+    eager_records, eager_problems = collect_reading_every_copy(root)
+    assert records == eager_records  # the same copies speak for every run, broken or not
+    unused = (f"{passed_over}:", f"{older}:")
+    assert [p for p in eager_problems if not p.startswith(unused)] == problems
+    assert len(eager_problems) == len(problems) + 2
+    assert f"{chosen}: broken XML at line 1: " in "\n".join(problems)
+    assert str(passed_over.relative_to(root)) not in read and str(older.relative_to(root)) in read
+    impl = str(component.relative_to(root)).replace("hls/syn/report", "hls/impl/ip/hls_files/hls/syn/report")
+    assert impl in read  # the next candidate, read because the best one gave no part
+    lines = [json.loads(line) for line in records.splitlines()]
+    # a broken chosen report with no error in the logs: no hls_synth record yet (no other copy speaks)
+    assert [r["report_type"] for r in lines if r["problem"]["group_path"][-1] == "design_00001"] == ["rtl_sim"]
