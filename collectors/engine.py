@@ -249,7 +249,7 @@ class Engine:
                 self.pool = None
                 return self._walk(root, progress)
         else:
-            with ProcessPoolExecutor(max_workers=self.processes - 1, initializer=_quiet_on_interrupt) as forked:
+            with ProcessPoolExecutor(max_workers=self.processes - 1, initializer=_worker_start) as forked:
                 self._share_out(forked, walker, root_node, stack, root, allowed, keep_one=True)
         if progress is not None:
             progress("walk", walker.directories, None)
@@ -327,7 +327,7 @@ def spawn_pool(processes: int) -> ProcessPoolExecutor | None:
         return None
     try:
         pool = ProcessPoolExecutor(
-            max_workers=processes, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet_on_interrupt
+            max_workers=processes, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start
         )
         for _worker in range(processes):
             pool.submit(os.getpid)  # each start-up import is paid now, not in the scan
@@ -345,9 +345,19 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
         process.terminate()
 
 
-def _quiet_on_interrupt() -> None:
-    """Ctrl-C reaches the worker too: it ends at once, without a traceback (the parent reports)."""
+def _worker_start() -> None:
+    """In each worker: Ctrl-C reaches it too, and it ends at once, without a traceback (the
+    parent reports); and it ends with its parent. A parent killed outright (kill -9) cannot stop
+    its pool, and a worker holds the other end of its own task queue: it would wait forever."""
     signal.signal(signal.SIGINT, lambda _signal, _frame: os._exit(130))
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_end_with, args=(parent,), name="vitis-tui-parent-watch", daemon=True).start()
+
+
+def _end_with(parent: multiprocessing.process.BaseProcess) -> None:
+    parent.join()  # returns once the parent process is gone
+    os._exit(0)
 
 
 def _walk_and_parse(

@@ -389,3 +389,21 @@ def test_quitting_while_a_worker_is_busy_does_not_wait_for_it(tmp_path: Path) ->
     started = time.monotonic()
     subprocess.run([sys.executable, str(script)], check=False, timeout=100, cwd=REPO)
     assert time.monotonic() - started < 60
+
+
+def test_workers_end_with_a_session_killed_outright(tmp_path: Path) -> None:
+    """kill -9 gives the pool no chance to stop its workers, and a worker holds its own queue's
+    other end: without a watch on the parent, both would wait forever (with the resource tracker)."""
+    script = tmp_path / "killed.py"
+    script.write_text(
+        "import os, signal, time\n"
+        "from collectors.engine import spawn_pool\n"
+        "if __name__ == '__main__':\n"
+        "    pool = spawn_pool(2)\n"
+        "    print(*sorted({pool.submit(os.getpid).result() for _ in range(20)}), flush=True)\n"
+        "    os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=100, cwd=REPO)
+    workers = [int(pid) for pid in done.stdout.split()]
+    assert done.returncode == -9 and workers
+    assert until(lambda: not any(Path(f"/proc/{pid}").exists() for pid in workers), seconds=10)
