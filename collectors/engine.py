@@ -20,6 +20,7 @@ from .artifacts.parsed import Parsed
 from .config import Settings
 from .discovery import (
     DirNode,
+    Listed,
     Project,
     StackEntry,
     WalkPart,
@@ -68,6 +69,7 @@ class Collection:
     walk_problems: list[Problem] = field(default_factory=list)
     directories: int = 0
     files: int = 0
+    listed: list[Listed] = field(default_factory=list)  # the directories listed (Engine.fresh_since)
 
     def output(self, path: str, ext_path: str) -> Output:
         """The files this collection writes (nothing is written yet)."""
@@ -145,6 +147,9 @@ class Engine:
         self.parses = 0  # how many files were actually read and parsed (for tests and benchmarks)
         self.processes = usable_cores()  # how many processes share a scan's walk and parsing
         self.pool: Executor | None = None  # spawned workers a live session lends for its scans
+        # scans keep the directories they listed (Collection.listed), with the names of those
+        # modified since this time (ns); None: they keep nothing
+        self.fresh_since: int | None = None
 
     def parse(self, path: str, kind: str) -> Parsed:
         """Parse one artifact, or return the cached result when size and mtime are unchanged."""
@@ -185,6 +190,20 @@ class Engine:
         unsettled = [p.path for p in parsed if p.reported and p.error and now - p.mtime_ns < SETTLE_SECONDS * 1e9]
         return ProjectResult(project.path, root, identity, runs, problems, project.built, unsettled, extension)
 
+    def changed_artifacts(self, since_ns: int) -> list[str]:
+        """The reports read that are gone, differ from what was read, or were written since
+        `since_ns` (a second change within a clock step of the read could look the same)."""
+        changed = []
+        for path, entry in list(self._cache.items()):
+            try:
+                stat = os.stat(path)
+            except OSError:
+                changed.append(path)
+                continue
+            if (stat.st_size, stat.st_mtime_ns) != (entry.size, entry.mtime_ns) or stat.st_mtime_ns >= since_ns:
+                changed.append(path)
+        return changed
+
     def allowed(self, root: str) -> tuple[str, ...] | None:
         """Where symbolic links below `root` may lead: the roots, or anywhere with --follow-outside."""
         if self.settings_for(root).follow_outside:
@@ -224,6 +243,7 @@ class Engine:
             collection.walk_problems.extend(walked.problems)
             collection.directories += walked.directories
             collection.files += walked.files
+            collection.listed += walked.listed or []
         self._retry_unsettled(collection, wait_for_writers)
         return collection
 
@@ -237,8 +257,8 @@ class Engine:
         pool = self.pool
         if pool is None and threading.active_count() > 1:
             walked = None if progress is None else (lambda n: progress("walk", n, None))
-            return find_projects([root], self.excluded, walked, allowed)
-        walker, root_node, stack = start_split(root, self.excluded, allowed)
+            return find_projects([root], self.excluded, walked, allowed, self.fresh_since)
+        walker, root_node, stack = start_split(root, self.excluded, allowed, self.fresh_since)
         if root_node is None or len(stack) < 2 or self.processes < 2:
             walker.drain(stack)
             return finish_walk(walker)
@@ -269,7 +289,7 @@ class Engine:
         `keep_one`, the others in the pool; their nodes are merged in a fixed order."""
         shares = min(self.processes, len(stack))
         theirs = [
-            pool.submit(_walk_and_parse, stack[share::shares], root, self.excluded, allowed)
+            pool.submit(_walk_and_parse, stack[share::shares], root, self.excluded, allowed, self.fresh_since)
             for share in range(1 if keep_one else 0, shares)
         ]
         if keep_one:
@@ -361,9 +381,9 @@ def _end_with(parent: multiprocessing.process.BaseProcess) -> None:
 
 
 def _walk_and_parse(
-    entries: list, root: str, excluded: list[str], allowed: tuple[str, ...] | None
+    entries: list, root: str, excluded: list[str], allowed: tuple[str, ...] | None, fresh_since: int | None
 ) -> tuple[WalkPart, list]:
     """The worker's half: walk, then parse what it found (results travel back pickled)."""
-    part = walk_part(entries, root, excluded, allowed)
+    part = walk_part(entries, root, excluded, allowed, fresh_since)
     owners = part.nodes + [part.stub]
     return part, parse_batch([(path, kind) for node in owners for path, kind in node.artifacts])

@@ -11,6 +11,7 @@ a project up (`project_for`, `results.get`: single dict reads).
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
@@ -18,8 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .config import Settings
-from .discovery import STATE_DIR
-from .engine import Engine, ProjectResult, prepare_spawning, spawn_pool, stop_pool
+from .discovery import STATE_DIR, Listed, changed_since_listed
+from .engine import SETTLE_SECONDS, Engine, ProjectResult, prepare_spawning, spawn_pool, stop_pool
 from .problems import Problem
 from .records.store import TEMPORARY_PREFIX, Delta, Output, extension_path
 
@@ -117,6 +118,7 @@ class LiveCollection:
         self.walk_problems: list[Problem] = []
         self.failures: dict[str, Problem] = {}  # projects whose re-collection raised
         self.directories = 0
+        self.listed: list[Listed] = []  # the directories the last scan listed, when it kept them
         self.last_write: float | None = None
         self.write_error: str | None = None
         self._counts = _Counts()
@@ -165,7 +167,16 @@ class LiveCollection:
                     on_change(gone)
         self.walk_problems = collection.walk_problems
         self.directories = collection.directories
+        self.listed = collection.listed
         return changes
+
+    def changed_since_scan(self, fresh_since: int) -> list[str]:
+        """What may have changed after the last scan looked at it: directories it listed whose
+        entries may differ now, and reports it read that are gone or differ, or were written
+        since `fresh_since` (too close to the read to tell). Asked once: the list is let go."""
+        changed = [path for path, *_rest in filter(changed_since_listed, self.listed)]
+        self.listed = []
+        return changed + self.engine.changed_artifacts(fresh_since)
 
     def refresh(self, projects: Iterable[str]) -> list[ProjectChange]:
         """Re-collect the given projects alone; a project directory that is gone is removed.
@@ -293,11 +304,44 @@ class LiveSession:
             on_error=self._survived,
             on_state=lambda note: self.notify(WatchState(self.watcher.mode, note)),
         )
-        self.notify(WatchState(self.watcher.start(hold=True)))
-        self._scan(initial=True)
+        if mode.kind == "inotify":
+            self._scan_while_placing_watches()
+        else:  # the poller's first look is what later looks are compared with: it comes first
+            self.notify(WatchState(self.watcher.start(hold=True)))
+            self._scan(initial=True)
         if self.watcher.mode.kind == "inotify":
             self.watcher.check_capacity(self.live.directories)
         self.watcher.release()  # what changed during the scan is re-collected now
+
+    def _scan_while_placing_watches(self) -> None:
+        """Placing inotify's watches walks the whole tree (a directory at a time, in Python): it
+        runs beside the initial scan instead of before it. What changed where the scan had
+        already looked before its watch was there is found afterwards, by its time stamp."""
+        assert self.watcher is not None
+        watcher = self.watcher
+        failed: list[BaseException] = []
+
+        def place() -> None:
+            try:
+                self.notify(WatchState(watcher.start(hold=True)))
+            except BaseException as exc:  # told on the session's thread, below
+                failed.append(exc)
+
+        placing = threading.Thread(target=place, name="vitis-tui-place-watches", daemon=True)
+        # changed this recently, a directory or a report could change again within one step of
+        # the file system's clock and keep its time stamp: those are looked at more closely
+        fresh_since = time.time_ns() - int(SETTLE_SECONDS * 1e9)
+        self.live.engine.fresh_since = fresh_since
+        placing.start()
+        try:
+            self._scan(initial=True)
+        finally:
+            self.live.engine.fresh_since = None
+            placing.join()
+        if failed:
+            raise failed[0]
+        for path in self.live.changed_since_scan(fresh_since):
+            watcher.note(path)  # held: re-collected (or a rescan, outside every project) on release
 
     def rescan(self) -> None:
         if self.watcher is not None:

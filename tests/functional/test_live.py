@@ -26,6 +26,7 @@ import collectors.engine as engine_module
 import collectors.live as live_module
 from collectors.config import Settings
 from collectors.live import LiveSession, ScanFinished, SessionFailed, WatchState
+from collectors.watch import Watcher
 
 from .. import trees
 from ..conftest import VITIS, place
@@ -407,3 +408,43 @@ def test_workers_end_with_a_session_killed_outright(tmp_path: Path) -> None:
     workers = [int(pid) for pid in done.stdout.split()]
     assert done.returncode == -9 and workers
     assert until(lambda: not any(Path(f"/proc/{pid}").exists() for pid in workers), seconds=10)
+
+
+def age(root: Path, seconds: float) -> None:
+    """Date every file and directory back: a tree built a while ago, not just now."""
+    then = time.time() - seconds
+    for path in [root, *root.rglob("*")]:
+        os.utime(path, (then, then))
+
+
+def test_changes_made_before_the_watch_is_placed_are_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The watches are placed beside the initial scan. A change where the scan had already
+    looked, before the watch there was in place, raises no event: the check after the scan
+    finds it by its time stamp (a changed report, a new project beside the others)."""
+    root = tmp_path / "tree"
+    reports = tree_of(root, 6)
+    age(root, 3600)
+    scanned = threading.Event()
+    place_watches = Watcher.start
+
+    def after_the_scan(watcher: Watcher, hold: bool = False) -> object:
+        assert scanned.wait(60)  # the scan has looked everywhere and written its output
+        write_lut(reports[0], 31337)
+        place(trees.waiting_solution(root, "g999", "g999_1_base"), CSYNTH, GOOD)
+        return place_watches(watcher, hold)
+
+    monkeypatch.setattr(Watcher, "start", after_the_scan)
+    output = tmp_path / "out.jsonl"
+    session = LiveSession(
+        [str(root)],
+        str(output),
+        lambda r: Settings(),
+        lambda e: scanned.set() if isinstance(e, ScanFinished) else None,
+        rescan_every=3600,
+    )
+    threading.Thread(target=session.run, daemon=True).start()
+    try:
+        assert until(lambda: luts(output).get("g000") == "31337" and "g999" in luts(output))
+        assert len(luts(output)) == 7
+    finally:
+        session.stop()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import subprocess
 import sys
 import threading
@@ -184,3 +185,27 @@ def test_a_kernel_queue_overflow_asks_for_a_rescan(tmp_path: Path) -> None:
     finally:
         watcher.stop()
     assert not any(isinstance(h, type(watcher._overflow)) for h in logging.getLogger("watchdog.observers").handlers)
+
+
+def test_a_directory_changed_within_one_clock_step_is_told_by_its_names(tmp_path: Path) -> None:
+    """A directory modified just before the walk listed it may be modified again within the same
+    step of the file system's clock, keeping its time stamp: its entries' names tell instead."""
+    from collectors.discovery import changed_since_listed, find_projects
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    old = time.time_ns() - 3_600 * 10**9
+    os.utime(tmp_path / "b", ns=(old, old))
+    walked = find_projects([str(tmp_path)], fresh_since=time.time_ns() - 10**9)
+    seen = {path: (mtime, names) for path, mtime, names in walked.listed or []}
+    assert seen[str(tmp_path / "b")] == (old, None)  # an old one: its time stamp is enough
+    assert seen[str(tmp_path / "a")][1] is not None
+    assert not any(changed_since_listed((path, *rest)) for path, rest in seen.items())
+    for name in ("a", "b"):  # a new entry, the time stamp put back as it was
+        (tmp_path / name / "new.log").write_text("")
+        os.utime(tmp_path / name, ns=(seen[str(tmp_path / name)][0],) * 2)
+    assert changed_since_listed((str(tmp_path / "a"), *seen[str(tmp_path / "a")]))
+    assert not changed_since_listed((str(tmp_path / "b"), *seen[str(tmp_path / "b")]))  # (its next stamp tells)
+    (tmp_path / "b" / "new.log").unlink()
+    (tmp_path / "b").rmdir()
+    assert changed_since_listed((str(tmp_path / "b"), *seen[str(tmp_path / "b")]))  # gone
