@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
+import sys
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 
@@ -27,6 +30,9 @@ from .screens.help import HelpScreen
 from .widgets.records_view import RecordsPanel, RecordsView
 
 FOLLOW_SECONDS = 1.0
+BATCHES_AHEAD = 2  # batches the loader may have handed on that the interface has not appended yet
+SWITCH_SECONDS = sys.getswitchinterval()  # Python's own
+LOADING_SWITCH_SECONDS = 0.0005  # while loading, the loader thread hands the GIL over this often
 
 
 class BrowseApp(RecordsActions, App[None]):
@@ -70,22 +76,30 @@ class BrowseApp(RecordsActions, App[None]):
         self.loading = RecordTable(self.aliases)
         self.followed = []  # nothing is followed until the new load says how far it read
         self.loaded = self.checked = False
-        self._load(self.loading)
+        self._load(self.loading, threading.Semaphore(BATCHES_AHEAD))
 
     @property
     def view(self) -> RecordsView:
         return self.query_one(RecordsPanel).view
 
     @work(thread=True, exclusive=True, group="load", exit_on_error=False)
-    def _load(self, table: RecordTable) -> None:
+    def _load(self, table: RecordTable, room: threading.Semaphore) -> None:
         """Read the files in batches: the first screen shows as soon as it is read, the rest
-        streams in; the interface's thread only appends what this thread prepared."""
+        streams in; the interface's thread only appends what this thread prepared. `room`: one
+        permit per batch handed on, given back as the interface appends it."""
         worker = get_current_worker()
         started = time.perf_counter()
-        for batch in stream_files(self.paths, table):
-            if worker.is_cancelled:
-                return  # the file was replaced meanwhile: a newer load runs
-            self.post_message(Loaded(table, batch, time.perf_counter() - started))
+        sys.setswitchinterval(LOADING_SWITCH_SECONDS)  # a keystroke waits less for the GIL
+        try:
+            for batch in stream_files(self.paths, table):
+                if not _wait_for_room(room, worker):
+                    return  # the file was replaced meanwhile: a newer load runs
+                self.post_message(Loaded(table, batch, time.perf_counter() - started, room))
+            for _ in range(BATCHES_AHEAD):  # every batch appended: the check finds every row
+                if not _wait_for_room(room, worker):
+                    return
+        finally:
+            sys.setswitchinterval(SWITCH_SECONDS)
         paths = [os.path.abspath(p) for p in self.paths]
         self._check(table, paths)
 
@@ -104,17 +118,17 @@ class BrowseApp(RecordsActions, App[None]):
             pool = self._checker()
             if paths is not None:
                 refused, problems = pool.submit(check_files, paths).result()
+                invalid = table.sources.rows_of(refused)  # here, not on the interface's thread
             else:
                 invalid, problems = pool.submit(check_lines, work).result()
-                refused = [table.sources[i] for i in invalid]
         except Exception as exc:  # no process to be had (a sandbox, say): check here instead
             self.log.warning(f"schema check in this process: {exc!r}")
             if paths is not None:
                 refused, problems = check_files(paths)
+                invalid = table.sources.rows_of(refused)
             else:
                 invalid, problems = check_lines(work)
-                refused = [table.sources[i] for i in invalid]
-        self.post_message(SchemaChecked(table, refused, problems))
+        self.post_message(SchemaChecked(table, invalid, problems))
 
     def _checker(self) -> ProcessPoolExecutor:
         # spawn, not fork: this process runs the interface's threads
@@ -129,6 +143,8 @@ class BrowseApp(RecordsActions, App[None]):
     @on(Loaded)
     def _loaded(self, message: Loaded) -> None:
         table, batch = message.table, message.batch
+        if message.room is not None:
+            message.room.release()
         if table is not self.loading:
             return  # a load that a newer one replaced
         rows = table.append(batch.rows)
@@ -144,6 +160,7 @@ class BrowseApp(RecordsActions, App[None]):
         if batch.followed is not None:  # the last batch
             self.followed = batch.followed
             self.loaded = True
+            gc.freeze()  # the table's millions of objects live on: full collections need not walk them
             if self.follow_timer is None:
                 self.follow_timer = self.set_interval(self.follow_every, self._follow)
         self._show_problems()
@@ -161,9 +178,7 @@ class BrowseApp(RecordsActions, App[None]):
         table = message.table  # marked here, on the interface's thread: the export leaves them out
         if table is not self.view.table:
             return  # the check of a table a reload replaced
-        if message.invalid_sources:
-            index = {source: i for i, source in enumerate(table.sources)}
-            table.invalid.update(index[s] for s in message.invalid_sources if s in index)
+        table.invalid.update(message.invalid)
         for problem in message.problems:
             self.schema.setdefault(problem.path, []).append(problem)
         self.checked = True
@@ -215,3 +230,12 @@ class BrowseApp(RecordsActions, App[None]):
         source = table.sources[event.index]
         problems = self.schema.get(source, [])
         self.push_screen(DetailScreen(source, [record], {str(record.get("report_type")): [source]}, problems, {}))
+
+
+def _wait_for_room(room: threading.Semaphore, worker: Worker) -> bool:
+    """Until the interface has appended a batch handed on earlier (the rows not read yet wait in
+    the file, not in memory); False when the load was cancelled."""
+    while not room.acquire(timeout=0.2):
+        if worker.is_cancelled:
+            return False
+    return not worker.is_cancelled
