@@ -8,7 +8,8 @@ import os
 import sys
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import CancelledError, ProcessPoolExecutor
+from multiprocessing import resource_tracker
 
 from rich.text import Text
 from textual import on, work
@@ -52,6 +53,11 @@ class BrowseApp(RecordsActions, App[None]):
         self.loading: RecordTable | None = None  # the table the load under way fills
         self._pool: ProcessPoolExecutor | None = None
         self.checked = False  # the background schema check of the loaded lines is over
+        self.checked_here = False  # a check ran in this process: no other process could be started
+        # The schema check's process needs multiprocessing's resource tracker, which is started with
+        # stderr's file descriptor: start it now, while stderr is a file (a running Textual app
+        # swaps it for an object whose fileno() is -1, and every check then ran in this process).
+        resource_tracker.ensure_running()
         self.load_seconds = 0.0
         self.follow_timer: Timer | None = None  # one for the app's life, however often files are replaced
 
@@ -121,8 +127,11 @@ class BrowseApp(RecordsActions, App[None]):
                 invalid = table.sources.rows_of(refused)  # here, not on the interface's thread
             else:
                 invalid, problems = pool.submit(check_lines, work).result()
+        except CancelledError:
+            return  # the app is closing
         except Exception as exc:  # no process to be had (a sandbox, say): check here instead
             self.log.warning(f"schema check in this process: {exc!r}")
+            self.checked_here = True
             if paths is not None:
                 refused, problems = check_files(paths)
                 invalid = table.sources.rows_of(refused)
@@ -145,8 +154,8 @@ class BrowseApp(RecordsActions, App[None]):
         table, batch = message.table, message.batch
         if message.room is not None:
             message.room.release()
-        if table is not self.loading:
-            return  # a load that a newer one replaced
+        if table is not self.loading or not self.query(RecordsPanel):
+            return  # a load that a newer one replaced (or the app is closing)
         rows = table.append(batch.rows)
         if table is not self.view.table:  # the first batch of a load
             self.load_problems = []
@@ -176,7 +185,7 @@ class BrowseApp(RecordsActions, App[None]):
     @on(SchemaChecked)
     def _schema_checked(self, message: SchemaChecked) -> None:
         table = message.table  # marked here, on the interface's thread: the export leaves them out
-        if table is not self.view.table:
+        if not self.query(RecordsPanel) or table is not self.view.table:  # (the app may be closing)
             return  # the check of a table a reload replaced
         table.invalid.update(message.invalid)
         for problem in message.problems:

@@ -222,3 +222,4 @@ async def test_a_load_in_small_batches_shows_every_record_and_marks_the_refused(
         assert table.invalid == {11}  # the harness's record of schema 2.0, its file's line 2
         assert table.sources[11] == f"{files[1]}:2"
         assert info(app).startswith("12 of 12 records")
+        assert not app.checked_here  # in a process of its own (it once fell back to this one, silently)
