@@ -95,6 +95,33 @@ class RecordKey:
     device: str
     subject: str = ""
     _order: tuple[Any, ...] | None = field(default=None, init=False, repr=False, compare=False, hash=False)
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False, hash=False)
+
+    def __hash__(self) -> int:
+        """Kept once made: a large file's rows are looked up by key (dedupe, marks) many times."""
+        found = self._hash
+        if found is None:
+            found = hash(self._fields())
+            object.__setattr__(self, "_hash", found)
+        return found
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (
+            self.suite,
+            self.group_path,
+            self.origin,
+            self.origin_version,
+            self.variant_index,
+            self.variant_name,
+            self.report_type,
+            self.target,
+            self.device,
+            self.subject,
+        )
+
+    def __reduce__(self) -> tuple[type[RecordKey], tuple[Any, ...]]:
+        # made afresh in another process: string hashes differ between processes
+        return RecordKey, self._fields()
 
     @property
     def order(self) -> tuple[Any, ...]:
