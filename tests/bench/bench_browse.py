@@ -5,9 +5,10 @@ line (the floor), the time from app start to the first screen and to every recor
 filter keystroke while the rest streams in and after, and the peak memory. Targets: first
 screen < 1 s, keystrokes < 50 ms median and < 150 ms at worst (also while loading), < 300 MB.
 
-What a keystroke costs here is what a user waits for: from the filter box's value set until
-every message it caused is handled and the screen is repainted (the forced screen update that
-Textual's `pilot.pause()` also ends with), with no sleep inside the timed part. The same measure
+What a keystroke costs here is what a user waits for: from the filter box's value set until the
+view has taken the query (or the box shows its error), the messages that caused are handled and
+the screen is repainted (the forced screen update that Textual's `pilot.pause()` also ends
+with), with no sleep inside the timed part. The same measure
 on a table of a few records is printed as the framework's floor. Earlier runs timed
 `pilot.pause()` itself, whose idle detection sleeps 20 ms at least and again until a 20 ms window
 passes without CPU work (mostly the test harness, not the app); that round trip is still printed,
@@ -36,11 +37,11 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 from textual.app import App  # noqa: E402
-from textual.widgets import Input  # noqa: E402
+from textual.widgets import Input, Static  # noqa: E402
 
 from collectors.records.loader import load_files  # noqa: E402
 from collectors.records.model import dumps  # noqa: E402
-from collectors.records.query import parse  # noqa: E402
+from collectors.records.query import Node, QueryError, parse  # noqa: E402
 from tui.browse import BrowseApp  # noqa: E402
 
 TEMPLATES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "fixtures", "expected_tree.jsonl")
@@ -64,14 +65,26 @@ def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-async def settle(app: App, pilot) -> None:
-    """Until no widget of the screen (nor the app) has a message waiting, then the screen update
-    that `pilot.pause()` forces at its end: what the user sees is then on the screen."""
-    while True:
+async def settle(app: App, pilot, value: str) -> None:
+    """Until the records panel has handled the filter box's `value` (the view shows its rows, or
+    the box its error), and the messages that caused are handled; then the screen update that
+    `pilot.pause()` forces at its end: what the user sees is then on the screen. Batches of a
+    load that arrive meanwhile are appended too, as they would be, but not waited for."""
+    try:
+        expected: Node | None = parse(value)
+    except QueryError:
+        expected = None
+    error = app.query_one("#filter-error", Static)
+
+    def handled() -> bool:
+        if expected is None:
+            return bool(error.display) and str(error.render()).startswith(value + "\n")
+        return app.view.query_node == expected and not error.display
+
+    await pilot._wait_for_screen()
+    while not handled():
         await pilot._wait_for_screen()
-        pumps = [app, *app.screen.walk_children(with_self=True)]
-        if all(pump._message_queue.empty() for pump in pumps):
-            break
+    await pilot._wait_for_screen()  # the view's Changed: the "N of M" line
     app.screen._on_timer_update()
 
 
@@ -89,10 +102,10 @@ async def type_query(app: App, pilot, gap: float = 0.0, old_ruler: bool = False)
         if old_ruler:
             await pilot.pause()
         else:
-            await settle(app, pilot)
+            await settle(app, pilot, QUERY[:end])
         keystrokes.append(time.perf_counter() - began)
     box.value = ""
-    await settle(app, pilot)
+    await settle(app, pilot, "")
     return keystrokes
 
 
@@ -108,7 +121,7 @@ async def app_figures(path: str) -> dict[str, object]:
         figures["loaded while typing"] = app.loaded
         while not app.loaded:
             await pilot.pause(0.01)
-        figures["loaded"] = time.perf_counter() - started
+        figures["loaded"] = app.load_seconds  # from the load's start to its last batch handed on
         figures["after load"] = await type_query(app, pilot)
         figures["old ruler"] = await type_query(app, pilot, old_ruler=True)
         while not app.checked:
@@ -116,7 +129,7 @@ async def app_figures(path: str) -> dict[str, object]:
         figures["checked"] = time.perf_counter() - started
         box = app.query_one("#filter", Input)
         box.value = QUERY
-        await settle(app, pilot)
+        await settle(app, pilot, QUERY)
         print(f"rows matching {QUERY!r}: {len(app.view.rows)}")
     return figures
 
@@ -133,7 +146,8 @@ async def floor_figures(path: str) -> dict[str, list[float]]:
 def keystroke_line(label: str, keystrokes: list[float], targets: bool = True) -> str:
     line = (
         f"filter keystrokes {label} ({len(keystrokes)}): median {statistics.median(keystrokes) * 1000:.0f} ms, "
-        f"max {max(keystrokes) * 1000:.0f} ms"
+        f"max {max(keystrokes) * 1000:.0f} ms (keystroke {keystrokes.index(max(keystrokes)) + 1}), "
+        f"90th percentile {sorted(keystrokes)[len(keystrokes) * 9 // 10] * 1000:.0f} ms"
     )
     return line + (" (targets: median < 50 ms, max < 150 ms)" if targets else "")
 
@@ -157,12 +171,12 @@ def run_load(path: str, records: int) -> None:
     print(f"peak RSS of load_files alone (its own process): {peak_rss_mb():.0f} MB")
 
 
-def run_app(path: str, tiny: str) -> None:
+def run_app(path: str, tiny: str, records: int) -> None:
     figures = asyncio.run(app_figures(path))
     peak = peak_rss_mb()
     floor = asyncio.run(floor_figures(tiny))
     print(f"browse start to the first screen: {figures['first screen']:.2f} s (target < 1 s)")
-    print(f"browse start to every record loaded: {figures['loaded']:.2f} s")
+    print(f"browse load start to every record read: {figures['loaded']:.2f} s (typing meanwhile)")
     print(f"background schema check done {figures['checked']:.1f} s after start")
     during = "while loading" if not figures["loaded while typing"] else "during load (the load ended meanwhile)"
     print(keystroke_line(during, figures["during load"]))  # type: ignore[arg-type]
@@ -171,7 +185,7 @@ def run_app(path: str, tiny: str) -> None:
     print("secondary, the old ruler (pilot.pause() round trip, its idle detection's sleeps included):")
     print("  " + keystroke_line("after the load", figures["old ruler"], targets=False))  # type: ignore[arg-type]
     print("  " + keystroke_line("on the 7-record table", floor["old"], targets=False))
-    print(f"peak RSS of the browse app (its own process, 100k-record run): {peak:.0f} MB (target < 300 MB)")
+    print(f"peak RSS of the browse app (its own process, {records} records): {peak:.0f} MB (target < 300 MB)")
 
 
 def main() -> None:
@@ -184,7 +198,7 @@ def main() -> None:
     if args.part == "load":
         return run_load(args.file, args.records)
     if args.part == "app":
-        return run_app(args.file, args.tiny)
+        return run_app(args.file, args.tiny, args.records)
     with tempfile.TemporaryDirectory() as directory:
         path, tiny = os.path.join(directory, "many.jsonl"), os.path.join(directory, "few.jsonl")
         make_file(path, args.records)
