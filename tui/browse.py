@@ -34,6 +34,7 @@ FOLLOW_SECONDS = 1.0
 BATCHES_AHEAD = 2  # batches the loader may have handed on that the interface has not appended yet
 SWITCH_SECONDS = sys.getswitchinterval()  # Python's own
 LOADING_SWITCH_SECONDS = 0.0005  # while loading, the loader thread hands the GIL over this often
+SHOW_EVERY_SECONDS = 0.25  # while loading, the view and the status line take new rows this often
 
 
 class BrowseApp(RecordsActions, App[None]):
@@ -60,6 +61,8 @@ class BrowseApp(RecordsActions, App[None]):
         resource_tracker.ensure_running()
         self.load_seconds = 0.0
         self.follow_timer: Timer | None = None  # one for the app's life, however often files are replaced
+        self._unshown: list[int] = []  # rows a load appended that the view has not taken yet
+        self._shown_at = 0.0
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -159,13 +162,21 @@ class BrowseApp(RecordsActions, App[None]):
         if table is not self.loading or not self.query(RecordsPanel):
             return  # a load that a newer one replaced (or the app is closing)
         rows = table.append(batch.rows)
+        last = batch.followed is not None
         if table is not self.view.table:  # the first batch of a load
             self.load_problems = []
             self.schema = {}
+            self._unshown = []
             self.view.set_table(table)
             self.view.focus()
-        else:  # the columns follow the data once it is all there
-            self.view.data_changed(rows, adapt_columns=batch.followed is not None)
+            self._shown_at = time.monotonic()
+        else:
+            self._unshown += rows
+            if last or time.monotonic() - self._shown_at >= SHOW_EVERY_SECONDS:
+                # each showing costs a layout of the screen (the view's size changed): a few a second
+                self.view.data_changed(self._unshown, adapt_columns=last)  # columns follow the data at the end
+                self._unshown = []
+                self._shown_at = time.monotonic()
         self.load_problems += batch.problems
         self.load_seconds = message.seconds
         # The table's objects live as long as it does: out of the garbage collector's sight, a full
@@ -177,7 +188,8 @@ class BrowseApp(RecordsActions, App[None]):
             self.loaded = True
             if self.follow_timer is None:
                 self.follow_timer = self.set_interval(self.follow_every, self._follow)
-        self._show_problems()
+        if not self._unshown:
+            self._show_problems()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """Worker failures end up here, in one place: shown, never silent."""
