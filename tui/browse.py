@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
+import sys
+import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import CancelledError, ProcessPoolExecutor
+from multiprocessing import resource_tracker
 
 from rich.text import Text
 from textual import on, work
@@ -28,6 +32,10 @@ from .screens.help import HelpScreen
 from .widgets.records_view import RecordsPanel, RecordsView
 
 FOLLOW_SECONDS = 1.0
+BATCHES_AHEAD = 2  # batches the loader may have handed on that the interface has not appended yet
+SWITCH_SECONDS = sys.getswitchinterval()  # Python's own
+LOADING_SWITCH_SECONDS = 0.0005  # while loading, the loader thread hands the GIL over this often
+SHOW_EVERY_SECONDS = 0.25  # while loading, the view and the status line take new rows this often
 
 
 class BrowseApp(RecordsActions, App[None]):
@@ -48,8 +56,15 @@ class BrowseApp(RecordsActions, App[None]):
         self.loading: RecordTable | None = None  # the table the load under way fills
         self._pool: ProcessPoolExecutor | None = None
         self.checked = False  # the background schema check of the loaded lines is over
+        self.checked_here = False  # a check ran in this process: no other process could be started
+        # The schema check's process needs multiprocessing's resource tracker, which is started with
+        # stderr's file descriptor: start it now, while stderr is a file (a running Textual app
+        # swaps it for an object whose fileno() is -1, and every check then ran in this process).
+        resource_tracker.ensure_running()
         self.load_seconds = 0.0
         self.follow_timer: Timer | None = None  # one for the app's life, however often files are replaced
+        self._unshown: list[int] = []  # rows a load appended that the view has not taken yet
+        self._shown_at = 0.0
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -72,22 +87,30 @@ class BrowseApp(RecordsActions, App[None]):
         self.loading = RecordTable(self.aliases)
         self.followed = []  # nothing is followed until the new load says how far it read
         self.loaded = self.checked = False
-        self._load(self.loading)
+        self._load(self.loading, threading.Semaphore(BATCHES_AHEAD))
 
     @property
     def view(self) -> RecordsView:
         return self.query_one(RecordsPanel).view
 
     @work(thread=True, exclusive=True, group="load", exit_on_error=False)
-    def _load(self, table: RecordTable) -> None:
+    def _load(self, table: RecordTable, room: threading.Semaphore) -> None:
         """Read the files in batches: the first screen shows as soon as it is read, the rest
-        streams in; the interface's thread only appends what this thread prepared."""
+        streams in; the interface's thread only appends what this thread prepared. `room`: one
+        permit per batch handed on, given back as the interface appends it."""
         worker = get_current_worker()
         started = time.perf_counter()
-        for batch in stream_files(self.paths, table):
-            if worker.is_cancelled:
-                return  # the file was replaced meanwhile: a newer load runs
-            self.post_message(Loaded(table, batch, time.perf_counter() - started))
+        sys.setswitchinterval(LOADING_SWITCH_SECONDS)  # a keystroke waits less for the GIL
+        try:
+            for batch in stream_files(self.paths, table):
+                if not _wait_for_room(room, worker):
+                    return  # the file was replaced meanwhile: a newer load runs
+                self.post_message(Loaded(table, batch, time.perf_counter() - started, room))
+            for _ in range(BATCHES_AHEAD):  # every batch appended: the check finds every row
+                if not _wait_for_room(room, worker):
+                    return
+        finally:
+            sys.setswitchinterval(SWITCH_SECONDS)
         paths = [os.path.abspath(p) for p in self.paths]
         self._check(table, paths)
 
@@ -106,22 +129,27 @@ class BrowseApp(RecordsActions, App[None]):
             pool = self._checker()
             if paths is not None:
                 refused, problems = pool.submit(check_files, paths).result()
+                invalid = table.sources.rows_of(refused)  # here, not on the interface's thread
             else:
                 invalid, problems = pool.submit(check_lines, work).result()
-                refused = [table.sources[i] for i in invalid]
+        except CancelledError:
+            return  # the app is closing
         except Exception as exc:  # no process to be had (a sandbox, say): check here instead
             self.log.warning(f"schema check in this process: {exc!r}")
+            self.checked_here = True
             if paths is not None:
                 refused, problems = check_files(paths)
+                invalid = table.sources.rows_of(refused)
             else:
                 invalid, problems = check_lines(work)
-                refused = [table.sources[i] for i in invalid]
-        self.post_message(SchemaChecked(table, refused, problems))
+        self.post_message(SchemaChecked(table, invalid, problems))
 
     def _checker(self) -> ProcessPoolExecutor:
         # spawn, not fork: this process runs the interface's threads
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(
+                max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=os.nice, initargs=(10,)
+            )  # niced: on a busy machine the check waits, not the interface
         return self._pool
 
     async def on_unmount(self) -> None:
@@ -131,24 +159,39 @@ class BrowseApp(RecordsActions, App[None]):
     @on(Loaded)
     def _loaded(self, message: Loaded) -> None:
         table, batch = message.table, message.batch
-        if table is not self.loading:
-            return  # a load that a newer one replaced
+        if message.room is not None:
+            message.room.release()
+        if table is not self.loading or not self.query(RecordsPanel):
+            return  # a load that a newer one replaced (or the app is closing)
         rows = table.append(batch.rows)
+        last = batch.followed is not None
         if table is not self.view.table:  # the first batch of a load
             self.load_problems = []
             self.schema = {}
+            self._unshown = []
             self.view.set_table(table)
             self.view.focus()
-        else:  # the columns follow the data once it is all there
-            self.view.data_changed(rows, adapt_columns=batch.followed is not None)
+            self._shown_at = time.monotonic()
+        else:
+            self._unshown += rows
+            if last or time.monotonic() - self._shown_at >= SHOW_EVERY_SECONDS:
+                # each showing costs a layout of the screen (the view's size changed): a few a second
+                self.view.data_changed(self._unshown, adapt_columns=last)  # columns follow the data at the end
+                self._unshown = []
+                self._shown_at = time.monotonic()
         self.load_problems += batch.problems
         self.load_seconds = message.seconds
+        # The table's objects live as long as it does: out of the garbage collector's sight, a full
+        # collection (every 25% more objects) no longer walks all of them, pausing this thread
+        # for 50 to 160 ms at a time. Cheap: it moves the lists of objects, no walk.
+        gc.freeze()
         if batch.followed is not None:  # the last batch
             self.followed = batch.followed
             self.loaded = True
             if self.follow_timer is None:
                 self.follow_timer = self.set_interval(self.follow_every, self._follow)
-        self._show_problems()
+        if not self._unshown:
+            self._show_problems()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """Worker failures end up here, in one place: shown, never silent."""
@@ -161,11 +204,9 @@ class BrowseApp(RecordsActions, App[None]):
     @on(SchemaChecked)
     def _schema_checked(self, message: SchemaChecked) -> None:
         table = message.table  # marked here, on the interface's thread: the export leaves them out
-        if table is not self.view.table:
+        if not self.query(RecordsPanel) or table is not self.view.table:  # (the app may be closing)
             return  # the check of a table a reload replaced
-        if message.invalid_sources:
-            index = {source: i for i, source in enumerate(table.sources)}
-            table.invalid.update(index[s] for s in message.invalid_sources if s in index)
+        table.invalid.update(message.invalid)
         for problem in message.problems:
             self.schema.setdefault(problem.path, []).append(problem)
         self.checked = True
@@ -217,3 +258,12 @@ class BrowseApp(RecordsActions, App[None]):
         source = table.sources[event.index]
         problems = self.schema.get(source, [])
         self.push_screen(DetailScreen(source, [record], {str(record.get("report_type")): [source]}, problems, {}))
+
+
+def _wait_for_room(room: threading.Semaphore, worker: Worker) -> bool:
+    """Until the interface has appended a batch handed on earlier (the rows not read yet wait in
+    the file, not in memory); False when the load was cancelled."""
+    while not room.acquire(timeout=0.2):
+        if worker.is_cancelled:
+            return False
+    return not worker.is_cancelled

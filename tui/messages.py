@@ -7,6 +7,8 @@ totals), `can_replace` lets Textual drop the older one from the queue.
 
 from __future__ import annotations
 
+from threading import Semaphore
+
 from textual.message import Message
 
 from collectors.live import ProjectsChanged, ScanFinished, ScanProgress, SessionFailed, Totals, WatchState
@@ -78,18 +80,19 @@ def session_message(event: object) -> Message:
 class Loaded(Message):
     """A batch of a load: rows prepared for `table` (appended on the interface's thread)."""
 
-    def __init__(self, table: RecordTable, batch: Batch, seconds: float) -> None:
+    def __init__(self, table: RecordTable, batch: Batch, seconds: float, room: Semaphore | None = None) -> None:
         super().__init__()
         self.table = table
         self.batch = batch
         self.seconds = seconds
+        self.room = room  # released once the batch is appended: the loader reads on
 
 
 class SchemaChecked(Message):
     """The background schema check of some rows: the refused ones and their problems."""
 
-    def __init__(self, table: RecordTable, invalid_sources: list[str], problems: list[Problem]) -> None:
+    def __init__(self, table: RecordTable, invalid: list[int], problems: list[Problem]) -> None:
         super().__init__()
         self.table = table
-        self.invalid_sources = invalid_sources
+        self.invalid = invalid  # the refused rows of `table`
         self.problems = problems

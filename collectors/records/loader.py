@@ -181,13 +181,15 @@ class Batch:
 
 
 FIRST_BATCH_BYTES = 256 * 1024  # the first screen's worth, shown as soon as it is read
-LAST_BATCH_BYTES = 8 * 1024 * 1024  # batches double up to this: each costs the interface a pass
+LAST_BATCH_BYTES = 8 * 1024 * 1024  # reads double up to this
+BATCH_ROWS = 1000  # rows per batch at most: the interface appends a batch in one go, between keystrokes
 
 
 def stream_files(paths: list[str], table: RecordTable) -> Iterator[Batch]:
-    """Read files in steps: a small first batch (the first screen), then larger ones. Rows are
-    only prepared here (`table.prepare` reads nothing of the table's rows), so a loader thread
-    can run this while the interface's thread appends each batch."""
+    """Read files in steps: a small first read (the first screen), then larger ones, each handed
+    on in batches of at most BATCH_ROWS rows. Rows are only prepared here (`table.prepare` reads
+    nothing of the table's rows), so a loader thread can run this while the interface's thread
+    appends each batch."""
     followed: list[Followed] = []
     budget = FIRST_BATCH_BYTES
     for path in paths:
@@ -202,9 +204,11 @@ def stream_files(paths: list[str], table: RecordTable) -> Iterator[Batch]:
             except OSError as exc:
                 yield Batch([], [Problem(path, f"cannot read: {exc.strerror or exc}")])
                 break
-            problems: list[Problem] = []
-            rows = [row for number, line in lines if (row := _prepared(table, source.path, number, line, problems))]
-            yield Batch(rows, problems)
+            for start in range(0, max(1, len(lines)), BATCH_ROWS):
+                problems: list[Problem] = []
+                part = lines[start : start + BATCH_ROWS]
+                rows = [row for number, line in part if (row := _prepared(table, source.path, number, line, problems))]
+                yield Batch(rows, problems)
             budget = min(2 * budget, LAST_BATCH_BYTES)
             if not _more(source):
                 break

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from sys import intern
 from typing import Any, NotRequired, TypedDict
 
 SCHEMA_VERSION = "1.0"
@@ -77,11 +78,11 @@ def rtl_sim_payload(status: str, cycles: int | None, us: float | None, mhz: floa
     return {"status": status, "kernel_runtime_cycles": cycles, "kernel_runtime_us": us, "kernel_clock_freq_mhz": mhz}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RecordKey:
     """The identity of a record: one line per key in a file, and the handle that dedupe, sort
     order, marks and detail look-ups all use. Extension records add their subject (the port
-    file, recipe or DFG inside the project)."""
+    file, recipe or DFG inside the project). Slotted: a browse of 100,000 records holds one per row."""
 
     suite: str
     group_path: tuple[str, ...]
@@ -93,17 +94,23 @@ class RecordKey:
     target: str
     device: str
     subject: str = ""
-    # The file's sort order, as a plain tuple so that sorting compares at C speed: a null
-    # origin_version first; strings by code point.
-    order: tuple[Any, ...] = field(init=False, repr=False, compare=False, hash=False)
+    _order: tuple[Any, ...] | None = field(default=None, init=False, repr=False, compare=False, hash=False)
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False, hash=False)
 
-    def __post_init__(self) -> None:
-        version = (0, "") if self.origin_version is None else (1, self.origin_version)
-        order = (
+    def __hash__(self) -> int:
+        """Kept once made: a large file's rows are looked up by key (dedupe, marks) many times."""
+        found = self._hash
+        if found is None:
+            found = hash(self._fields())
+            object.__setattr__(self, "_hash", found)
+        return found
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (
             self.suite,
             self.group_path,
             self.origin,
-            version,
+            self.origin_version,
             self.variant_index,
             self.variant_name,
             self.report_type,
@@ -111,7 +118,33 @@ class RecordKey:
             self.device,
             self.subject,
         )
-        object.__setattr__(self, "order", order)
+
+    def __reduce__(self) -> tuple[type[RecordKey], tuple[Any, ...]]:
+        # made afresh in another process: string hashes differ between processes
+        return RecordKey, self._fields()
+
+    @property
+    def order(self) -> tuple[Any, ...]:
+        """The file's sort order, as a plain tuple so that sorting compares at C speed: a null
+        origin_version first; strings by code point. Made when first asked for (a browse that
+        keeps file order never needs it), then kept."""
+        order = self._order
+        if order is None:
+            version = (0, "") if self.origin_version is None else (1, self.origin_version)
+            order = (
+                self.suite,
+                self.group_path,
+                self.origin,
+                version,
+                self.variant_index,
+                self.variant_name,
+                self.report_type,
+                self.target,
+                self.device,
+                self.subject,
+            )
+            object.__setattr__(self, "_order", order)
+        return order
 
     def __lt__(self, other: RecordKey) -> bool:
         return self.order < other.order
@@ -131,7 +164,21 @@ def sort_order(key: RecordKey) -> tuple[Any, ...]:
 
 
 def _text(value: Any) -> str:
-    return value if isinstance(value, str) else "" if value is None else str(value)
+    """A key's string field, interned: the many keys of a large file share each spelling."""
+    return intern(value) if type(value) is str else "" if value is None else intern(str(value))
+
+
+_GROUPS: dict[tuple[str, ...], tuple[str, ...]] = {}  # group paths seen: one tuple per spelling
+_GROUPS_KEPT = 4096  # a bound, for a long session's many trees
+
+
+def _group(parts: tuple[str, ...]) -> tuple[str, ...]:
+    found = _GROUPS.get(parts)
+    if found is None:
+        if len(_GROUPS) >= _GROUPS_KEPT:
+            _GROUPS.clear()
+        found = _GROUPS[parts] = parts
+    return found
 
 
 def key_of(record: dict[str, Any]) -> RecordKey:
@@ -146,7 +193,7 @@ def key_of(record: dict[str, Any]) -> RecordKey:
     subject = as_dict(record.get(report_type)).get("subject") if report_type in EXTENSION_TYPES else ""
     return RecordKey(
         suite=_text(problem.get("suite")),
-        group_path=tuple(map(_text, group)) if isinstance(group, list) else (_text(group),),
+        group_path=_group(tuple(map(_text, group)) if isinstance(group, list) else (_text(group),)),
         origin=_text(impl.get("origin")),
         origin_version=None if version is None else _text(version),
         variant_index=index if isinstance(index, int) and not isinstance(index, bool) else -1,

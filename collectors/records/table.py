@@ -10,11 +10,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-import math
 from array import array
 from bisect import bisect_left, insort
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import compress, repeat
+from operator import contains, eq
 from typing import Any
 
 from ..aliases import NO_ALIASES, Aliases, loosen
@@ -155,9 +156,8 @@ def _cell(value: Any) -> str:
 
 
 POSITION = {column.key: n for n, column in enumerate(COLUMNS)}
-_INTERNED = frozenset(
-    n for n, column in enumerate(COLUMNS) if not column.numeric and column.key not in ("summary", "note")
-)
+# repeated values share one string (numbers too: a report's figures repeat across variants)
+_INTERNED = frozenset(n for n, column in enumerate(COLUMNS) if column.key not in ("summary", "note"))
 _ALIASED = {"suite": POSITION["suite"], "group": POSITION["group"], "device": POSITION["device"]}
 # the columns a view starts with, each shown when its values differ between records
 CANDIDATES = (
@@ -206,7 +206,7 @@ def _float_or_nan(value: Any) -> float:
     return NAN if found is None else float(found)  # "undef", "" and the like: no number
 
 
-@dataclass
+@dataclass(slots=True)
 class Prepared:
     """A record read for the table, not yet in it."""
 
@@ -216,6 +216,74 @@ class Prepared:
     key: RecordKey
     source: str
     origin: str
+
+
+class Sources:
+    """Where each row came from, as text ('FILE:LINE' for a line of a file): held as a file number
+    and a line number per row (a string per row would cost 80 bytes); any other text is kept as is."""
+
+    def __init__(self) -> None:
+        self._paths: list[str] = []
+        self._path_ids: dict[str, int] = {}
+        self._files = array("I")  # per row: the file's number
+        self._lines = array("q")  # per row: its line number, -1 where the text is in _other
+        self._other: dict[int, str] = {}
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+    def __getitem__(self, index: int) -> str:
+        line = self._lines[index]
+        if line < 0:
+            return self._other[index if index >= 0 else index + len(self._lines)]
+        return f"{self._paths[self._files[index]]}:{line}"
+
+    def __iter__(self) -> Iterator[str]:
+        return (self[i] for i in range(len(self)))
+
+    def __setitem__(self, index: int, source: str) -> None:
+        path, line = self._split(source)
+        self._files[index], self._lines[index] = path, line
+        if line < 0:
+            self._other[index] = source
+        else:
+            self._other.pop(index, None)
+
+    def extend(self, sources: Iterable[str]) -> None:
+        for source in sources:
+            path, line = self._split(source)
+            if line < 0:
+                self._other[len(self._lines)] = source
+            self._files.append(path)
+            self._lines.append(line)
+
+    def _split(self, source: str, known_only: bool = False) -> tuple[int, int]:
+        """A file number and line number, or (0, -1) for text that does not read as 'FILE:LINE'
+        exactly (a line number with a leading zero would not be written back the same).
+        `known_only`: a file not seen yet gets no number (-1): a look-up from another thread."""
+        path, colon, number = source.rpartition(":")
+        if not colon or not number.isascii() or not number.isdigit() or (number[0] == "0" and number != "0"):
+            return 0, -1
+        found = self._path_ids.get(path)
+        if found is None and known_only:
+            return -1, int(number)
+        if found is None:
+            found = self._path_ids[path] = len(self._paths)
+            self._paths.append(path)
+        return found, int(number)
+
+    def rows_of(self, sources: Iterable[str]) -> list[int]:
+        """The rows whose source is one of `sources` (a schema check's verdicts), in row order.
+        Reads only: safe from a worker thread while the interface's thread appends."""
+        split = {source: self._split(source, known_only=True) for source in sources}
+        wanted = {at for at in split.values() if at[1] >= 0}
+        wanted_other = {source for source, at in split.items() if at[1] < 0}
+        rows = [i for i, at in enumerate(zip(self._files, self._lines)) if at in wanted]
+        rows += [i for i, source in list(self._other.items()) if source in wanted_other]
+        return sorted(set(rows))
+
+
+CACHED_QUERIES = 256  # answers kept (about 1 byte per row each): typing adds a few per keystroke
 
 
 class RecordTable:
@@ -230,7 +298,7 @@ class RecordTable:
         self._key_order: list[tuple[tuple[Any, ...], int, int]] | None = [] if key_order else None
         self.raw: list[str] = []
         self.keys: list[RowKey] = []
-        self.sources: list[str] = []
+        self.sources = Sources()
         self.text: dict[str, list[str]] = {c.key: [] for c in COLUMNS}
         self.dynamic: dict[str, dict[int, str]] = {}  # meta.KEY or a field path -> row -> value
         self._derived: dict[str, Any] = {}  # number columns, dense dynamic columns, the free-text haystack
@@ -240,8 +308,8 @@ class RecordTable:
         self._aliased: dict[tuple[str, str], str] = {}
         self._columns = [self.text[c.key] for c in COLUMNS]
         self._by_key: dict[RowKey, int] = {}
-        self._cache: dict[Node, frozenset[int]] = {}
-        self._orders: dict[tuple[str, bool], list[int]] = {}
+        self._cache: dict[Node, bytes] = {}  # a 0/1 byte per row, for the first rows (see matching)
+        self._orders: dict[tuple[str, bool], tuple[list[int], list[int]]] = {}  # rows with a value, without
 
     def __len__(self) -> int:
         return len(self.raw) - len(self.dead)
@@ -278,7 +346,7 @@ class RecordTable:
         self.sources.extend(row.source for row in rows)
         intern = self._intern.setdefault
         for position, (column, values) in enumerate(zip(self._columns, zip(*(row.values for row in rows)))):
-            if position in _INTERNED:  # repeated words share one string; numbers are left alone
+            if position in _INTERNED:
                 column.extend([intern(v, v) for v in values])
             else:
                 column.extend(values)
@@ -295,9 +363,7 @@ class RecordTable:
 
     def _grown(self, start: int) -> None:
         """Rows from `start` on are new: the free-text index, number columns and dense dynamic
-        columns are extended; what depends on every row (query results, orders) starts over."""
-        self._cache.clear()
-        self._orders.clear()
+        columns are extended; query answers and orders take the new rows when next asked for."""
         end = len(self.raw)
         for key, derived in list(self._derived.items()):
             if key == "haystack":
@@ -435,69 +501,59 @@ class RecordTable:
 
     # --- filtering and sorting ---------------------------------------------------------------------
 
-    def matching(self, node: Node) -> frozenset[int] | None:
-        """Row indices matching a parsed query (None: every row). Results are cached per sub-query,
-        so typing one more term costs only that term."""
+    def matching(self, node: Node) -> bytes | None:
+        """Which rows match a parsed query, as a 0/1 byte per row (None: every row). Answers are
+        kept per sub-query, so typing one more term costs only that term, and rows appended
+        since (a load streaming in) are judged alone."""
         if isinstance(node, Everything):
             return None
+        count = len(self.raw)
         cached = self._cache.get(node)
-        if cached is None:
-            cached = self._cache[node] = frozenset(self._evaluate(node))
+        if cached is None or len(cached) < count:
+            if cached is None and len(self._cache) >= CACHED_QUERIES:
+                self._cache.clear()
+            if cached is None or isinstance(node, (Not, And, Or)):  # these combine their terms' answers anew
+                cached = self._evaluate(node, 0)
+            else:
+                cached += self._evaluate(node, len(cached))
+            self._cache[node] = cached
         return cached
 
-    def _evaluate(self, node: Node) -> Iterable[int]:
+    def _evaluate(self, node: Node, start: int) -> bytes:
+        """The rows from `start` on that match `node`, a 0/1 byte each."""
         if isinstance(node, Text):
-            needle = node.value.lower()
-            return (i for i, hay in enumerate(self.haystack) if needle in hay)
+            return bytes(map(contains, self.haystack[start:], repeat(node.value.lower())))
         if isinstance(node, Match):
-            return self._match(node)
+            return self._match(node, start)
         if isinstance(node, Compare):
-            values, n = self.numbers_of(node.field), node.number
-            test = {
-                "<": lambda x: x < n,
-                "<=": lambda x: x <= n,
-                ">": lambda x: x > n,
-                ">=": lambda x: x >= n,
-                "=": lambda x: x == n,
-                "!=": lambda x: x != n and x == x,
-            }[node.op]
-            return (i for i, x in enumerate(values) if test(x))
+            return _compare(self.numbers_of(node.field)[start:], node.op, node.number)
+        count = len(self.raw)
         if isinstance(node, Not):
             inner = self.matching(node.term)
-            return () if inner is None else (i for i in range(len(self.raw)) if i not in inner)
+            return bytes(count) if inner is None else _combine("^", inner, b"\x01" * count)
         if isinstance(node, And):
-            sets = sorted((self.matching(t) for t in node.terms), key=lambda s: len(self.raw) if s is None else len(s))
-            common = set(range(len(self.raw))) if sets[0] is None else set(sets[0])
-            for other in sets[1:]:
-                if other is not None:
-                    common &= other
-            return common
+            answers = [a for a in (self.matching(t) for t in node.terms) if a is not None]
+            return _combine("&", *answers) if answers else b"\x01" * count
         if isinstance(node, Or):
-            result: set[int] = set()
-            for term in node.terms:
-                matched = self.matching(term)
-                if matched is None:
-                    return range(len(self.raw))
-                result |= matched
-            return result
+            either = [self.matching(t) for t in node.terms]
+            terms = [a for a in either if a is not None]
+            return _combine("|", *terms) if len(terms) == len(either) else b"\x01" * count
         raise TypeError(node)
 
-    def _match(self, node: Match) -> Iterable[int]:
+    def _match(self, node: Match, start: int) -> bytes:
         """A glob over a column's distinct values; group paths with `-` and `_` alike unless
         the aliases turn that off."""
         loose = node.field == "group" and self.aliases.loose_groups
         pattern = glob(loosen(node.value) if loose else node.value)
-        column = self.column(node.field)
+        column = self.column(node.field)[start:]
 
         def fits(value: str) -> bool:
             if loose:
                 value = loosen(value)
             return bool(pattern.fullmatch(value) or pattern.fullmatch(_short(node.field, value)))
 
-        ok = {v for v in set(column) if fits(v)}
-        if node.negated:
-            return (i for i, v in enumerate(column) if v not in ok)
-        return (i for i, v in enumerate(column) if v in ok)
+        answer = {v: fits(v) != node.negated for v in set(column)}
+        return bytes(map(answer.__getitem__, column))
 
     def order(self, column: str | None, descending: bool = False) -> list[int]:
         """Row indices sorted by a column (missing numbers last either way); None: file order."""
@@ -505,26 +561,61 @@ class RecordTable:
             if self._key_order is not None:
                 return [index for _order, _n, index in self._key_order]
             return list(range(len(self.raw)))
+        present, missing = self._sorted(column, descending)
+        return present + missing
+
+    def _sorted(self, column: str, descending: bool) -> tuple[list[int], list[int]]:
+        """The rows with a value in sort order, and those without (in file order). Rows appended
+        since the last sort are sorted into it: the sort is stable, and those rows come after
+        every older row, so the order is the one a sort from scratch gives."""
         key = (column, descending)
-        if key not in self._orders:
+        present, missing = self._orders.get(key, ([], []))
+        start = len(present) + len(missing)
+        if start < len(self.raw):
             if self.is_numeric(column):
                 values = self.numbers_of(column)
-                present = [i for i in range(len(values)) if not math.isnan(values[i])]
+                new = range(start, len(values))
+                present = present + [i for i in new if values[i] == values[i]]
                 present.sort(key=values.__getitem__, reverse=descending)
-                missing = [i for i in range(len(values)) if math.isnan(values[i])]
-                self._orders[key] = present + missing
+                missing = missing + [i for i in new if values[i] != values[i]]  # NaN: no number
             else:
                 texts = self.column(column)
-                self._orders[key] = sorted(range(len(texts)), key=texts.__getitem__, reverse=descending)
-        return self._orders[key]
+                present = present + list(range(start, len(texts)))
+                present.sort(key=texts.__getitem__, reverse=descending)
+            self._orders[key] = (present, missing)
+        return present, missing
 
     def view(self, node: Node, column: str | None, descending: bool) -> list[int]:
         matched = self.matching(node)
-        ordered = self.order(column, descending)
+        if column is None and self._key_order is None:  # file order: the rows are the mask's
+            ordered: Iterable[int] = range(len(self.raw))
+            shown = ordered if matched is None else compress(ordered, matched)
+        else:
+            ordered = self.order(column, descending)
+            shown = ordered if matched is None else compress(ordered, map(matched.__getitem__, ordered))
         if self.dead:
             dead = self.dead
-            ordered = [i for i in ordered if i not in dead]
-        return ordered if matched is None else [i for i in ordered if i in matched]
+            return [i for i in shown if i not in dead]
+        return list(shown)
+
+
+def _combine(op: str, *masks: bytes) -> bytes:
+    """0/1 bytes combined row by row, at C speed (as big integers)."""
+    size = len(masks[0])
+    number = int.from_bytes(masks[0], "little")
+    for mask in masks[1:]:
+        other = int.from_bytes(mask, "little")
+        number = number & other if op == "&" else number | other if op == "|" else number ^ other
+    return number.to_bytes(size, "little")
+
+
+def _compare(values: array, op: str, number: float) -> bytes:
+    """Which values compare true, a 0/1 byte each: NaN (no number) never does. The comparison is
+    the float's own method, called by map at C speed (x < n is n > x)."""
+    if op == "!=":
+        return _combine("&", bytes(map(number.__ne__, values)), bytes(map(eq, values, values)))
+    test = {"<": number.__gt__, "<=": number.__ge__, ">": number.__lt__, ">=": number.__le__, "=": number.__eq__}[op]
+    return bytes(map(test, values))
 
 
 def _short(field: str, value: str) -> str:

@@ -205,3 +205,21 @@ async def test_extension_files_show_their_summary(tmp_path: Path) -> None:
         assert summaries[-1] == "valid, 0 schema warnings, 3 runs in 2 cpu + 1 npu runlists"
         await pilot.press("slash", *"type:xrt_recipe", "enter")
         await wait_until(pilot, lambda: len(view.rows) == 1)
+
+
+async def test_a_load_in_small_batches_shows_every_record_and_marks_the_refused(
+    files: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from collectors.records import loader
+
+    monkeypatch.setattr(loader, "BATCH_ROWS", 2)  # many batches, each waiting for room
+    monkeypatch.setattr(loader, "FIRST_BATCH_BYTES", 1500)
+    app = BrowseApp([str(f) for f in files])
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.loaded and app.checked)
+        table = app.view.table
+        assert table.raw == LINES + [table.raw[-1]] and len(table) == 12
+        assert table.invalid == {11}  # the harness's record of schema 2.0, its file's line 2
+        assert table.sources[11] == f"{files[1]}:2"
+        assert info(app).startswith("12 of 12 records")
+        assert not app.checked_here  # in a process of its own (it once fell back to this one, silently)

@@ -62,3 +62,49 @@ def test_batches_appended_answer_as_one_load() -> None:
         batched.append([batched.prepare(line, json.loads(line)) for line in LINES[start : start + 4]])
     assert batched.haystack == whole.haystack
     assert list(map(repr, batched.numbers_of("lut"))) == list(map(repr, whole.numbers_of("lut")))  # NaN too
+
+
+QUERIES = (
+    "",
+    "type:hls_synth",
+    "-type:hls_synth",
+    "status!=pass",
+    "lut<20000",
+    "lut<=15752 or cycles>1000",
+    "lut>=15752",
+    "lut=15752",
+    "lut!=15752",
+    "not lut>1",
+    "cfd hls",
+    "(type:rtl_sim or type:sw_run) -device:xc7*",
+)
+
+
+def test_answers_asked_between_batches_take_the_new_rows() -> None:
+    """Query answers and sort orders are kept across appends and extended by the new rows: every
+    answer, asked after each batch, is the one a table built from scratch gives."""
+    batched = RecordTable()
+    for end in range(3, len(LINES) + 3, 3):
+        batched.append([batched.prepare(line, json.loads(line)) for line in LINES[end - 3 : end]])
+        fresh = RecordTable()
+        fresh.append([fresh.prepare(line, json.loads(line)) for line in LINES[:end]])
+        for query in QUERIES:
+            for column, descending in ((None, False), ("lut", False), ("lut", True), ("group", True), ("type", False)):
+                got = batched.view(parse(query), column, descending)
+                assert got == fresh.view(parse(query), column, descending), (end, query, column, descending)
+    assert batched.view(parse("type:rtl_sim"), None, False) == [2, 4, 8, 10]  # the file's lines 3, 5, 9, 11
+    assert batched.view(parse("lut<20000"), "lut", True) == [1, 3, 9]  # LUT 19589, 15752, 7295
+
+
+def test_sources_read_file_and_line_and_keep_any_other_text() -> None:
+    table = RecordTable()
+    record = json.loads(LINES[0])
+    sources = ["/r/a.jsonl:1", "/r/a.jsonl:2", "/r/b:c.jsonl:10", "/project/x", "a.jsonl:07", "x:", "a.jsonl:0"]
+    for source in sources:
+        table.add(LINES[0], record, source, origin="o")
+    assert list(table.sources) == sources
+    assert [table.sources[i] for i in range(-len(sources), 0)] == sources
+    table.put(LINES[0], record, "/p/changed:5", origin="o")  # the dashboard's replace: the first row
+    table.sources[3] = "/r/a.jsonl:99"
+    assert table.sources[0] == "/p/changed:5" and table.sources[3] == "/r/a.jsonl:99"
+    assert table.sources.rows_of(["/r/a.jsonl:2", "a.jsonl:07", "/r/b:c.jsonl:10", "/nowhere:1"]) == [1, 2, 4]
