@@ -269,7 +269,7 @@ class Engine:
                 self.pool = None
                 return self._walk(root, progress)
         else:
-            with ProcessPoolExecutor(max_workers=self.processes - 1, initializer=_worker_start) as forked:
+            with ProcessPoolExecutor(max_workers=self.processes - 1, initializer=worker_start) as forked:
                 self._share_out(forked, walker, root_node, stack, root, allowed, keep_one=True)
         if progress is not None:
             progress("walk", walker.directories, None)
@@ -347,7 +347,7 @@ def spawn_pool(processes: int) -> ProcessPoolExecutor | None:
         return None
     try:
         pool = ProcessPoolExecutor(
-            max_workers=processes, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start
+            max_workers=processes, mp_context=multiprocessing.get_context("spawn"), initializer=worker_start
         )
         for _worker in range(processes):
             pool.submit(os.getpid)  # each start-up import is paid now, not in the scan
@@ -365,11 +365,14 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
         process.terminate()
 
 
-def _worker_start() -> None:
-    """In each worker: Ctrl-C reaches it too, and it ends at once, without a traceback (the
-    parent reports); and it ends with its parent. A parent killed outright (kill -9) cannot stop
-    its pool, and a worker holds the other end of its own task queue: it would wait forever."""
+def worker_start(nice: int = 0) -> None:
+    """In each worker process: Ctrl-C reaches it too, and it ends at once, without a traceback
+    (the parent reports); and it ends with its parent. A parent killed outright (kill -9) cannot
+    stop its pool, and a worker holds the other end of its own task queue: it would wait forever.
+    `nice`: a background worker yields the machine to the interface."""
     signal.signal(signal.SIGINT, lambda _signal, _frame: os._exit(130))
+    if nice:
+        os.nice(nice)
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_end_with, args=(parent,), name="vitis-tui-parent-watch", daemon=True).start()

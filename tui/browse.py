@@ -9,7 +9,6 @@ import sys
 import threading
 import time
 from concurrent.futures import CancelledError, ProcessPoolExecutor
-from multiprocessing import resource_tracker
 
 from rich.text import Text
 from textual import on, work
@@ -19,7 +18,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from collectors.aliases import NO_ALIASES, Aliases
-from collectors.engine import prepare_spawning, stop_pool
+from collectors.engine import prepare_spawning, stop_pool, worker_start
 from collectors.problems import Problem
 from collectors.records.loader import Followed, add_lines, check_files, check_lines, read_new_lines, stream_files
 from collectors.records.table import RecordTable
@@ -57,10 +56,6 @@ class BrowseApp(RecordsActions, App[None]):
         self._pool: ProcessPoolExecutor | None = None
         self.checked = False  # the background schema check of the loaded lines is over
         self.checked_here = False  # a check ran in this process: no other process could be started
-        # The schema check's process needs multiprocessing's resource tracker, which is started with
-        # stderr's file descriptor: start it now, while stderr is a file (a running Textual app
-        # swaps it for an object whose fileno() is -1, and every check then ran in this process).
-        resource_tracker.ensure_running()
         self.load_seconds = 0.0
         self.follow_timer: Timer | None = None  # one for the app's life, however often files are replaced
         self._unshown: list[int] = []  # rows a load appended that the view has not taken yet
@@ -148,7 +143,7 @@ class BrowseApp(RecordsActions, App[None]):
         # spawn, not fork: this process runs the interface's threads
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
-                max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=os.nice, initargs=(10,)
+                max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=worker_start, initargs=(10,)
             )  # niced: on a busy machine the check waits, not the interface
         return self._pool
 
