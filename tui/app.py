@@ -156,37 +156,37 @@ class Dashboard(RecordsActions, App[int]):
     @on(ProjectsUpdated)
     def _projects(self, message: ProjectsUpdated) -> None:
         added_rows = False
-        patched: list[int] = []
+        written: list[tuple[str, dict, str]] = []
         new_records = False
         for change in message.event.changes:
             added_rows |= self.runs.show(change.path, change.result, changed=not message.event.initial)
-            patched += self._patch_records(change)
+            written += self._patch_records(change)
             new_records |= bool(change.records.added)
             self.extensions.apply(change.extensions)
             self.problems.replace(change.path, change.result.problems if change.result else [])
+        patched = self.records_view.table.put_all(written)  # together: one append for the new ones
         if added_rows and not message.event.initial:
             self.runs.sort_rows()  # (the initial scan's rows are sorted once, when it ends)
         # once per message, and the columns follow the data only after the initial scan (each
         # adaptation is a pass over every record)
         self.records_view.data_changed(patched, adapt_columns=new_records and self.scans > 0)
 
-    def _patch_records(self, change: ProjectChange) -> list[int]:
-        """Put a project's changed records into the records view's table; the rows touched."""
+    def _patch_records(self, change: ProjectChange) -> list[tuple[str, dict, str]]:
+        """Drop a project's removed records from the records view's table; the (line, record,
+        source) of those it added or changed, to be put in."""
         delta = change.records
         if not delta:
             return []
         table: RecordTable = self.records_view.table
         for key in delta.removed:
             table.drop("", key)
-        for key in delta.removed:
             self.records_view.marks.discard(("", key, 0))  # a mark on a record that is gone
         written = {**delta.added, **delta.changed}
         records = [json.loads(line) for line in written.values()]
         self.compare_records_changed(records, list(delta.removed))
         # the row's source is the project whose line is written (after a key clash, another one)
         return [
-            table.put(line, record, source=delta.owners.get(key, change.path))
-            for (key, line), record in zip(written.items(), records)
+            (line, record, delta.owners.get(key, change.path)) for (key, line), record in zip(written.items(), records)
         ]
 
     @on(TotalsUpdated)

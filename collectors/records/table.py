@@ -379,9 +379,32 @@ class RecordTable:
     def put(self, raw: str, record: dict, source: str = "", origin: str = "") -> int:
         """Add a record, or replace the row that holds its key, in place (marks stay on it); the
         derived indexes are patched at that row, not rebuilt."""
-        index = self._by_key.get((origin, key_of(record), 0))
-        if index is None:
-            return self.add(raw, record, source, origin)
+        return self.put_all([(raw, record, source)], origin)[0]
+
+    def put_all(self, items: list[tuple[str, dict, str]], origin: str = "") -> list[int]:
+        """`put` for many (raw line, record, source) at once: the new ones are appended together
+        (a live scan brings thousands; one by one, each append is a pass of its own)."""
+        rows: list[int | tuple[int]] = []  # a row index, or (n,): the n-th of the new ones
+        new: list[Prepared] = []
+        pending: dict[RecordKey, int] = {}  # key -> its place among the new ones (a later one wins)
+        for raw, record, source in items:
+            key = key_of(record)
+            index = self._by_key.get((origin, key, 0))
+            if index is not None:
+                self._replace(index, raw, record, source)
+                rows.append(index)
+                continue
+            prepared = self.prepare(raw, record, source, origin)
+            if key in pending:
+                new[pending[key]] = prepared
+            else:
+                pending[key] = len(new)
+                new.append(prepared)
+            rows.append((pending[key],))
+        appended = self.append(new) if new else []
+        return [row if isinstance(row, int) else appended[row[0]] for row in rows]
+
+    def _replace(self, index: int, raw: str, record: dict, source: str) -> None:
         values, dynamic = self._values(record)
         for column, value in zip(self._columns, values):
             column[index] = value
@@ -392,7 +415,6 @@ class RecordTable:
         self.raw[index] = raw
         self.sources[index] = source
         self._patched(index)
-        return index
 
     def _patched(self, index: int) -> None:
         self._cache.clear()

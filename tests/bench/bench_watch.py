@@ -200,7 +200,15 @@ def time_headless_start(root: str, output: str) -> float:
 
 
 # the handler's panel updates, and the re-measuring the tables do when next idle
-UI_BUCKETS = ("runs.show", "runs.sort_rows", "_patch_records", "extensions.apply", "problems.replace", "tables idle")
+UI_BUCKETS = (
+    "runs.show",
+    "runs.sort_rows",
+    "_patch_records",
+    "put_all",
+    "extensions.apply",
+    "problems.replace",
+    "tables idle",
+)
 SESSION_BUCKETS = ("refresh", "write")
 
 
@@ -287,6 +295,7 @@ async def drive_dashboard(root: str, output: str, reports: list[str], early: int
         tables = (app.runs, app.extensions, app.problems)
         for owner, name, bucket in (
             (app, "_patch_records", "_patch_records"),
+            (app.records_view.table, "put_all", "put_all"),
             (app.runs, "show", "runs.show"),
             (app.runs, "sort_rows", "runs.sort_rows"),
             (app.extensions, "apply", "extensions.apply"),

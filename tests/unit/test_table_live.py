@@ -108,3 +108,18 @@ def test_sources_read_file_and_line_and_keep_any_other_text() -> None:
     table.sources[3] = "/r/a.jsonl:99"
     assert table.sources[0] == "/p/changed:5" and table.sources[3] == "/r/a.jsonl:99"
     assert table.sources.rows_of(["/r/a.jsonl:2", "a.jsonl:07", "/r/b:c.jsonl:10", "/nowhere:1"]) == [1, 2, 4]
+
+
+def test_put_all_replaces_and_appends_as_puts_one_by_one_would() -> None:
+    first, *rest = LINES
+    one_by_one, together = RecordTable(key_order=True), RecordTable(key_order=True)
+    for table in (one_by_one, together):
+        table.put(first, json.loads(first), "/p/a")
+    raw, record = with_lut(synth_lines()[0], "31337")
+    items = [(line, json.loads(line), "/p/b") for line in rest] + [(raw, record, "/p/c")]
+    expected = [one_by_one.put(line, rec, source) for line, rec, source in items]
+    assert together.put_all(items) == expected
+    assert together.raw == one_by_one.raw and together.keys == one_by_one.keys
+    assert [str(s) for s in together.sources] == [str(s) for s in one_by_one.sources]
+    assert together.order(None) == one_by_one.order(None)
+    assert together.view(parse("lut=31337"), "lut", False) == one_by_one.view(parse("lut=31337"), "lut", False)
