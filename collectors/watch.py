@@ -105,7 +105,12 @@ if InotifyEmitter is not None:
 def make_observer() -> Any:
     """watchdog's observer, with the quiet emitter where the platform's is inotify's."""
     observer = Observer()
-    if InotifyObserver is not None and isinstance(observer, InotifyObserver) and hasattr(observer, "_emitter_class"):
+    if (
+        InotifyObserver is not None
+        and isinstance(observer, InotifyObserver)
+        and hasattr(observer, "_emitter_class")
+        and hasattr(InotifyEmitter, "get_event_mask_from_filter")
+    ):
         observer._emitter_class = _QuietEmitter  # watchdog takes no emitter for its inotify observer
     return observer
 
