@@ -306,24 +306,24 @@ class LiveSession:
         )
         if mode.kind == "inotify":
             self._scan_while_placing_watches()
+            self.watcher.check_capacity(self.live.directories)
         else:  # the poller's first look is what later looks are compared with: it comes first
             self.notify(WatchState(self.watcher.start(hold=True)))
             self._scan(initial=True)
-        if self.watcher.mode.kind == "inotify":
-            self.watcher.check_capacity(self.live.directories)
-        self.watcher.release()  # what changed during the scan is re-collected now
+            self.watcher.release()  # what changed during the scan is re-collected now
 
     def _scan_while_placing_watches(self) -> None:
         """Placing inotify's watches walks the whole tree (a directory at a time, in Python): it
-        runs beside the initial scan instead of before it. What changed where the scan had
-        already looked before its watch was there is found afterwards, by its time stamp."""
+        runs beside the initial scan instead of before it. Once the scan is written, what the
+        watches placed so far tell is handled at once; what changed where the scan had already
+        looked before its watch was there is found when they are all placed, by its time stamp."""
         assert self.watcher is not None
         watcher = self.watcher
         failed: list[BaseException] = []
 
         def place() -> None:
             try:
-                self.notify(WatchState(watcher.start(hold=True)))
+                self.notify(WatchState(watcher.place()))
             except BaseException as exc:  # told on the session's thread, below
                 failed.append(exc)
 
@@ -332,16 +332,18 @@ class LiveSession:
         # the file system's clock and keep its time stamp: those are looked at more closely
         fresh_since = time.time_ns() - int(SETTLE_SECONDS * 1e9)
         self.live.engine.fresh_since = fresh_since
+        watcher.hold()
         placing.start()
         try:
             self._scan(initial=True)
         finally:
             self.live.engine.fresh_since = None
-            placing.join()
+        watcher.release()  # what changed during the scan is re-collected now, and what changes next
+        placing.join()
         if failed:
             raise failed[0]
         for path in self.live.changed_since_scan(fresh_since):
-            watcher.note(path)  # held: re-collected (or a rescan, outside every project) on release
+            watcher.note(path)  # re-collected (or a rescan, outside every project) like any change
 
     def rescan(self) -> None:
         if self.watcher is not None:

@@ -282,16 +282,30 @@ class Watcher:
         self._rewatch_due: float | None = None
         self._observer: Any = None  # watchdog's Observer or our StatPoller
         self._overflow = _OverflowHook(self.rescan_now)
+        # the watches are all in place (start() may still be placing them, beside a scan, when
+        # release() starts the worker: the roots are not judged until then)
+        self._placed = threading.Event()
         self._thread = threading.Thread(target=self._run, name="vitis-tui-watch", daemon=True)
 
     def start(self, hold: bool = False) -> WatchMode:
         """Start watching; falls back to polling when inotify cannot be set up."""
         if hold:
-            self._held = set()
-        logging.getLogger(_OverflowHook.LOGGER).addHandler(self._overflow)
-        self._start_observer()
+            self.hold()
+        self.place()
         if not hold:
             self._thread.start()
+        return self.mode
+
+    def hold(self) -> None:
+        """Until release(), events are only remembered (a caller's scan runs meanwhile)."""
+        with self._lock:
+            self._held = set()
+
+    def place(self) -> WatchMode:
+        """Place the watches (inotify walks the whole tree to do it) or take the poller's first look."""
+        logging.getLogger(_OverflowHook.LOGGER).addHandler(self._overflow)
+        self._start_observer()
+        self._placed.set()
         return self.mode
 
     def release(self) -> None:
@@ -416,7 +430,7 @@ class Watcher:
     def _step(self) -> None:
         self._wake.clear()  # before reading the state: a note() from now on wakes the wait
         now = time.monotonic()
-        if now >= self._next_root_check:
+        if now >= self._next_root_check and self._placed.is_set():
             self._check_roots()
             self._next_root_check = now + ROOT_CHECK_SECONDS
         if self._rewatch_due is not None and now >= self._rewatch_due:

@@ -425,15 +425,15 @@ def test_changes_made_before_the_watch_is_placed_are_found(tmp_path: Path, monke
     reports = tree_of(root, 6)
     age(root, 3600)
     scanned = threading.Event()
-    place_watches = Watcher.start
+    place_watches = Watcher.place
 
-    def after_the_scan(watcher: Watcher, hold: bool = False) -> object:
+    def after_the_scan(watcher: Watcher) -> object:
         assert scanned.wait(60)  # the scan has looked everywhere and written its output
         write_lut(reports[0], 31337)
         place(trees.waiting_solution(root, "g999", "g999_1_base"), CSYNTH, GOOD)
-        return place_watches(watcher, hold)
+        return place_watches(watcher)
 
-    monkeypatch.setattr(Watcher, "start", after_the_scan)
+    monkeypatch.setattr(Watcher, "place", after_the_scan)
     output = tmp_path / "out.jsonl"
     session = LiveSession(
         [str(root)],
@@ -447,4 +447,41 @@ def test_changes_made_before_the_watch_is_placed_are_found(tmp_path: Path, monke
         assert until(lambda: luts(output).get("g000") == "31337" and "g999" in luts(output))
         assert len(luts(output)) == 7
     finally:
+        session.stop()
+
+
+def test_a_change_seen_by_a_placed_watch_is_handled_before_all_are_placed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a large tree the watches can still be being placed when the scan is written: a change
+    where one already is must not wait for the rest."""
+    root = tmp_path / "tree"
+    reports = tree_of(root, 4)
+    age(root, 3600)
+    placed, finish = threading.Event(), threading.Event()
+    place_watches = Watcher.place
+
+    def slow_to_finish(watcher: Watcher) -> object:
+        mode = place_watches(watcher)
+        placed.set()
+        assert finish.wait(60)  # (the rest of a large tree)
+        return mode
+
+    monkeypatch.setattr(Watcher, "place", slow_to_finish)
+    scanned = threading.Event()
+    output = tmp_path / "out.jsonl"
+    session = LiveSession(
+        [str(root)],
+        str(output),
+        lambda r: Settings(),
+        lambda e: scanned.set() if isinstance(e, ScanFinished) else None,
+        rescan_every=3600,
+    )
+    threading.Thread(target=session.run, daemon=True).start()
+    try:
+        assert placed.wait(60) and scanned.wait(60)
+        write_lut(reports[1], 27182)
+        assert until(lambda: luts(output).get("g001") == "27182")
+    finally:
+        finish.set()
         session.stop()
