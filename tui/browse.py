@@ -75,7 +75,10 @@ class BrowseApp(RecordsActions, App[None]):
         table.add_column("line", key="line")
         table.add_column("reason", key="reason")
         self.sub_title = " ".join(self.paths)
-        self._reload()
+        # focused now, not when the first rows come: a change of focus makes the footer lay out
+        # its keys again (0.15 s), and the first keystrokes would wait behind it
+        self.view.focus()
+        self.call_after_refresh(self._reload)
 
     def _reload(self) -> None:
         """A new load of every file; whatever an older one still sends is left aside."""
@@ -165,7 +168,6 @@ class BrowseApp(RecordsActions, App[None]):
             self.schema = {}
             self._unshown = []
             self.view.set_table(table)
-            self.view.focus()
             self._shown_at = time.monotonic()
         else:
             self._unshown += rows
