@@ -184,7 +184,11 @@ def _group(parts: tuple[str, ...]) -> tuple[str, ...]:
 def key_of(record: dict[str, Any]) -> RecordKey:
     """The key of any record, ours or another producer's: missing or odd-typed parts give empty
     values (a line the schema refuses still has a key, so that it can be shown and marked)."""
-    problem, impl, run = (as_dict(record.get(part)) for part in ("problem", "implementation", "run"))
+    problem, impl, run = (
+        as_dict(record.get("problem")),
+        as_dict(record.get("implementation")),
+        as_dict(record.get("run")),
+    )
     variant = as_dict(impl.get("variant"))
     report_type = _text(record.get("report_type"))
     group = problem.get("group_path")

@@ -321,11 +321,13 @@ class RecordTable:
         is the record key within `origin` (the file or tree it came from): stable across reloads."""
         return self.append([self.prepare(raw, record, source, origin)])[0]
 
-    def prepare(self, raw: str, record: dict, source: str = "", origin: str = "") -> Prepared:
+    def prepare(
+        self, raw: str, record: dict, source: str = "", origin: str = "", key: RecordKey | None = None
+    ) -> Prepared:
         """The costly part of adding a record (reading its fields), kept apart so that a loader
-        thread can do it while the interface's thread only appends."""
+        thread can do it while the interface's thread only appends. `key`: its key, when known."""
         values, dynamic = self._values(record)
-        return Prepared(raw, values, dynamic, key_of(record), source, origin)
+        return Prepared(raw, values, dynamic, key_of(record) if key is None else key, source, origin)
 
     def append(self, rows: list[Prepared]) -> list[int]:
         """Append prepared records, column by column; derived indexes grow with them instead of
@@ -394,7 +396,7 @@ class RecordTable:
                 self._replace(index, raw, record, source)
                 rows.append(index)
                 continue
-            prepared = self.prepare(raw, record, source, origin)
+            prepared = self.prepare(raw, record, source, origin, key)
             if key in pending:
                 new[pending[key]] = prepared
             else:
