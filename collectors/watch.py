@@ -128,7 +128,7 @@ class _OverflowHook(logging.Handler):
 
     def emit(self, record: logging.LogRecord) -> None:
         if "overflow" in record.getMessage().lower():
-            self.on_overflow()
+            self.on_overflow()  # (the watcher's worker ignores it once stopping)
 
 
 @dataclass(frozen=True)
@@ -284,7 +284,7 @@ class Watcher:
         self._overflow = _OverflowHook(self.rescan_now)
         # the watches are all in place (start() may still be placing them, beside a scan, when
         # release() starts the worker: the roots are not judged until then)
-        self._placed = threading.Event()
+        self.placed = threading.Event()
         self._thread = threading.Thread(target=self._run, name="vitis-tui-watch", daemon=True)
 
     def start(self, hold: bool = False) -> WatchMode:
@@ -305,7 +305,7 @@ class Watcher:
         """Place the watches (inotify walks the whole tree to do it) or take the poller's first look."""
         logging.getLogger(_OverflowHook.LOGGER).addHandler(self._overflow)
         self._start_observer()
-        self._placed.set()
+        self.placed.set()
         return self.mode
 
     def release(self) -> None:
@@ -366,8 +366,8 @@ class Watcher:
     def stop(self) -> None:
         self._stop.set()
         self._wake.set()
+        self._stop_observer()  # (removing 100,000 watches can overflow the queue: no rescan, no warning)
         logging.getLogger(_OverflowHook.LOGGER).removeHandler(self._overflow)
-        self._stop_observer()
         if self._thread.is_alive():
             self._thread.join(timeout=5)
 
@@ -430,7 +430,7 @@ class Watcher:
     def _step(self) -> None:
         self._wake.clear()  # before reading the state: a note() from now on wakes the wait
         now = time.monotonic()
-        if now >= self._next_root_check and self._placed.is_set():
+        if now >= self._next_root_check and self.placed.is_set():
             self._check_roots()
             self._next_root_check = now + ROOT_CHECK_SECONDS
         if self._rewatch_due is not None and now >= self._rewatch_due:

@@ -18,7 +18,7 @@ from textual.widgets.data_table import RowKey
 
 from collectors.engine import ProjectResult
 from collectors.problems import Problem
-from collectors.records.model import RecordKey, run_key
+from collectors.records.model import RecordKey
 from collectors.records.store import Delta
 from collectors.records.table import extension_summary
 
@@ -106,8 +106,9 @@ class RunsTable(TextTable):
 
     @staticmethod
     def _key(result: ProjectResult, target: str, device: str) -> str:
-        key = run_key(result.identity.problem, result.identity.implementation, target, device)
-        return f"{result.path}\x1f{key.label()}"  # two projects may map to one identity: keep both
+        # a project's runs differ by target and device; the path keeps apart two projects that
+        # map to one identity
+        return f"{result.path}\x1f{target}\x1f{device}"
 
     def _cells(self, project: str, result: ProjectResult, run: Any) -> list[Text]:
         figures = run_figures(run.records)
