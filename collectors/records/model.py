@@ -130,19 +130,9 @@ class RecordKey:
         keeps file order never needs it), then kept."""
         order = self._order
         if order is None:
+            suite, group, origin, _version, *rest = self._fields()
             version = (0, "") if self.origin_version is None else (1, self.origin_version)
-            order = (
-                self.suite,
-                self.group_path,
-                self.origin,
-                version,
-                self.variant_index,
-                self.variant_name,
-                self.report_type,
-                self.target,
-                self.device,
-                self.subject,
-            )
+            order = (suite, group, origin, version, *rest)
             object.__setattr__(self, "_order", order)
         return order
 

@@ -320,16 +320,22 @@ def collect_bytes(root: Path, output: Path) -> bytes:
     return output.read_bytes()
 
 
-def first_output(root: Path, output: Path) -> LiveSession:
-    finished = threading.Event()
+def start_telling_scan(root: Path, output: Path, scanned: threading.Event) -> LiveSession:
+    """A session, started on a thread of its own, that sets `scanned` once its first output is written."""
     session = LiveSession(
         [str(root)],
         str(output),
         lambda r: Settings(),
-        lambda e: finished.set() if isinstance(e, ScanFinished) else None,
+        lambda e: scanned.set() if isinstance(e, ScanFinished) else None,
         rescan_every=3600,
     )
     threading.Thread(target=session.run, daemon=True).start()
+    return session
+
+
+def first_output(root: Path, output: Path) -> LiveSession:
+    finished = threading.Event()
+    session = start_telling_scan(root, output, finished)
     assert finished.wait(60)
     return session
 
@@ -435,14 +441,7 @@ def test_changes_made_before_the_watch_is_placed_are_found(tmp_path: Path, monke
 
     monkeypatch.setattr(Watcher, "place", after_the_scan)
     output = tmp_path / "out.jsonl"
-    session = LiveSession(
-        [str(root)],
-        str(output),
-        lambda r: Settings(),
-        lambda e: scanned.set() if isinstance(e, ScanFinished) else None,
-        rescan_every=3600,
-    )
-    threading.Thread(target=session.run, daemon=True).start()
+    session = start_telling_scan(root, output, scanned)
     try:
         assert until(lambda: luts(output).get("g000") == "31337" and "g999" in luts(output))
         assert len(luts(output)) == 7
@@ -470,14 +469,7 @@ def test_a_change_seen_by_a_placed_watch_is_handled_before_all_are_placed(
     monkeypatch.setattr(Watcher, "place", slow_to_finish)
     scanned = threading.Event()
     output = tmp_path / "out.jsonl"
-    session = LiveSession(
-        [str(root)],
-        str(output),
-        lambda r: Settings(),
-        lambda e: scanned.set() if isinstance(e, ScanFinished) else None,
-        rescan_every=3600,
-    )
-    threading.Thread(target=session.run, daemon=True).start()
+    session = start_telling_scan(root, output, scanned)
     try:
         assert placed.wait(60) and scanned.wait(60)
         write_lut(reports[1], 27182)
