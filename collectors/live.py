@@ -25,6 +25,7 @@ from .problems import Problem
 from .records.store import TEMPORARY_PREFIX, Delta, Output, extension_path
 
 PARTIAL_EVERY = 0.5  # seconds between batches of projects (and progress) shown during a scan
+TOLD_AT_ONCE = 500  # projects in one ProjectsChanged at most
 SETTLE_RETRY = 0.5  # seconds before a file that was still being written is looked at again
 WRITE_RETRY = 2.0  # seconds between tries to write an output that could not be written
 
@@ -372,7 +373,7 @@ class LiveSession:
             # places them, which then ends late (20 s instead of 3 on a 20,000-project tree), and
             # changes where no watch is yet wait for it. A rescan's changes are told once written.
             if initial and self._placed() and time.monotonic() - last[0] >= PARTIAL_EVERY:
-                self.notify(ProjectsChanged(tuple(batch), initial))
+                self._tell(batch, initial)
                 batch.clear()
                 last[0] = time.monotonic()
 
@@ -385,11 +386,17 @@ class LiveSession:
 
         self.live.scan(progress, on_change)
         self.live.write()
-        if batch:
-            self.notify(ProjectsChanged(tuple(batch), initial))
+        self._tell(batch, initial)
         self._after_write()
         self._retry_unsettled(self.live.results)
         self.notify(ScanFinished(initial, time.monotonic() - started))
+
+    def _tell(self, changes: list[ProjectChange], initial: bool) -> None:
+        """Tell changes in messages of at most TOLD_AT_ONCE projects: a listener handles each in
+        one go (the dashboard's thread, which would not take a keystroke for seconds while it
+        put 20,000 projects in its tables)."""
+        for start in range(0, len(changes), TOLD_AT_ONCE):
+            self.notify(ProjectsChanged(tuple(changes[start : start + TOLD_AT_ONCE]), initial))
 
     def _placed(self) -> bool:
         return self.watcher is None or self.watcher.placed.is_set()
@@ -409,8 +416,7 @@ class LiveSession:
             return
         changes = self.live.refresh(projects)
         self.live.write()  # first: what the screen shows is already in the file
-        if changes:
-            self.notify(ProjectsChanged(tuple(changes)))
+        self._tell(changes, initial=False)
         self._after_write()
         # (also those whose result did not change: a file still being written may look the same)
         self._retry_unsettled({p: self.live.results[p] for p in projects if p in self.live.results})

@@ -25,7 +25,7 @@ import pytest
 import collectors.engine as engine_module
 import collectors.live as live_module
 from collectors.config import Settings
-from collectors.live import LiveSession, ScanFinished, SessionFailed, WatchState
+from collectors.live import LiveSession, ProjectsChanged, ScanFinished, SessionFailed, WatchState
 from collectors.watch import Watcher
 
 from .. import trees
@@ -477,3 +477,24 @@ def test_a_change_seen_by_a_placed_watch_is_handled_before_all_are_placed(
     finally:
         finish.set()
         session.stop()
+
+
+def test_the_initial_scan_is_told_in_messages_of_bounded_size(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A listener handles a message in one go: 20,000 projects in one would keep the dashboard
+    from taking a keystroke for seconds."""
+    monkeypatch.setattr(live_module, "TOLD_AT_ONCE", 2)
+    root = tmp_path / "tree"
+    tree_of(root, 7)
+    events: queue.Queue = queue.Queue()
+    session = start(root, tmp_path / "out.jsonl", events)
+    told: list[ProjectsChanged] = []
+    try:
+        while not isinstance(event := events.get(timeout=60), ScanFinished):
+            if isinstance(event, ProjectsChanged):
+                told.append(event)
+    finally:
+        session.stop()
+    assert all(len(event.changes) <= 2 and event.initial for event in told)
+    assert sorted(Path(c.path).name for event in told for c in event.changes) == [
+        f"g{n:03d}_1_base" for n in range(7)
+    ]
