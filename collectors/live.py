@@ -5,7 +5,8 @@ Textual messages, the watch benchmark just records them. Every event that change
 carries a delta, so a listener patches what changed and never rebuilds. It never imports
 Textual. `LiveCollection` changes from one thread at a time (the session's worker during the
 initial scan, then the watcher's), so the engine's cache needs no lock; other threads only look
-a project up (`project_for`, `results.get`: single dict reads).
+a project up (`project_for`, `results.get`: single dict reads), and the check after the watches
+are placed reads the cache through a copy of its items.
 """
 
 from __future__ import annotations

@@ -495,6 +495,4 @@ def test_the_initial_scan_is_told_in_messages_of_bounded_size(tmp_path: Path, mo
     finally:
         session.stop()
     assert all(len(event.changes) <= 2 and event.initial for event in told)
-    assert sorted(Path(c.path).name for event in told for c in event.changes) == [
-        f"g{n:03d}_1_base" for n in range(7)
-    ]
+    assert sorted(Path(c.path).name for event in told for c in event.changes) == [f"g{n:03d}_1_base" for n in range(7)]
