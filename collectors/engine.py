@@ -69,7 +69,7 @@ class Collection:
     walk_problems: list[Problem] = field(default_factory=list)
     directories: int = 0
     files: int = 0
-    listed: list[Listed] = field(default_factory=list)  # the directories listed (Engine.fresh_since)
+    listed: list[Listed] = field(default_factory=list)  # the directories listed (scan's fresh_since)
 
     def output(self, path: str, ext_path: str) -> Output:
         """The files this collection writes (nothing is written yet)."""
@@ -147,9 +147,6 @@ class Engine:
         self.parses = 0  # how many files were actually read and parsed (for tests and benchmarks)
         self.processes = usable_cores()  # how many processes share a scan's walk and parsing
         self.pool: Executor | None = None  # spawned workers a live session lends for its scans
-        # scans keep the directories they listed (Collection.listed), with the names of those
-        # modified since this time (ns); None: they keep nothing
-        self.fresh_since: int | None = None
 
     def parse(self, path: str, kind: str) -> Parsed:
         """Parse one artifact, or return the cached result when size and mtime are unchanged."""
@@ -224,13 +221,15 @@ class Engine:
         progress: Callable[[str, int, int | None], None] | None = None,
         wait_for_writers: float = 5.0,
         on_result: Callable[[ProjectResult], None] | None = None,
+        fresh_since: int | None = None,
     ) -> Collection:
-        """Walk every root and collect every project. Files still being written are retried."""
+        """Walk every root and collect every project. Files still being written are retried.
+        `fresh_since`: keep the directories listed (Collection.listed; see discovery.Listed)."""
         roots = [os.path.abspath(r) for r in roots]
         self._roots = tuple(os.path.realpath(r) for r in roots)
         collection = Collection()
         for root in roots:
-            walked = self._walk(root, progress)
+            walked = self._walk(root, progress, fresh_since)
             try:
                 for count, project in enumerate(walked.projects, 1):
                     collection.projects[project.path] = self.collect_project(project, root)
@@ -247,7 +246,9 @@ class Engine:
         self._retry_unsettled(collection, wait_for_writers)
         return collection
 
-    def _walk(self, root: str, progress: Callable[[str, int, int | None], None] | None) -> WalkResult:
+    def _walk(
+        self, root: str, progress: Callable[[str, int, int | None], None] | None, fresh_since: int | None = None
+    ) -> WalkResult:
         """Walk a root; on a tree with several subdirectories, they are shared out between
         processes, each walking its share and parsing its reports (threads would not help: all
         need the GIL). `collect` forks `processes - 1` helpers for one scan and walks a share
@@ -257,8 +258,8 @@ class Engine:
         pool = self.pool
         if pool is None and threading.active_count() > 1:
             walked = None if progress is None else (lambda n: progress("walk", n, None))
-            return find_projects([root], self.excluded, walked, allowed, self.fresh_since)
-        walker, root_node, stack = start_split(root, self.excluded, allowed, self.fresh_since)
+            return find_projects([root], self.excluded, walked, allowed, fresh_since)
+        walker, root_node, stack = start_split(root, self.excluded, allowed, fresh_since)
         if root_node is None or len(stack) < 2 or self.processes < 2:
             walker.drain(stack)
             return finish_walk(walker)
@@ -267,7 +268,7 @@ class Engine:
                 self._share_out(pool, walker, root_node, stack, root, allowed, keep_one=False)
             except (BrokenProcessPool, OSError, ValueError):  # a worker died or could not start: walk here
                 self.pool = None
-                return self._walk(root, progress)
+                return self._walk(root, progress, fresh_since)
         else:
             with ProcessPoolExecutor(max_workers=self.processes - 1, initializer=worker_start) as forked:
                 self._share_out(forked, walker, root_node, stack, root, allowed, keep_one=True)
@@ -289,7 +290,7 @@ class Engine:
         `keep_one`, the others in the pool; their nodes are merged in a fixed order."""
         shares = min(self.processes, len(stack))
         theirs = [
-            pool.submit(_walk_and_parse, stack[share::shares], root, self.excluded, allowed, self.fresh_since)
+            pool.submit(_walk_and_parse, stack[share::shares], root, self.excluded, allowed, walker.fresh_since)
             for share in range(1 if keep_one else 0, shares)
         ]
         if keep_one:
@@ -339,15 +340,17 @@ def prepare_spawning() -> None:
         pass  # no processes to be had here: the callers walk or check in this process instead
 
 
-def spawn_pool(processes: int) -> ProcessPoolExecutor | None:
-    """Worker processes for a live session's scans, started now so that they are ready (their
-    imports done) by the time the scan begins. Spawned, not forked: the session runs beside
-    other threads. None where processes cannot be had (a sandbox, one core)."""
-    if processes < 2:
-        return None
+def spawn_pool(processes: int, nice: int = 0) -> ProcessPoolExecutor | None:
+    """Worker processes started now, so that they are ready (their imports done) when the work
+    comes. Spawned, not forked: the caller runs beside other threads (the interface's). `nice`:
+    background work that yields the machine to the interface. None where processes cannot be
+    had (a sandbox)."""
     try:
         pool = ProcessPoolExecutor(
-            max_workers=processes, mp_context=multiprocessing.get_context("spawn"), initializer=worker_start
+            max_workers=processes,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=worker_start,
+            initargs=(nice,),
         )
         for _worker in range(processes):
             pool.submit(os.getpid)  # each start-up import is paid now, not in the scan

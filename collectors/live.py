@@ -143,9 +143,11 @@ class LiveCollection:
         self,
         progress: Callable[[str, int, int | None], None] | None = None,
         on_change: Callable[[ProjectChange], None] | None = None,
+        fresh_since: int | None = None,
     ) -> list[ProjectChange]:
         """A full walk (the initial scan and every rescan); unchanged files are not re-read.
-        Each project's change is applied (and handed to `on_change`) as soon as it is known."""
+        Each project's change is applied (and handed to `on_change`) as soon as it is known.
+        `fresh_since`: keep the directories listed, for `changed_since_scan`."""
         changes: list[ProjectChange] = []
 
         def found(result: ProjectResult) -> None:
@@ -158,7 +160,9 @@ class LiveCollection:
 
         # a root that is gone (renamed away, being rebuilt) keeps its last records until it is back
         present = [root for root in self.roots if os.path.isdir(root)]
-        collection = self.engine.scan(present, progress=progress, wait_for_writers=0, on_result=found)
+        collection = self.engine.scan(
+            present, progress=progress, wait_for_writers=0, on_result=found, fresh_since=fresh_since
+        )
         scanned = [path for path in self.results if any(_below(path, root) for root in present)]
         for path in set(scanned) - set(collection.projects):
             self.failures.pop(path, None)
@@ -293,7 +297,8 @@ class LiveSession:
         from .watch import Watcher, choose_mode
 
         engine = self.live.engine
-        engine.pool = spawn_pool(engine.processes)  # they start while the watches are placed
+        if engine.processes > 1:  # (one core: the walk stays in this process)
+            engine.pool = spawn_pool(engine.processes)  # they start while the watches are placed
         mode = choose_mode(self.live.roots, self.poll)
         self.watcher = Watcher(
             self.live.roots,
@@ -333,13 +338,9 @@ class LiveSession:
         # changed this recently, a directory or a report could change again within one step of
         # the file system's clock and keep its time stamp: those are looked at more closely
         fresh_since = time.time_ns() - int(SETTLE_SECONDS * 1e9)
-        self.live.engine.fresh_since = fresh_since
         watcher.hold()
         placing.start()
-        try:
-            self._scan(initial=True)
-        finally:
-            self.live.engine.fresh_since = None
+        self._scan(initial=True, fresh_since=fresh_since)
         watcher.release()  # what changed during the scan is re-collected now, and what changes next
         placing.join()
         if failed:
@@ -362,7 +363,7 @@ class LiveSession:
         """Restart the watcher's worker if it died; True when it had (the caller says so)."""
         return self.watcher is not None and self.watcher.revive()
 
-    def _scan(self, initial: bool) -> None:
+    def _scan(self, initial: bool, fresh_since: int | None = None) -> None:
         started = time.monotonic()
         batch: list[ProjectChange] = []
         last = [started]
@@ -385,7 +386,7 @@ class LiveSession:
                 shown[0] = time.monotonic()  # a few a second: each costs the interface a repaint
                 self.notify(ScanProgress(phase, count, total))
 
-        self.live.scan(progress, on_change)
+        self.live.scan(progress, on_change, fresh_since)
         self.live.write()
         self._tell(batch, initial)
         self._after_write()

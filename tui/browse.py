@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import os
 import sys
 import threading
@@ -18,7 +17,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from collectors.aliases import NO_ALIASES, Aliases
-from collectors.engine import prepare_spawning, stop_pool, worker_start
+from collectors.engine import prepare_spawning, spawn_pool, stop_pool
 from collectors.problems import Problem
 from collectors.records.loader import Followed, add_lines, check_files, check_lines, read_new_lines, stream_files
 from collectors.records.table import RecordTable
@@ -143,11 +142,10 @@ class BrowseApp(RecordsActions, App[None]):
         self.post_message(SchemaChecked(table, invalid, problems))
 
     def _checker(self) -> ProcessPoolExecutor:
-        # spawn, not fork: this process runs the interface's threads
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=worker_start, initargs=(10,)
-            )  # niced: on a busy machine the check waits, not the interface
+        if self._pool is None:  # niced: on a busy machine the check waits, not the interface
+            self._pool = spawn_pool(1, nice=10)
+            if self._pool is None:
+                raise OSError("no process could be started")
         return self._pool
 
     async def on_unmount(self) -> None:

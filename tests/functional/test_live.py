@@ -103,10 +103,19 @@ class Writer:
         self.thread.join()
 
 
-def start(root: Path, output: Path, events: queue.Queue | None = None) -> LiveSession:
-    session = LiveSession(
-        [str(root)], str(output), lambda r: Settings(), (events or queue.Queue()).put, rescan_every=3600
-    )
+def start(
+    root: Path, output: Path, events: queue.Queue | None = None, scanned: threading.Event | None = None
+) -> LiveSession:
+    """A session started on a thread of its own; its events go to `events`, and `scanned` is set
+    once its first output is written."""
+    told = (events or queue.Queue()).put
+
+    def notify(event: object) -> None:
+        told(event)
+        if scanned is not None and isinstance(event, ScanFinished):
+            scanned.set()
+
+    session = LiveSession([str(root)], str(output), lambda r: Settings(), notify, rescan_every=3600)
     threading.Thread(target=session.run, daemon=True).start()
     return session
 
@@ -320,22 +329,9 @@ def collect_bytes(root: Path, output: Path) -> bytes:
     return output.read_bytes()
 
 
-def start_telling_scan(root: Path, output: Path, scanned: threading.Event) -> LiveSession:
-    """A session, started on a thread of its own, that sets `scanned` once its first output is written."""
-    session = LiveSession(
-        [str(root)],
-        str(output),
-        lambda r: Settings(),
-        lambda e: scanned.set() if isinstance(e, ScanFinished) else None,
-        rescan_every=3600,
-    )
-    threading.Thread(target=session.run, daemon=True).start()
-    return session
-
-
 def first_output(root: Path, output: Path) -> LiveSession:
     finished = threading.Event()
-    session = start_telling_scan(root, output, finished)
+    session = start(root, output, scanned=finished)
     assert finished.wait(60)
     return session
 
@@ -441,7 +437,7 @@ def test_changes_made_before_the_watch_is_placed_are_found(tmp_path: Path, monke
 
     monkeypatch.setattr(Watcher, "place", after_the_scan)
     output = tmp_path / "out.jsonl"
-    session = start_telling_scan(root, output, scanned)
+    session = start(root, output, scanned=scanned)
     try:
         assert until(lambda: luts(output).get("g000") == "31337" and "g999" in luts(output))
         assert len(luts(output)) == 7
@@ -469,7 +465,7 @@ def test_a_change_seen_by_a_placed_watch_is_handled_before_all_are_placed(
     monkeypatch.setattr(Watcher, "place", slow_to_finish)
     scanned = threading.Event()
     output = tmp_path / "out.jsonl"
-    session = start_telling_scan(root, output, scanned)
+    session = start(root, output, scanned=scanned)
     try:
         assert placed.wait(60) and scanned.wait(60)
         write_lut(reports[1], 27182)
