@@ -7,7 +7,7 @@ nearest discovery-mode ancestor (rules, section 1).
 
 from __future__ import annotations
 
-import hashlib
+import errno
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -17,6 +17,7 @@ from .artifacts.component import DEFAULT_WORK_DIR, parse_component
 from .artifacts.hls_project import LEGACY_REPORT_SUFFIX, is_legacy_report_folder
 from .artifacts.vpp_log import VPP_BUILD_PREFIXES, is_vpp_build_dir
 from .files import read_report
+from .inotify import place
 from .problems import ArtifactError, Problem
 
 BUILD_OUTPUT_NAMES = frozenset(
@@ -55,29 +56,8 @@ NEVER_WALKED = frozenset({".git", "__pycache__", STATE_DIR})
 
 
 StackEntry = tuple[str, str, "DirNode | None", bool]
-# a directory as a walk listed it: path, modification time before listing, and its entries'
-# names (a hash) when it was modified within a clock step of the walk
-Listed = tuple[str, int, int | None]
-
-
-def entry_names(names: list[str]) -> int:
-    """The same number in every process (hash() of a string differs between processes)."""
-    joined = "\x00".join(sorted(names)).encode("utf-8", "surrogateescape")
-    return int.from_bytes(hashlib.blake2b(joined, digest_size=8).digest(), "big")
-
-
-def changed_since_listed(seen: Listed) -> bool:
-    """Whether a directory's entries may differ from what the walk listed (gone counts)."""
-    path, mtime_ns, names = seen
-    try:
-        if os.stat(path).st_mtime_ns != mtime_ns:
-            return True
-        if names is None:
-            return False
-        with os.scandir(path) as scan:
-            return entry_names([entry.name for entry in scan]) != names
-    except OSError:
-        return True
+# a directory's inotify watch, placed by a walk: (the watch's number, the directory)
+Watched = tuple[int, str]
 
 
 @dataclass
@@ -114,7 +94,8 @@ class WalkResult:
     problems: list[Problem]
     directories: int = 0
     files: int = 0
-    listed: list[Listed] | None = None  # every directory listed, when the walk was asked to keep them
+    watched: list[Watched] = field(default_factory=list)  # the watches the walk placed, when asked to
+    unwatched: int = 0  # directories left without a watch: inotify's watches ran out
 
 
 def is_build_output_name(name: str) -> bool:
@@ -145,12 +126,13 @@ class _Walker:
         excluded: Iterable[str],
         on_directory: Callable[[int], None] | None,
         allowed: tuple[str, ...] | None = None,
-        fresh_since: int | None = None,
+        watch_fd: int | None = None,
     ) -> None:
         self.excluded = {os.path.abspath(p) for p in excluded}
-        # every directory listed, when asked (a live session checks them once its watch is placed)
-        self.listed: list[Listed] | None = None if fresh_since is None else []
-        self.fresh_since = fresh_since
+        # an inotify descriptor: each directory is watched before it is listed (a live session)
+        self.watch_fd = watch_fd
+        self.watched: list[Watched] = []
+        self.unwatched = 0
         self.allowed = allowed  # resolved roots links may lead into; None: follow links anywhere
         self.on_directory = on_directory
         self.problems: list[Problem] = []
@@ -173,13 +155,12 @@ class _Walker:
         self.directories += 1
         if self.on_directory is not None and self.directories % 256 == 0:
             self.on_directory(self.directories)
-        before = self._stat(path) if self.listed is not None else None
+        if self.watch_fd is not None:
+            self._watch(path)
         listed = self._list(path)
         if listed is None:
             return
         dirs, files, links = listed
-        if self.listed is not None and before is not None:
-            self.listed.append(self._seen(path, before, dirs, files))
         if discovery and not is_root and self._is_build_output(path, files, dirs):
             discovery = False
             if owner is not None:
@@ -195,19 +176,14 @@ class _Walker:
         if discovery and not node.has_source and any(d.name == "src" for d in dirs):
             node.has_source = _has_source(os.path.join(path, "src"))
 
-    @staticmethod
-    def _stat(path: str) -> int | None:
+    def _watch(self, path: str) -> None:
+        assert self.watch_fd is not None
         try:
-            return os.stat(path).st_mtime_ns
-        except OSError:
-            return None
-
-    def _seen(self, path: str, mtime_ns: int, dirs: list[os.DirEntry], files: list[str]) -> Listed:
-        """What a later look compares with: the time stamp taken before listing, and for a
-        directory changed just before (the clock may not tell a second change from it) its names."""
-        assert self.fresh_since is not None
-        fresh = mtime_ns >= self.fresh_since
-        return (path, mtime_ns, entry_names([d.name for d in dirs] + files) if fresh else None)
+            self.watched.append((place(self.watch_fd, path), path))
+        except OSError as exc:
+            if exc.errno == errno.ENOSPC:
+                self.unwatched += 1  # (the session turns to polling: inotify cannot cover the tree)
+            # (otherwise gone or unreadable: the listing says so)
 
     def _list(self, path: str) -> tuple[list[os.DirEntry], list[str], set[str]] | None:
         """(subdirectories, file names, the names of files that are symbolic links) of a
@@ -341,12 +317,12 @@ def find_projects(
     excluded: Iterable[str] = (),
     on_directory: Callable[[int], None] | None = None,
     allowed: tuple[str, ...] | None = None,
-    fresh_since: int | None = None,
+    watch_fd: int | None = None,
 ) -> WalkResult:
     """Walk every root once; return the projects (deepest candidates) with their artifacts.
-    `allowed`: the resolved roots symbolic links may lead into (None: anywhere); `fresh_since`:
-    keep the directories listed (Listed; names where modified since this time)."""
-    walker = _Walker(excluded, on_directory, allowed, fresh_since)
+    `allowed`: the resolved roots symbolic links may lead into (None: anywhere); `watch_fd`: an
+    inotify descriptor each directory is watched through before it is listed."""
+    walker = _Walker(excluded, on_directory, allowed, watch_fd)
     for root in roots:
         walker.walk(root)
     return finish_walk(walker)
@@ -364,14 +340,15 @@ class WalkPart:
     problems: list[Problem]
     directories: int
     files: int
-    listed: list[Listed] | None
+    watched: list[Watched]
+    unwatched: int
 
 
 def start_split(
-    root: str, excluded: Iterable[str], allowed: tuple[str, ...] | None = None, fresh_since: int | None = None
+    root: str, excluded: Iterable[str], allowed: tuple[str, ...] | None = None, watch_fd: int | None = None
 ) -> tuple[_Walker, DirNode | None, list[StackEntry]]:
     """Visit the root alone; its subdirectories are left on the stack for the two halves."""
-    walker = _Walker(excluded, None, allowed, fresh_since)
+    walker = _Walker(excluded, None, allowed, watch_fd)
     root = os.path.abspath(root)
     stack: list[StackEntry] = []
     walker._visit(root, os.path.realpath(root), None, True, stack, is_root=True)
@@ -391,13 +368,15 @@ def walk_part(
     root: str,
     excluded: Iterable[str],
     allowed: tuple[str, ...] | None = None,
-    fresh_since: int | None = None,
+    watch_fd: int | None = None,
 ) -> WalkPart:
     """Walk some of the root's subdirectories (in a worker), a stub standing in for the root node."""
     stub = DirNode(root, None)
-    walker = _Walker(excluded, None, allowed, fresh_since)
+    walker = _Walker(excluded, None, allowed, watch_fd)
     walker.drain([(path, real, stub, discovery) for path, real, _owner, discovery in entries])
-    return WalkPart(walker.nodes, stub, walker.problems, walker.directories, walker.files, walker.listed)
+    return WalkPart(
+        walker.nodes, stub, walker.problems, walker.directories, walker.files, walker.watched, walker.unwatched
+    )
 
 
 def merge_part(walker: _Walker, root_node: DirNode, part: WalkPart) -> None:
@@ -412,13 +391,15 @@ def merge_part(walker: _Walker, root_node: DirNode, part: WalkPart) -> None:
     walker.problems.extend(part.problems)
     walker.directories += part.directories
     walker.files += part.files
-    if walker.listed is not None and part.listed is not None:
-        walker.listed += part.listed
+    walker.watched += part.watched
+    walker.unwatched += part.unwatched
 
 
 def finish_walk(walker: _Walker) -> WalkResult:
     projects, orphans = _assign(walker.nodes)
-    return WalkResult(projects, walker.problems + orphans, walker.directories, walker.files, walker.listed)
+    return WalkResult(
+        projects, walker.problems + orphans, walker.directories, walker.files, walker.watched, walker.unwatched
+    )
 
 
 def _assign(nodes: list[DirNode]) -> tuple[list[Project], list[Problem]]:

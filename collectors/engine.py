@@ -20,7 +20,6 @@ from .artifacts.parsed import Parsed
 from .config import Settings
 from .discovery import (
     DirNode,
-    Listed,
     Project,
     StackEntry,
     WalkPart,
@@ -35,6 +34,7 @@ from .discovery import (
 )
 from .extensions import build_extension_records, extension_problems
 from .files import describe_os_error, not_regular, parse_stream, read_report
+from .inotify import Inotify, SharedDescriptor, adopt, worker_descriptor
 from .mapping import Identity, map_project
 from .problems import ArtifactError, NotThisKind, Problem
 from .records.store import Output
@@ -69,7 +69,7 @@ class Collection:
     walk_problems: list[Problem] = field(default_factory=list)
     directories: int = 0
     files: int = 0
-    listed: list[Listed] = field(default_factory=list)  # the directories listed (scan's fresh_since)
+    unwatched: int = 0  # directories the walk could not watch (inotify's watches ran out)
 
     def output(self, path: str, ext_path: str) -> Output:
         """The files this collection writes (nothing is written yet)."""
@@ -147,6 +147,9 @@ class Engine:
         self.parses = 0  # how many files were actually read and parsed (for tests and benchmarks)
         self.processes = usable_cores()  # how many processes share a scan's walk and parsing
         self.pool: Executor | None = None  # spawned workers a live session lends for its scans
+        # a live session's inotify: every scan's walk watches each directory before listing it
+        # (the pool's workers hold a copy of its descriptor)
+        self.watching: Inotify | None = None
 
     def parse(self, path: str, kind: str) -> Parsed:
         """Parse one artifact, or return the cached result when size and mtime are unchanged."""
@@ -187,20 +190,6 @@ class Engine:
         unsettled = [p.path for p in parsed if p.reported and p.error and now - p.mtime_ns < SETTLE_SECONDS * 1e9]
         return ProjectResult(project.path, root, identity, runs, problems, project.built, unsettled, extension)
 
-    def changed_artifacts(self, since_ns: int) -> list[str]:
-        """The reports read that are gone, differ from what was read, or were written since
-        `since_ns` (a second change within a clock step of the read could look the same)."""
-        changed = []
-        for path, entry in list(self._cache.items()):
-            try:
-                stat = os.stat(path)
-            except OSError:
-                changed.append(path)
-                continue
-            if (stat.st_size, stat.st_mtime_ns) != (entry.size, entry.mtime_ns) or stat.st_mtime_ns >= since_ns:
-                changed.append(path)
-        return changed
-
     def allowed(self, root: str) -> tuple[str, ...] | None:
         """Where symbolic links below `root` may lead: the roots, or anywhere with --follow-outside."""
         if self.settings_for(root).follow_outside:
@@ -221,15 +210,15 @@ class Engine:
         progress: Callable[[str, int, int | None], None] | None = None,
         wait_for_writers: float = 5.0,
         on_result: Callable[[ProjectResult], None] | None = None,
-        fresh_since: int | None = None,
     ) -> Collection:
-        """Walk every root and collect every project. Files still being written are retried.
-        `fresh_since`: keep the directories listed (Collection.listed; see discovery.Listed)."""
+        """Walk every root and collect every project. Files still being written are retried."""
         roots = [os.path.abspath(r) for r in roots]
         self._roots = tuple(os.path.realpath(r) for r in roots)
         collection = Collection()
         for root in roots:
-            walked = self._walk(root, progress, fresh_since)
+            walked = self._walk(root, progress)
+            if self.watching is not None:
+                self.watching.learn(walked.watched)
             try:
                 for count, project in enumerate(walked.projects, 1):
                     collection.projects[project.path] = self.collect_project(project, root)
@@ -242,24 +231,23 @@ class Engine:
             collection.walk_problems.extend(walked.problems)
             collection.directories += walked.directories
             collection.files += walked.files
-            collection.listed += walked.listed or []
+            collection.unwatched += walked.unwatched
         self._retry_unsettled(collection, wait_for_writers)
         return collection
 
-    def _walk(
-        self, root: str, progress: Callable[[str, int, int | None], None] | None, fresh_since: int | None = None
-    ) -> WalkResult:
+    def _walk(self, root: str, progress: Callable[[str, int, int | None], None] | None) -> WalkResult:
         """Walk a root; on a tree with several subdirectories, they are shared out between
         processes, each walking its share and parsing its reports (threads would not help: all
         need the GIL). `collect` forks `processes - 1` helpers for one scan and walks a share
         itself; a live session lends `pool`, spawned workers that are safe beside its threads and
         take every share. With neither (forking beside threads is unsafe) one walk does it all."""
         allowed = self.allowed(root)
+        watch_fd = None if self.watching is None else self.watching.fd
         pool = self.pool
         if pool is None and threading.active_count() > 1:
             walked = None if progress is None else (lambda n: progress("walk", n, None))
-            return find_projects([root], self.excluded, walked, allowed, fresh_since)
-        walker, root_node, stack = start_split(root, self.excluded, allowed, fresh_since)
+            return find_projects([root], self.excluded, walked, allowed, watch_fd)
+        walker, root_node, stack = start_split(root, self.excluded, allowed, watch_fd)
         if root_node is None or len(stack) < 2 or self.processes < 2:
             walker.drain(stack)
             return finish_walk(walker)
@@ -268,9 +256,10 @@ class Engine:
                 self._share_out(pool, walker, root_node, stack, root, allowed, keep_one=False)
             except (BrokenProcessPool, OSError, ValueError):  # a worker died or could not start: walk here
                 self.pool = None
-                return self._walk(root, progress, fresh_since)
+                return self._walk(root, progress)
         else:
-            with ProcessPoolExecutor(max_workers=self.processes - 1, initializer=worker_start) as forked:
+            shared = None if self.watching is None else SharedDescriptor(self.watching.fd)  # (inherited)
+            with ProcessPoolExecutor(self.processes - 1, initializer=worker_start, initargs=(0, shared)) as forked:
                 self._share_out(forked, walker, root_node, stack, root, allowed, keep_one=True)
         if progress is not None:
             progress("walk", walker.directories, None)
@@ -289,8 +278,9 @@ class Engine:
         """Walk the root's subdirectories in `processes` shares: the first one here when
         `keep_one`, the others in the pool; their nodes are merged in a fixed order."""
         shares = min(self.processes, len(stack))
+        watch = walker.watch_fd is not None
         theirs = [
-            pool.submit(_walk_and_parse, stack[share::shares], root, self.excluded, allowed, walker.fresh_since)
+            pool.submit(_walk_and_parse, stack[share::shares], root, self.excluded, allowed, watch)
             for share in range(1 if keep_one else 0, shares)
         ]
         if keep_one:
@@ -340,17 +330,18 @@ def prepare_spawning() -> None:
         pass  # no processes to be had here: the callers walk or check in this process instead
 
 
-def spawn_pool(processes: int, nice: int = 0) -> ProcessPoolExecutor | None:
+def spawn_pool(processes: int, nice: int = 0, watching: Inotify | None = None) -> ProcessPoolExecutor | None:
     """Worker processes started now, so that they are ready (their imports done) when the work
     comes. Spawned, not forked: the caller runs beside other threads (the interface's). `nice`:
-    background work that yields the machine to the interface. None where processes cannot be
-    had (a sandbox)."""
+    background work that yields the machine to the interface; `watching`: the inotify whose
+    descriptor their walks place watches through. None where processes cannot be had (a sandbox)."""
+    shared = None if watching is None else SharedDescriptor(watching.fd)
     try:
         pool = ProcessPoolExecutor(
             max_workers=processes,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=worker_start,
-            initargs=(nice,),
+            initargs=(nice, shared),
         )
         for _worker in range(processes):
             pool.submit(os.getpid)  # each start-up import is paid now, not in the scan
@@ -368,11 +359,13 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
         process.terminate()
 
 
-def worker_start(nice: int = 0) -> None:
+def worker_start(nice: int = 0, watching: SharedDescriptor | None = None) -> None:
     """In each worker process: Ctrl-C reaches it too, and it ends at once, without a traceback
     (the parent reports); and it ends with its parent. A parent killed outright (kill -9) cannot
     stop its pool, and a worker holds the other end of its own task queue: it would wait forever.
-    `nice`: a background worker yields the machine to the interface."""
+    `nice`: a background worker yields the machine to the interface; `watching`: the descriptor
+    its walks place inotify watches through."""
+    adopt(watching)
     signal.signal(signal.SIGINT, lambda _signal, _frame: os._exit(130))
     if nice:
         os.nice(nice)
@@ -387,9 +380,10 @@ def _end_with(parent: multiprocessing.process.BaseProcess) -> None:
 
 
 def _walk_and_parse(
-    entries: list, root: str, excluded: list[str], allowed: tuple[str, ...] | None, fresh_since: int | None
+    entries: list, root: str, excluded: list[str], allowed: tuple[str, ...] | None, watch: bool
 ) -> tuple[WalkPart, list]:
-    """The worker's half: walk, then parse what it found (results travel back pickled)."""
-    part = walk_part(entries, root, excluded, allowed, fresh_since)
+    """The worker's half: walk, then parse what it found (results travel back pickled). `watch`:
+    watch each directory through the descriptor the worker was given (a fork is given its own)."""
+    part = walk_part(entries, root, excluded, allowed, worker_descriptor() if watch else None)
     owners = part.nodes + [part.stub]
     return part, parse_batch([(path, kind) for node in owners for path, kind in node.artifacts])

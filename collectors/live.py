@@ -5,14 +5,12 @@ Textual messages, the watch benchmark just records them. Every event that change
 carries a delta, so a listener patches what changed and never rebuilds. It never imports
 Textual. `LiveCollection` changes from one thread at a time (the session's worker during the
 initial scan, then the watcher's), so the engine's cache needs no lock; other threads only look
-a project up (`project_for`, `results.get`: single dict reads), and the check after the watches
-are placed reads the cache through a copy of its items.
+a project up (`project_for`, `results.get`: single dict reads).
 """
 
 from __future__ import annotations
 
 import os
-import threading
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
@@ -20,8 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .config import Settings
-from .discovery import STATE_DIR, Listed, changed_since_listed
-from .engine import SETTLE_SECONDS, Engine, ProjectResult, prepare_spawning, spawn_pool, stop_pool
+from .discovery import STATE_DIR
+from .engine import Engine, ProjectResult, prepare_spawning, spawn_pool, stop_pool
 from .problems import Problem
 from .records.store import TEMPORARY_PREFIX, Delta, Output, extension_path
 
@@ -120,7 +118,7 @@ class LiveCollection:
         self.walk_problems: list[Problem] = []
         self.failures: dict[str, Problem] = {}  # projects whose re-collection raised
         self.directories = 0
-        self.listed: list[Listed] = []  # the directories the last scan listed, when it kept them
+        self.unwatched = 0  # directories the last scan could not watch (inotify's watches ran out)
         self.last_write: float | None = None
         self.write_error: str | None = None
         self._counts = _Counts()
@@ -143,11 +141,9 @@ class LiveCollection:
         self,
         progress: Callable[[str, int, int | None], None] | None = None,
         on_change: Callable[[ProjectChange], None] | None = None,
-        fresh_since: int | None = None,
     ) -> list[ProjectChange]:
         """A full walk (the initial scan and every rescan); unchanged files are not re-read.
-        Each project's change is applied (and handed to `on_change`) as soon as it is known.
-        `fresh_since`: keep the directories listed, for `changed_since_scan`."""
+        Each project's change is applied (and handed to `on_change`) as soon as it is known."""
         changes: list[ProjectChange] = []
 
         def found(result: ProjectResult) -> None:
@@ -160,9 +156,7 @@ class LiveCollection:
 
         # a root that is gone (renamed away, being rebuilt) keeps its last records until it is back
         present = [root for root in self.roots if os.path.isdir(root)]
-        collection = self.engine.scan(
-            present, progress=progress, wait_for_writers=0, on_result=found, fresh_since=fresh_since
-        )
+        collection = self.engine.scan(present, progress=progress, wait_for_writers=0, on_result=found)
         scanned = [path for path in self.results if any(_below(path, root) for root in present)]
         for path in set(scanned) - set(collection.projects):
             self.failures.pop(path, None)
@@ -173,16 +167,8 @@ class LiveCollection:
                     on_change(gone)
         self.walk_problems = collection.walk_problems
         self.directories = collection.directories
-        self.listed = collection.listed
+        self.unwatched = collection.unwatched
         return changes
-
-    def changed_since_scan(self, fresh_since: int) -> list[str]:
-        """What may have changed after the last scan looked at it: directories it listed whose
-        entries may differ now, and reports it read that are gone or differ, or were written
-        since `fresh_since` (too close to the read to tell). Asked once: the list is let go."""
-        changed = [path for path, *_rest in filter(changed_since_listed, self.listed)]
-        self.listed = []
-        return changed + self.engine.changed_artifacts(fresh_since)
 
     def refresh(self, projects: Iterable[str]) -> list[ProjectChange]:
         """Re-collect the given projects alone; a project directory that is gone is removed.
@@ -296,9 +282,6 @@ class LiveSession:
         """Start watching, scan, write, then hand over to the watcher; call it on a worker thread."""
         from .watch import Watcher, choose_mode
 
-        engine = self.live.engine
-        if engine.processes > 1:  # (one core: the walk stays in this process)
-            engine.pool = spawn_pool(engine.processes)  # they start while the watches are placed
         mode = choose_mode(self.live.roots, self.poll)
         self.watcher = Watcher(
             self.live.roots,
@@ -311,42 +294,17 @@ class LiveSession:
             on_error=self._survived,
             on_state=lambda note: self.notify(WatchState(self.watcher.mode, note)),
         )
-        if mode.kind == "inotify":
-            self._scan_while_placing_watches()
-            self.watcher.check_capacity(self.live.directories)
-        else:  # the poller's first look is what later looks are compared with: it comes first
-            self.notify(WatchState(self.watcher.start(hold=True)))
-            self._scan(initial=True)
-            self.watcher.release()  # what changed during the scan is re-collected now
-
-    def _scan_while_placing_watches(self) -> None:
-        """Placing inotify's watches walks the whole tree (a directory at a time, in Python): it
-        runs beside the initial scan instead of before it. Once the scan is written, what the
-        watches placed so far tell is handled at once; what changed where the scan had already
-        looked before its watch was there is found when they are all placed, by its time stamp."""
-        assert self.watcher is not None
-        watcher = self.watcher
-        failed: list[BaseException] = []
-
-        def place() -> None:
-            try:
-                self.notify(WatchState(watcher.place()))
-            except BaseException as exc:  # told on the session's thread, below
-                failed.append(exc)
-
-        placing = threading.Thread(target=place, name="vitis-tui-place-watches", daemon=True)
-        # changed this recently, a directory or a report could change again within one step of
-        # the file system's clock and keep its time stamp: those are looked at more closely
-        fresh_since = time.time_ns() - int(SETTLE_SECONDS * 1e9)
-        watcher.hold()
-        placing.start()
-        self._scan(initial=True, fresh_since=fresh_since)
-        watcher.release()  # what changed during the scan is re-collected now, and what changes next
-        placing.join()
-        if failed:
-            raise failed[0]
-        for path in self.live.changed_since_scan(fresh_since):
-            watcher.note(path)  # re-collected (or a rescan, outside every project) like any change
+        # inotify's watches are placed by the scans' walks, each just before its directory is
+        # listed; watchdog's observer (elsewhere) places its own first, the poller looks first
+        self.notify(WatchState(self.watcher.start(hold=True, placed_by_scan=True)))
+        engine = self.live.engine
+        engine.watching = self.watcher.watching
+        if engine.processes > 1:  # (one core: the walk stays in this process)
+            engine.pool = spawn_pool(engine.processes, watching=engine.watching)
+        self._scan(initial=True)
+        self.watcher.check_capacity(self.live.directories, self.live.unwatched)
+        engine.watching = self.watcher.watching  # (none once polling)
+        self.watcher.release()  # what changed during the scan is re-collected now
 
     def rescan(self) -> None:
         if self.watcher is not None:
@@ -363,18 +321,16 @@ class LiveSession:
         """Restart the watcher's worker if it died; True when it had (the caller says so)."""
         return self.watcher is not None and self.watcher.revive()
 
-    def _scan(self, initial: bool, fresh_since: int | None = None) -> None:
+    def _scan(self, initial: bool) -> None:
         started = time.monotonic()
         batch: list[ProjectChange] = []
         last = [started]
 
         def on_change(change: ProjectChange) -> None:
             batch.append(change)
-            # the tables fill while the initial scan goes on, a batch at a time (nothing is written
-            # yet), once the watches are placed: filling them takes the GIL from the thread that
-            # places them, which then ends late (20 s instead of 3 on a 20,000-project tree), and
-            # changes where no watch is yet wait for it. A rescan's changes are told once written.
-            if initial and self._placed() and time.monotonic() - last[0] >= PARTIAL_EVERY:
+            # the tables fill while the initial scan goes on, a batch at a time (nothing is
+            # written yet); a rescan's changes are told once written
+            if initial and time.monotonic() - last[0] >= PARTIAL_EVERY:
                 self._tell(batch, initial)
                 batch.clear()
                 last[0] = time.monotonic()
@@ -386,7 +342,7 @@ class LiveSession:
                 shown[0] = time.monotonic()  # a few a second: each costs the interface a repaint
                 self.notify(ScanProgress(phase, count, total))
 
-        self.live.scan(progress, on_change, fresh_since)
+        self.live.scan(progress, on_change)
         self.live.write()
         self._tell(batch, initial)
         self._after_write()
@@ -399,9 +355,6 @@ class LiveSession:
         put 20,000 projects in its tables)."""
         for start in range(0, len(changes), TOLD_AT_ONCE):
             self.notify(ProjectsChanged(tuple(changes[start : start + TOLD_AT_ONCE]), initial))
-
-    def _placed(self) -> bool:
-        return self.watcher is None or self.watcher.placed.is_set()
 
     def _ignore(self, path: str) -> bool:
         """The output file, its temporary siblings and the tool's state are never watched."""

@@ -6,7 +6,6 @@ that re-collects only the touched projects; a periodic full rescan catches what 
 
 from __future__ import annotations
 
-import logging
 import os
 import threading
 import time
@@ -28,12 +27,7 @@ from watchdog.events import (
 )
 from watchdog.observers import Observer
 
-try:  # Linux: the kernel is told which events to queue
-    from watchdog.observers.inotify import InotifyEmitter, InotifyObserver
-    from watchdog.observers.inotify_c import InotifyConstants
-except ImportError:  # pragma: no cover (other systems)
-    InotifyEmitter = InotifyObserver = None  # type: ignore[assignment,misc]
-
+from . import inotify
 from .artifacts import classify
 from .discovery import BUILD_MARKERS
 
@@ -68,9 +62,10 @@ NETWORK_FILESYSTEMS = frozenset(
         "fuse.davfs2",
     }
 )
+RAISE_LIMIT = "raise fs.inotify.max_user_watches"
 IGNORED_EVENTS = frozenset({"opened", "closed_no_write"})
-# Only these reach us: reading and listing (our own scans included) would otherwise flood the
-# inotify queue with open/close events on every directory until it overflows.
+# Only these reach us from watchdog (where inotify is not to be had): reading and listing (our
+# own scans included) would otherwise flood its queue with open/close events on every directory.
 EVENT_FILTER = [
     FileCreatedEvent,
     FileModifiedEvent,
@@ -83,57 +78,9 @@ EVENT_FILTER = [
 ]
 
 
-if InotifyEmitter is not None:
-    # what reading does: the scan reads every report and lists every directory after the watch is
-    # placed, and on a relatime filesystem each first read of a fresh file changes its access time
-    READING = (
-        InotifyConstants.IN_ATTRIB
-        | InotifyConstants.IN_ACCESS
-        | InotifyConstants.IN_OPEN
-        | InotifyConstants.IN_CLOSE_NOWRITE
-    )
-
-    class _QuietEmitter(InotifyEmitter):
-        """Asks the kernel for changes only. watchdog's file-modified filter also asks for
-        IN_ATTRIB, which it then drops: the kernel still queues one event per file read, and on a
-        freshly built tree they overflow its queue, losing the real changes among them."""
-
-        def get_event_mask_from_filter(self) -> Any:
-            return type(READING)(super().get_event_mask_from_filter() & ~READING)
-
-
-def make_observer() -> Any:
-    """watchdog's observer, with the quiet emitter where the platform's is inotify's."""
-    observer = Observer()
-    if (
-        InotifyObserver is not None
-        and isinstance(observer, InotifyObserver)
-        and hasattr(observer, "_emitter_class")
-        and hasattr(InotifyEmitter, "get_event_mask_from_filter")
-    ):
-        observer._emitter_class = _QuietEmitter  # watchdog takes no emitter for its inotify observer
-    return observer
-
-
-class _OverflowHook(logging.Handler):
-    """watchdog only logs a kernel queue overflow (and rebuilds its watches): the changes lost
-    with it are found by a rescan. (Being a handler, it also keeps the warning off a terminal
-    the dashboard draws on.)"""
-
-    LOGGER = "watchdog.observers"
-
-    def __init__(self, on_overflow: Callable[[], None]) -> None:
-        super().__init__(logging.WARNING)
-        self.on_overflow = on_overflow
-
-    def emit(self, record: logging.LogRecord) -> None:
-        if "overflow" in record.getMessage().lower():
-            self.on_overflow()  # (the watcher's worker ignores it once stopping)
-
-
 @dataclass(frozen=True)
 class WatchMode:
-    kind: str  # "inotify" or "polling"
+    kind: str  # "inotify" (Linux), "events" (watchdog's observer, elsewhere) or "polling"
     interval: float | None  # seconds between polls
     reason: str
 
@@ -204,8 +151,10 @@ def choose_mode(
         return WatchMode(
             "polling",
             DEFAULT_POLL_SECONDS,
-            f"{directories} directories, inotify allows {limit} watches (raise fs.inotify.max_user_watches)",
+            f"{directories} directories, inotify allows {limit} watches ({RAISE_LIMIT})",
         )
+    if not inotify.available():
+        return WatchMode("events", None, "local filesystem")
     return WatchMode("inotify", None, "local filesystem")
 
 
@@ -222,16 +171,17 @@ def relevant(path: str, is_directory: bool) -> bool:
 
 
 class _Handler(FileSystemEventHandler):
-    def __init__(self, note: Callable[[str], None]) -> None:
+    """watchdog's events, where its observer watches (not on Linux: see collectors.inotify)."""
+
+    def __init__(self, note: Callable[[str, bool], None]) -> None:
         self.note = note
 
     def on_any_event(self, event: FileSystemEvent) -> None:
         if event.event_type in IGNORED_EVENTS:
             return
         for raw in (event.src_path, getattr(event, "dest_path", "")):
-            # dest_path: an atomic rename onto a report name lands there
-            if raw and relevant(os.fsdecode(raw), event.is_directory):
-                self.note(os.fsdecode(raw))
+            if raw:  # dest_path: an atomic rename onto a report name lands there
+                self.note(os.fsdecode(raw), event.is_directory)
 
 
 class Watcher:
@@ -241,7 +191,9 @@ class Watcher:
     known project (a new project, say): that asks for a full rescan. `on_batch(projects,
     rescan)` runs on the watcher's own worker thread, one batch at a time. Started with
     `hold=True`, events are only remembered until `release()`: the caller's initial scan runs
-    meanwhile, and what changed during it is re-collected after it.
+    meanwhile, and what changed during it is re-collected after it. Started with
+    `placed_by_scan=True`, inotify's watches are left to the caller's scans (`inotify`: each walk
+    watches every directory just before it lists it, see Engine.watching).
 
     The worker never dies of a failing batch: `on_error` hears of it and the loop goes on. It
     also notices a root that disappears or is replaced (deleted and made again, renamed away and
@@ -280,33 +232,26 @@ class Watcher:
         self._roots_seen = {root: _identity(root) for root in self.roots}
         self._next_root_check = 0.0
         self._rewatch_due: float | None = None
-        self._observer: Any = None  # watchdog's Observer or our StatPoller
-        self._overflow = _OverflowHook(self.rescan_now)
-        # the watches are all in place (start() may still be placing them, beside a scan, when
-        # release() starts the worker: the roots are not judged until then)
-        self.placed = threading.Event()
+        self._observer: Any = None  # our Inotify or StatPoller, or watchdog's Observer
+        self.placed_by_scan = False
         self._thread = threading.Thread(target=self._run, name="vitis-tui-watch", daemon=True)
 
-    def start(self, hold: bool = False) -> WatchMode:
+    def start(self, hold: bool = False, placed_by_scan: bool = False) -> WatchMode:
         """Start watching; falls back to polling when inotify cannot be set up."""
         if hold:
-            self.hold()
-        self.place()
+            with self._lock:
+                self._held = set()
+        self.placed_by_scan = placed_by_scan
+        self._start_observer()
         if not hold:
             self._thread.start()
         return self.mode
 
-    def hold(self) -> None:
-        """Until release(), events are only remembered (a caller's scan runs meanwhile)."""
-        with self._lock:
-            self._held = set()
-
-    def place(self) -> WatchMode:
-        """Place the watches (inotify walks the whole tree to do it) or take the poller's first look."""
-        logging.getLogger(_OverflowHook.LOGGER).addHandler(self._overflow)
-        self._start_observer()
-        self.placed.set()
-        return self.mode
+    @property
+    def watching(self) -> inotify.Inotify | None:
+        """The inotify a scan places its watches through, when the caller places them."""
+        observer = self._observer
+        return observer if self.placed_by_scan and isinstance(observer, inotify.Inotify) else None
 
     def release(self) -> None:
         """End the hold: every path noted so far is mapped to its project now, then dispatched."""
@@ -316,11 +261,14 @@ class Watcher:
             self.note(path)
         self._thread.start()
 
-    def check_capacity(self, directories: int) -> None:
-        """Switch to polling when the tree has more directories than inotify can watch (watchdog
-        fails silently there); a rescan catches what changed while switching."""
+    def check_capacity(self, directories: int, unwatched: int = 0) -> None:
+        """Switch to polling when the tree has more directories than inotify can watch, or some
+        got no watch (watchdog fails silently there); a rescan catches what changed meanwhile."""
         mode = choose_mode(self.roots, None, directories=directories)
-        if mode.kind == "polling" and self.mode.kind == "inotify":
+        if unwatched and mode.kind != "polling":
+            reason = f"{unwatched} of {directories} directories got no inotify watch ({RAISE_LIMIT})"
+            mode = WatchMode("polling", DEFAULT_POLL_SECONDS, reason)
+        if mode.kind == "polling" and self.mode.kind != "polling":
             self.mode = mode
             self._restart_observer()
             self.rescan_now()
@@ -336,6 +284,9 @@ class Watcher:
             self._observer.start()
 
     def _restart_observer(self) -> None:
+        if self.watching is not None and self.mode.kind == "inotify":
+            self.watching.clear()  # (its descriptor is shared with the scans' workers: kept)
+            return  # the rescan that follows watches the tree again
         self._stop_observer()
         self._start_observer()
 
@@ -349,6 +300,8 @@ class Watcher:
         observer = self._observer
         if isinstance(observer, StatPoller):
             return root in observer.dirs
+        if isinstance(observer, inotify.Inotify):
+            return observer.covers(root)
         return any(e.watch.path == root and e.is_alive() for e in getattr(observer, "emitters", ()))
 
     def _make_observer(self, mode: WatchMode) -> Any:
@@ -356,18 +309,30 @@ class Watcher:
             return StatPoller(
                 [r for r in self.roots if os.path.isdir(r)], mode.interval or DEFAULT_POLL_SECONDS, self.note
             )
-        observer = make_observer()
-        handler = _Handler(self.note)
+        if mode.kind == "inotify":
+            return self._make_inotify()
+        observer = Observer()
+        handler = _Handler(self._changed)
         for root in self.roots:
             if os.path.isdir(root):
                 observer.schedule(handler, root, recursive=True, event_filter=EVENT_FILTER)
         return observer
 
+    def _make_inotify(self) -> inotify.Inotify:
+        watching = inotify.Inotify(self._changed, self.rescan_now, self.on_error)
+        if not self.placed_by_scan:
+            for root in self.roots:
+                watching.watch_tree(root)
+        return watching
+
+    def _changed(self, path: str, is_directory: bool) -> None:
+        if relevant(path, is_directory):
+            self.note(path)
+
     def stop(self) -> None:
         self._stop.set()
         self._wake.set()
-        self._stop_observer()  # (removing 100,000 watches can overflow the queue: no rescan, no warning)
-        logging.getLogger(_OverflowHook.LOGGER).removeHandler(self._overflow)
+        self._stop_observer()
         if self._thread.is_alive():
             self._thread.join(timeout=5)
 
@@ -430,7 +395,7 @@ class Watcher:
     def _step(self) -> None:
         self._wake.clear()  # before reading the state: a note() from now on wakes the wait
         now = time.monotonic()
-        if now >= self._next_root_check and self.placed.is_set():
+        if now >= self._next_root_check:
             self._check_roots()
             self._next_root_check = now + ROOT_CHECK_SECONDS
         if self._rewatch_due is not None and now >= self._rewatch_due:

@@ -3,6 +3,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,18 @@ def set_mtime(path: Path, seconds_ago: float) -> None:
 @pytest.fixture
 def tree(tmp_path: Path) -> Path:
     return tmp_path / "tree"
+
+
+def until(condition: Callable[[], bool], seconds: float = 20.0) -> bool:
+    """Whether `condition` comes to hold within `seconds` (looked at every 50 ms), for threads."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return condition()
 
 
 async def wait_until(pilot, condition, timeout: float = 30.0) -> None:

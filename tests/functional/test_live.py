@@ -15,7 +15,6 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -26,10 +25,9 @@ import collectors.engine as engine_module
 import collectors.live as live_module
 from collectors.config import Settings
 from collectors.live import LiveSession, ProjectsChanged, ScanFinished, SessionFailed, WatchState
-from collectors.watch import Watcher
 
 from .. import trees
-from ..conftest import VITIS, place
+from ..conftest import VITIS, place, until
 
 GOOD = "SherlockChristie-FFT__FFT_sol_2__opt1__syn__report__csynth.xml"
 CSYNTH = "proj/solution1/syn/report/csynth.xml"
@@ -56,15 +54,6 @@ def luts(output: Path) -> dict[str, str]:
         if record["report_type"] == "hls_synth":
             found[record["problem"]["group_path"][0]] = record["hls_synth"]["AreaEstimates"]["Resources"]["LUT"]
     return found
-
-
-def until(condition: Callable[[], bool], seconds: float = 20.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return condition()
 
 
 def tree_of(root: Path, projects: int) -> list[Path]:
@@ -118,6 +107,13 @@ def start(
     session = LiveSession([str(root)], str(output), lambda r: Settings(), notify, rescan_every=3600)
     threading.Thread(target=session.run, daemon=True).start()
     return session
+
+
+def drained(events: queue.Queue, told: list[object]) -> list[object]:
+    """Every event told so far: those already taken (`told`), and those waiting, taken now."""
+    while not events.empty():
+        told.append(events.get_nowait())
+    return told
 
 
 def expected(reports: list[Path], writer: Writer) -> dict[str, str]:
@@ -224,12 +220,8 @@ def test_a_root_deleted_and_made_again_is_watched_again(tmp_path: Path) -> None:
         assert until(lambda: luts(output) == {"g000": "15752", "g001": "4242"}), luts(output)
         write_lut(reports[0], 99)  # and the new tree is watched: a change shows
         assert until(lambda: luts(output).get("g000") == "99")
-        notes = []
-        while not events.empty():
-            event = events.get()
-            if isinstance(event, WatchState):
-                notes.append(event.note)
-        assert any("is back" in note for note in notes)
+        told: list[object] = []
+        assert until(lambda: any(isinstance(e, WatchState) and "is back" in e.note for e in drained(events, told)))
     finally:
         session.stop()
 
@@ -365,7 +357,7 @@ def test_workers_that_die_leave_the_walk_to_the_session(tmp_path: Path) -> None:
     expected_bytes = collect_bytes(root, tmp_path / "collect.jsonl")
 
     original = live_module.spawn_pool
-    live_module.spawn_pool = lambda processes: BrokenPool()  # type: ignore[assignment]
+    live_module.spawn_pool = lambda processes, **_: BrokenPool()  # type: ignore[assignment]
     try:
         session = first_output(root, tmp_path / "live.jsonl")
     finally:
@@ -419,59 +411,77 @@ def age(root: Path, seconds: float) -> None:
         os.utime(path, (then, then))
 
 
-def test_changes_made_before_the_watch_is_placed_are_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The watches are placed beside the initial scan. A change where the scan had already
-    looked, before the watch there was in place, raises no event: the check after the scan
-    finds it by its time stamp (a changed report, a new project beside the others)."""
+def test_changes_made_after_the_walk_looked_reach_the_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The walk (in the spawned workers) watches each directory before it lists it: a change
+    where it has already looked, made while the scan is still collecting, reaches the output (a
+    changed report, a new project beside the others)."""
     root = tmp_path / "tree"
     reports = tree_of(root, 6)
-    age(root, 3600)
-    scanned = threading.Event()
-    place_watches = Watcher.place
+    collect_project = engine_module.Engine.collect_project
+    changed = threading.Event()
 
-    def after_the_scan(watcher: Watcher) -> object:
-        assert scanned.wait(60)  # the scan has looked everywhere and written its output
-        write_lut(reports[0], 31337)
-        place(trees.waiting_solution(root, "g999", "g999_1_base"), CSYNTH, GOOD)
-        return place_watches(watcher)
+    def change_first(engine: engine_module.Engine, project: object, root_path: str) -> object:
+        if not changed.is_set():
+            changed.set()
+            write_lut(reports[0], 31337)
+            place(trees.waiting_solution(root, "g999", "g999_1_base"), CSYNTH, GOOD)
+        return collect_project(engine, project, root_path)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(Watcher, "place", after_the_scan)
+    monkeypatch.setattr(engine_module.Engine, "collect_project", change_first)
     output = tmp_path / "out.jsonl"
+    scanned = threading.Event()
     session = start(root, output, scanned=scanned)
     try:
+        assert scanned.wait(60) and changed.is_set()
+        assert isinstance(session.live.engine.pool, ProcessPoolExecutor)
         assert until(lambda: luts(output).get("g000") == "31337" and "g999" in luts(output))
         assert len(luts(output)) == 7
     finally:
         session.stop()
 
 
-def test_a_change_seen_by_a_placed_watch_is_handled_before_all_are_placed(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """On a large tree the watches can still be being placed when the scan is written: a change
-    where one already is must not wait for the rest."""
+def test_every_directory_the_scan_lists_is_watched(tmp_path: Path) -> None:
+    """One watch per directory walked, placed by the workers; pruned folders (.git) get none."""
     root = tmp_path / "tree"
-    reports = tree_of(root, 4)
-    age(root, 3600)
-    placed, finish = threading.Event(), threading.Event()
-    place_watches = Watcher.place
-
-    def slow_to_finish(watcher: Watcher) -> object:
-        mode = place_watches(watcher)
-        placed.set()
-        assert finish.wait(60)  # (the rest of a large tree)
-        return mode
-
-    monkeypatch.setattr(Watcher, "place", slow_to_finish)
+    tree_of(root, 5)
+    (root / ".git" / "objects").mkdir(parents=True)
     scanned = threading.Event()
-    output = tmp_path / "out.jsonl"
-    session = start(root, output, scanned=scanned)
+    session = start(root, tmp_path / "out.jsonl", scanned=scanned)
     try:
-        assert placed.wait(60) and scanned.wait(60)
-        write_lut(reports[1], 27182)
-        assert until(lambda: luts(output).get("g001") == "27182")
+        assert scanned.wait(60)
+        walked = sorted(d for d, _dirs, _files in os.walk(root) if ".git" not in Path(d).parts)
+        watching = session.live.engine.watching
+        assert watching is not None and watching.watched() == len(walked) == session.live.directories
+        assert all(watching.covers(d) for d in walked)
     finally:
-        finish.set()
+        session.stop()
+
+
+def test_watches_running_out_turn_the_session_to_polling(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """inotify's watches are limited per user: a tree that needs more is polled, and says why."""
+    import errno
+
+    import collectors.discovery as discovery_module
+
+    def no_more(fd: int, path: str) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device", path)
+
+    monkeypatch.setattr(engine_module, "usable_cores", lambda: 1)  # (the walk in this process)
+    monkeypatch.setattr(discovery_module, "place", no_more)
+    root = tmp_path / "tree"
+    tree_of(root, 2)
+    events: queue.Queue = queue.Queue()
+    scanned = threading.Event()
+    session = start(root, tmp_path / "out.jsonl", events, scanned)
+    try:
+        assert scanned.wait(60)
+        told: list[object] = []
+        assert until(lambda: any(isinstance(e, WatchState) and e.mode.kind == "polling" for e in drained(events, told)))
+        directories = session.live.directories
+        reason = f"{directories} of {directories} directories got no inotify watch (raise fs.inotify.max_user_watches)"
+        assert [(e.mode.kind, e.note) for e in told if isinstance(e, WatchState)][-1] == ("polling", reason)
+        assert session.live.engine.watching is None
+    finally:
         session.stop()
 
 

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-import logging
-import os
+import struct
 import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from collectors.watch import Watcher, WatchMode, choose_mode, filesystem_of, relevant
+
+from ..conftest import until
 
 MOUNTS = """\
 /dev/vda1 / ext4 rw,relatime 0 0
@@ -125,27 +128,6 @@ def test_watch_help_explains_every_option() -> None:
         assert option in done.stdout
 
 
-def test_reading_the_tree_queues_no_kernel_events(tmp_path: Path) -> None:
-    """The scan reads every report and lists every directory after the watch is placed. On a
-    relatime filesystem the first read of a fresh file changes its access time: were IN_ATTRIB
-    (or opens and reads) asked of the kernel, a large fresh tree would overflow its event queue
-    and the real changes among them would be lost."""
-    from watchdog.observers.inotify_c import InotifyConstants as K
-
-    (tmp_path / "p" / "solution1").mkdir(parents=True)
-    watcher = Watcher([str(tmp_path)], WatchMode("inotify", None, "test"), lambda p: None, lambda p, r: None)
-    watcher.start(hold=True)
-    try:
-        emitters = list(watcher._observer.emitters)
-        assert emitters
-        for emitter in emitters:
-            mask = emitter.get_event_mask_from_filter()
-            assert not mask & (K.IN_ATTRIB | K.IN_ACCESS | K.IN_OPEN | K.IN_CLOSE_NOWRITE)
-            assert mask & K.IN_MODIFY and mask & K.IN_CLOSE_WRITE and mask & K.IN_CREATE and mask & K.IN_MOVE
-    finally:
-        watcher.stop()
-
-
 def test_a_write_is_still_seen(tmp_path: Path) -> None:
     report = tmp_path / "p" / "solution1" / "syn" / "report" / "csynth.xml"
     report.parent.mkdir(parents=True)
@@ -167,7 +149,9 @@ def test_a_write_is_still_seen(tmp_path: Path) -> None:
 
 
 def test_a_kernel_queue_overflow_asks_for_a_rescan(tmp_path: Path) -> None:
-    """watchdog only logs an overflow: the changes lost with it must be found by a rescan."""
+    """The changes lost when the kernel's queue overflowed must be found by a rescan."""
+    from collectors.inotify import IN_Q_OVERFLOW, Inotify
+
     batches: list[bool] = []
     done = threading.Event()
 
@@ -178,34 +162,29 @@ def test_a_kernel_queue_overflow_asks_for_a_rescan(tmp_path: Path) -> None:
     watcher = Watcher([str(tmp_path)], WatchMode("inotify", None, "test"), lambda p: None, on_batch, rescan_every=3600)
     watcher.start()
     try:
-        logging.getLogger("watchdog.observers.inotify_c").warning(
-            "Inotify queue overflowed; filesystem events were lost"
-        )
+        assert isinstance(watcher._observer, Inotify)
+        watcher._observer.dispatch(struct.pack("iIII", -1, IN_Q_OVERFLOW, 0, 0))  # as the kernel says it
         assert done.wait(5) and batches == [True]
     finally:
         watcher.stop()
-    assert not any(isinstance(h, type(watcher._overflow)) for h in logging.getLogger("watchdog.observers").handlers)
 
 
-def test_a_directory_changed_within_one_clock_step_is_told_by_its_names(tmp_path: Path) -> None:
-    """A directory modified just before the walk listed it may be modified again within the same
-    step of the file system's clock, keeping its time stamp: its entries' names tell instead."""
-    from collectors.discovery import changed_since_listed, find_projects
+def test_where_inotify_is_missing_watchdog_watches(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Other systems: watchdog's observer for the platform places its own watches, before the scan."""
+    import collectors.inotify as inotify_module
 
-    (tmp_path / "a").mkdir()
-    (tmp_path / "b").mkdir()
-    old = time.time_ns() - 3_600 * 10**9
-    os.utime(tmp_path / "b", ns=(old, old))
-    walked = find_projects([str(tmp_path)], fresh_since=time.time_ns() - 10**9)
-    seen = {path: (mtime, names) for path, mtime, names in walked.listed or []}
-    assert seen[str(tmp_path / "b")] == (old, None)  # an old one: its time stamp is enough
-    assert seen[str(tmp_path / "a")][1] is not None
-    assert not any(changed_since_listed((path, *rest)) for path, rest in seen.items())
-    for name in ("a", "b"):  # a new entry, the time stamp put back as it was
-        (tmp_path / name / "new.log").write_text("")
-        os.utime(tmp_path / name, ns=(seen[str(tmp_path / name)][0],) * 2)
-    assert changed_since_listed((str(tmp_path / "a"), *seen[str(tmp_path / "a")]))
-    assert not changed_since_listed((str(tmp_path / "b"), *seen[str(tmp_path / "b")]))  # (its next stamp tells)
-    (tmp_path / "b" / "new.log").unlink()
-    (tmp_path / "b").rmdir()
-    assert changed_since_listed((str(tmp_path / "b"), *seen[str(tmp_path / "b")]))  # gone
+    monkeypatch.setattr(inotify_module, "_LIBC", None)
+    mode = choose_mode([str(tmp_path)], environ={})
+    assert (mode.kind, str(mode)) == ("events", "events (local filesystem)")
+    report = tmp_path / "p" / "solution1" / "syn" / "report" / "csynth.xml"
+    report.parent.mkdir(parents=True)
+    noted: list[str] = []
+    watcher = Watcher([str(tmp_path)], mode, lambda p: None, lambda p, r: None)
+    watcher.note = noted.append  # type: ignore[method-assign]
+    watcher.start(hold=True, placed_by_scan=True)
+    try:
+        assert watcher.watching is None  # (nothing for a scan to place)
+        report.write_text("<profile/>\n")
+        assert until(lambda: str(report) in noted)
+    finally:
+        watcher.stop()
