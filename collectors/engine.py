@@ -258,8 +258,7 @@ class Engine:
                 self.pool = None
                 return self._walk(root, progress)
         else:
-            shared = None if self.watching is None else SharedDescriptor(self.watching.fd)  # (inherited)
-            with ProcessPoolExecutor(self.processes - 1, initializer=worker_start, initargs=(0, shared)) as forked:
+            with ProcessPoolExecutor(max_workers=self.processes - 1, initializer=worker_start) as forked:
                 self._share_out(forked, walker, root_node, stack, root, allowed, keep_one=True)
         if progress is not None:
             progress("walk", walker.directories, None)
@@ -278,7 +277,7 @@ class Engine:
         """Walk the root's subdirectories in `processes` shares: the first one here when
         `keep_one`, the others in the pool; their nodes are merged in a fixed order."""
         shares = min(self.processes, len(stack))
-        watch = walker.watch_fd is not None
+        watch = walker.watch_fd is not None  # (each worker was given the descriptor: start_pool)
         theirs = [
             pool.submit(_walk_and_parse, stack[share::shares], root, self.excluded, allowed, watch)
             for share in range(1 if keep_one else 0, shares)
@@ -330,21 +329,23 @@ def prepare_spawning() -> None:
         pass  # no processes to be had here: the callers walk or check in this process instead
 
 
-def spawn_pool(processes: int, nice: int = 0, watching: Inotify | None = None) -> ProcessPoolExecutor | None:
-    """Worker processes started now, so that they are ready (their imports done) when the work
-    comes. Spawned, not forked: the caller runs beside other threads (the interface's). `nice`:
-    background work that yields the machine to the interface; `watching`: the inotify whose
-    descriptor their walks place watches through. None where processes cannot be had (a sandbox)."""
+def start_pool(processes: int, nice: int = 0, watching: Inotify | None = None) -> ProcessPoolExecutor | None:
+    """Worker processes started now, so that they are ready when the work comes. Forked while
+    this process runs a single thread (ready at once: nothing to import), spawned beside other
+    threads (the interface's), where forking is unsafe (their imports paid now, not in the work).
+    `nice`: background work that yields the machine to the interface; `watching`: the inotify
+    whose descriptor their walks place watches through. None where processes cannot be had."""
+    method = "fork" if threading.active_count() == 1 and os.name == "posix" else "spawn"
     shared = None if watching is None else SharedDescriptor(watching.fd)
     try:
         pool = ProcessPoolExecutor(
             max_workers=processes,
-            mp_context=multiprocessing.get_context("spawn"),
+            mp_context=multiprocessing.get_context(method),
             initializer=worker_start,
             initargs=(nice, shared),
         )
         for _worker in range(processes):
-            pool.submit(os.getpid)  # each start-up import is paid now, not in the scan
+            pool.submit(os.getpid)  # started now (a forked pool starts every worker at its first task)
     except (OSError, ValueError, ImportError, NotImplementedError):
         return None
     return pool
@@ -380,10 +381,14 @@ def _end_with(parent: multiprocessing.process.BaseProcess) -> None:
 
 
 def _walk_and_parse(
-    entries: list, root: str, excluded: list[str], allowed: tuple[str, ...] | None, watch: bool
+    entries: list,
+    root: str,
+    excluded: list[str],
+    allowed: tuple[str, ...] | None,
+    watch: bool,
 ) -> tuple[WalkPart, list]:
     """The worker's half: walk, then parse what it found (results travel back pickled). `watch`:
-    watch each directory through the descriptor the worker was given (a fork is given its own)."""
+    each directory watched through the descriptor the worker was given."""
     part = walk_part(entries, root, excluded, allowed, worker_descriptor() if watch else None)
     owners = part.nodes + [part.stub]
     return part, parse_batch([(path, kind) for node in owners for path, kind in node.artifacts])

@@ -3,8 +3,8 @@
 watchdog's inotify observer places its watches itself: it walks the whole tree again, in
 Python, before it reports anything (about 3 s of CPU for the demo tree's 65,000 directories,
 beside a scan that lists every one of them anyway). Here the walk places each directory's watch
-just before it lists the directory, in whichever process walks it: spawned workers are handed a
-copy of the descriptor, and a watch placed through a copy belongs to the same inotify instance.
+just before it lists the directory, in whichever process walks it: a worker process is given
+the descriptor when it starts, and a watch placed through a copy belongs to the same instance.
 No change can fall between the scan's look and the watch. `Inotify` reads the events on a thread
 of its own and maps each watch's number back to its directory once the walk tells it.
 """
@@ -81,19 +81,21 @@ def place(fd: int, path: str) -> int:
     return int(_checked(_LIBC.inotify_add_watch(fd, os.fsencode(path), WATCH_MASK | IN_ONLYDIR), path))
 
 
-# --- handing the descriptor to spawned workers ---------------------------------------------------
+# --- handing the descriptor to worker processes --------------------------------------------------
+
 
 _worker_fd: int | None = None
 
 
 class SharedDescriptor:
-    """An inotify descriptor given to a spawned worker when it starts; it arrives as a copy."""
+    """An inotify descriptor given to a worker process when it starts: a forked one inherits it,
+    a spawned one is handed a copy (with the same number)."""
 
     def __init__(self, fd: int) -> None:
         self.fd = fd
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_arrived, (reduction.DupFd(self.fd),))
+        return (_arrived, (reduction.DupFd(self.fd),))  # (pickled only while spawning)
 
 
 def _arrived(copy: Any) -> SharedDescriptor:
@@ -101,7 +103,7 @@ def _arrived(copy: Any) -> SharedDescriptor:
 
 
 def adopt(shared: SharedDescriptor | None) -> None:
-    """In a worker: the descriptor its walks place watches through."""
+    """In a worker, at its start: the descriptor its walks place watches through."""
     global _worker_fd
     _worker_fd = None if shared is None else shared.fd
 

@@ -19,11 +19,12 @@ from typing import Any
 
 from .config import Settings
 from .discovery import STATE_DIR
-from .engine import Engine, ProjectResult, prepare_spawning, spawn_pool, stop_pool
+from .engine import Engine, ProjectResult, prepare_spawning, start_pool, stop_pool
 from .problems import Problem
 from .records.store import TEMPORARY_PREFIX, Delta, Output, extension_path
+from .watch import Watcher, choose_mode
 
-PARTIAL_EVERY = 0.5  # seconds between batches of projects (and progress) shown during a scan
+PARTIAL_EVERY = 0.5  # seconds between progress reports during a scan
 TOLD_AT_ONCE = 500  # projects in one ProjectsChanged at most
 SETTLE_RETRY = 0.5  # seconds before a file that was still being written is looked at again
 WRITE_RETRY = 2.0  # seconds between tries to write an output that could not be written
@@ -137,13 +138,9 @@ class LiveCollection:
     def root_of(self, path: str) -> str:
         return max((r for r in self.roots if path == r or path.startswith(r + os.sep)), key=len, default=self.roots[0])
 
-    def scan(
-        self,
-        progress: Callable[[str, int, int | None], None] | None = None,
-        on_change: Callable[[ProjectChange], None] | None = None,
-    ) -> list[ProjectChange]:
+    def scan(self, progress: Callable[[str, int, int | None], None] | None = None) -> list[ProjectChange]:
         """A full walk (the initial scan and every rescan); unchanged files are not re-read.
-        Each project's change is applied (and handed to `on_change`) as soon as it is known."""
+        Each project's change is applied as soon as it is known; they are all returned."""
         changes: list[ProjectChange] = []
 
         def found(result: ProjectResult) -> None:
@@ -151,8 +148,6 @@ class LiveCollection:
             change = self._apply(result.path, result)
             if change is not None:
                 changes.append(change)
-                if on_change is not None:
-                    on_change(change)
 
         # a root that is gone (renamed away, being rebuilt) keeps its last records until it is back
         present = [root for root in self.roots if os.path.isdir(root)]
@@ -163,8 +158,6 @@ class LiveCollection:
             gone = self._apply(path, None)
             if gone is not None:
                 changes.append(gone)
-                if on_change is not None:
-                    on_change(gone)
         self.walk_problems = collection.walk_problems
         self.directories = collection.directories
         self.unwatched = collection.unwatched
@@ -250,8 +243,9 @@ def _shown(result: ProjectResult) -> tuple[Any, ...]:
 class LiveSession:
     """The dashboard's engine room, without the dashboard: watch, scan, re-collect, write.
 
-    Watching starts before the initial scan reads the tree; what changes meanwhile is held and
-    re-collected once the scan is done, so no change made during start-up is lost. `notify`
+    The initial scan's walk watches each directory just before it lists it (elsewhere than on
+    Linux, and when polling, watching starts before the scan); what changes meanwhile is held
+    and re-collected once the scan is done, so no change made during start-up is lost. `notify`
     receives the events above on the session's threads.
     """
 
@@ -271,21 +265,25 @@ class LiveSession:
         self.poll = poll
         self.rescan_every = rescan_every
         self.debounce = debounce
-        self.watcher: Any = None  # collectors.watch.Watcher, once started
+        self.watcher = self._watcher()
+        engine = self.live.engine
+        engine.watching = self.watcher.watching
+        if engine.processes > 1:  # (one core: the walk stays in this process)
+            # started with the session, given the inotify descriptor: forked, ready at once, where
+            # it is made before an interface starts its threads (`watch`); otherwise spawned
+            engine.pool = start_pool(engine.processes, watching=engine.watching)
 
     @property
     def results(self) -> dict[str, ProjectResult]:
         """The current result of every project (read-only for listeners: details on demand)."""
         return self.live.results
 
-    def run(self) -> None:
-        """Start watching, scan, write, then hand over to the watcher; call it on a worker thread."""
-        from .watch import Watcher, choose_mode
-
-        mode = choose_mode(self.live.roots, self.poll)
-        self.watcher = Watcher(
+    def _watcher(self) -> Watcher:
+        """inotify's watches are placed by the scans' walks, each just before its directory is
+        listed; watchdog's observer (elsewhere) places its own first, the poller looks first."""
+        return Watcher(
             self.live.roots,
-            mode,
+            choose_mode(self.live.roots, self.poll),
             self.live.project_for,
             self._batch,
             ignore=self._ignore,
@@ -293,48 +291,32 @@ class LiveSession:
             rescan_every=self.rescan_every,
             on_error=self._survived,
             on_state=lambda note: self.notify(WatchState(self.watcher.mode, note)),
+            placed_by_scan=True,
         )
-        # inotify's watches are placed by the scans' walks, each just before its directory is
-        # listed; watchdog's observer (elsewhere) places its own first, the poller looks first
-        self.notify(WatchState(self.watcher.start(hold=True, placed_by_scan=True)))
-        engine = self.live.engine
-        engine.watching = self.watcher.watching
-        if engine.processes > 1:  # (one core: the walk stays in this process)
-            engine.pool = spawn_pool(engine.processes, watching=engine.watching)
+
+    def run(self) -> None:
+        """Start watching, scan, write, then hand over to the watcher; call it on a worker thread."""
+        self.notify(WatchState(self.watcher.start(hold=True)))
         self._scan(initial=True)
         self.watcher.check_capacity(self.live.directories, self.live.unwatched)
-        engine.watching = self.watcher.watching  # (none once polling)
+        self.live.engine.watching = self.watcher.watching  # (none once polling)
         self.watcher.release()  # what changed during the scan is re-collected now
 
     def rescan(self) -> None:
-        if self.watcher is not None:
-            self.watcher.rescan_now()
+        self.watcher.rescan_now()
 
     def stop(self) -> None:
-        if self.watcher is not None:
-            self.watcher.stop()
+        self.watcher.stop()
         pool, self.live.engine.pool = self.live.engine.pool, None
         if isinstance(pool, ProcessPoolExecutor):
             stop_pool(pool)
 
     def revive(self) -> bool:
         """Restart the watcher's worker if it died; True when it had (the caller says so)."""
-        return self.watcher is not None and self.watcher.revive()
+        return self.watcher.revive()
 
     def _scan(self, initial: bool) -> None:
         started = time.monotonic()
-        batch: list[ProjectChange] = []
-        last = [started]
-
-        def on_change(change: ProjectChange) -> None:
-            batch.append(change)
-            # the tables fill while the initial scan goes on, a batch at a time (nothing is
-            # written yet); a rescan's changes are told once written
-            if initial and time.monotonic() - last[0] >= PARTIAL_EVERY:
-                self._tell(batch, initial)
-                batch.clear()
-                last[0] = time.monotonic()
-
         shown = [0.0]
 
         def progress(phase: str, count: int, total: int | None) -> None:
@@ -342,9 +324,11 @@ class LiveSession:
                 shown[0] = time.monotonic()  # a few a second: each costs the interface a repaint
                 self.notify(ScanProgress(phase, count, total))
 
-        self.live.scan(progress, on_change)
+        # the changes are told once written: a listener's work on them (the dashboard's tables)
+        # would take the GIL from the scan's own (about 0.6 ms a project), and the scan is over sooner
+        changes = self.live.scan(progress)
         self.live.write()
-        self._tell(batch, initial)
+        self._tell(changes, initial)
         self._after_write()
         self._retry_unsettled(self.live.results)
         self.notify(ScanFinished(initial, time.monotonic() - started))
@@ -377,13 +361,11 @@ class LiveSession:
         self._retry_unsettled({p: self.live.results[p] for p in projects if p in self.live.results})
 
     def _after_write(self) -> None:
-        if self.live.write_error is not None and self.watcher is not None:
+        if self.live.write_error is not None:
             self.watcher.call_later(WRITE_RETRY)  # an empty batch: _batch writes again
         self.notify(self.live.totals())
 
     def _retry_unsettled(self, results: dict[str, ProjectResult]) -> None:
-        if self.watcher is None:
-            return
         for path, result in results.items():
             if result.unsettled:
                 self.watcher.recheck(path, SETTLE_RETRY)

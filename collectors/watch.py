@@ -191,9 +191,9 @@ class Watcher:
     known project (a new project, say): that asks for a full rescan. `on_batch(projects,
     rescan)` runs on the watcher's own worker thread, one batch at a time. Started with
     `hold=True`, events are only remembered until `release()`: the caller's initial scan runs
-    meanwhile, and what changed during it is re-collected after it. Started with
-    `placed_by_scan=True`, inotify's watches are left to the caller's scans (`inotify`: each walk
-    watches every directory just before it lists it, see Engine.watching).
+    meanwhile, and what changed during it is re-collected after it. Made with
+    `placed_by_scan=True`, inotify's watches are left to the caller's scans (`watching`, opened
+    at once: each walk watches every directory just before it lists it, see Engine.watching).
 
     The worker never dies of a failing batch: `on_error` hears of it and the loop goes on. It
     also notices a root that disappears or is replaced (deleted and made again, renamed away and
@@ -211,6 +211,7 @@ class Watcher:
         rescan_every: float = 300.0,
         on_error: Callable[[BaseException], None] = lambda exc: None,
         on_state: Callable[[str], None] = lambda note: None,
+        placed_by_scan: bool = False,
     ) -> None:
         self.roots = [os.path.abspath(r) for r in roots]
         self.mode = mode
@@ -232,17 +233,20 @@ class Watcher:
         self._roots_seen = {root: _identity(root) for root in self.roots}
         self._next_root_check = 0.0
         self._rewatch_due: float | None = None
+        self.placed_by_scan = placed_by_scan
         self._observer: Any = None  # our Inotify or StatPoller, or watchdog's Observer
-        self.placed_by_scan = False
+        if placed_by_scan and mode.kind == "inotify":
+            self._observer = self._opened()  # its descriptor exists before the scans' workers start
         self._thread = threading.Thread(target=self._run, name="vitis-tui-watch", daemon=True)
 
-    def start(self, hold: bool = False, placed_by_scan: bool = False) -> WatchMode:
+    def start(self, hold: bool = False) -> WatchMode:
         """Start watching; falls back to polling when inotify cannot be set up."""
         if hold:
             with self._lock:
                 self._held = set()
-        self.placed_by_scan = placed_by_scan
-        self._start_observer()
+        if self._observer is None:
+            self._observer = self._opened()
+        self._observer.start()
         if not hold:
             self._thread.start()
         return self.mode
@@ -274,14 +278,17 @@ class Watcher:
             self.rescan_now()
             self.on_state(mode.reason)
 
-    def _start_observer(self) -> None:
+    def _opened(self) -> Any:
+        """The observer for the mode, not started yet; polling when inotify cannot be set up."""
         try:
-            self._observer = self._make_observer(self.mode)
-            self._observer.start()
+            return self._make_observer(self.mode)
         except OSError as exc:
             self.mode = WatchMode("polling", DEFAULT_POLL_SECONDS, f"inotify failed: {exc.strerror or exc}")
-            self._observer = self._make_observer(self.mode)
-            self._observer.start()
+            return self._make_observer(self.mode)
+
+    def _start_observer(self) -> None:
+        self._observer = self._opened()
+        self._observer.start()
 
     def _restart_observer(self) -> None:
         if self.watching is not None and self.mode.kind == "inotify":

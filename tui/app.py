@@ -98,7 +98,10 @@ class Dashboard(RecordsActions, App[int]):
         self.extensions.border_title = "AI Engine · XRT recipes · LOOM mappings"
         self.problems = ProblemsTable(self.roots, id="problems")
         self.problems.border_title = "Problems"
-        self.progress_bar = ProgressBar(id="scan-progress", show_eta=False)
+        # shown once a scan counts its projects: an indeterminate bar animates 15 times a second,
+        # and while the tree is walked its repaints took the CPU from the scan
+        self.progress_bar = ProgressBar(total=1, id="scan-progress", show_eta=False)
+        self.progress_bar.display = False
         self.status_bar = StatusBar(id="status")
         yield Header()
         with Vertical(id="panels"):
@@ -147,7 +150,9 @@ class Dashboard(RecordsActions, App[int]):
             self.status["scan"] = f"{self._scan_word()}: {event.count} directories"
         else:
             self.status["scan"] = f"{self._scan_word()}: {event.count}/{event.total} projects"
-        self.progress_bar.update(total=event.total, progress=event.count if event.total else 0)
+        if event.total:
+            self.progress_bar.display = True
+            self.progress_bar.update(total=event.total, progress=event.count)
         self._show_status()
 
     def _scan_word(self) -> str:

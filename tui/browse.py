@@ -17,7 +17,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from collectors.aliases import NO_ALIASES, Aliases
-from collectors.engine import prepare_spawning, spawn_pool, stop_pool
+from collectors.engine import prepare_spawning, start_pool, stop_pool
 from collectors.problems import Problem
 from collectors.records.loader import Followed, add_lines, check_files, check_lines, read_new_lines, stream_files
 from collectors.records.table import RecordTable
@@ -143,7 +143,7 @@ class BrowseApp(RecordsActions, App[None]):
 
     def _checker(self) -> ProcessPoolExecutor:
         if self._pool is None:  # niced: on a busy machine the check waits, not the interface
-            self._pool = spawn_pool(1, nice=10)
+            self._pool = start_pool(1, nice=10)
             if self._pool is None:
                 raise OSError("no process could be started")
         return self._pool

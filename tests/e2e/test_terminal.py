@@ -16,7 +16,7 @@ import pytest
 
 from .. import trees
 from ..conftest import EXPECTED_TREE as EXPECTED
-from ..conftest import place
+from ..conftest import place, until
 
 pytestmark = pytest.mark.skipif(
     shutil.which("tmux") is None and not os.environ.get("CI"), reason="tmux not installed (CI installs it)"
@@ -28,6 +28,14 @@ def _cmdline(process: Path) -> str:
         return (process / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
     except OSError:
         return ""
+
+
+def _parent(pid: int) -> int:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return 0
+    return int(stat.rsplit(")", 1)[1].split()[1])  # (the name before it may hold spaces)
 
 
 def installed_command() -> str:
@@ -167,14 +175,16 @@ def test_watch_in_a_terminal(tmp_path: Path, tmux_session) -> None:
     session.wait_for("Command palette")
     session.keys("Escape", delay=0.3)
     # kill -9 at any moment leaves a valid file: the output is only ever replaced whole
-    pids = [
+    pids = {
         int(entry.name)
         for entry in Path("/proc").iterdir()
         if entry.name.isdigit() and _cmdline(entry).endswith(f"vitis-tui watch {root} -o {out}")
-    ]
-    assert len(pids) == 1
-    os.kill(pids[0], 9)
+    }
+    main = [pid for pid in pids if _parent(pid) not in pids]  # (its workers are forks of it)
+    assert len(main) == 1
+    os.kill(main[0], 9)
     assert session.wait_exit()[0] == 137
+    assert until(lambda: not any(Path(f"/proc/{pid}").exists() for pid in pids), seconds=10)  # workers too
     done = subprocess.run([installed_command(), "validate", str(out)], capture_output=True, text=True)
     assert done.returncode == 0 and "1 lines, 1 valid, 0 invalid" in done.stdout
 

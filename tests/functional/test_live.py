@@ -328,18 +328,57 @@ def first_output(root: Path, output: Path) -> LiveSession:
     return session
 
 
-def test_the_session_walks_in_spawned_workers_and_writes_what_collect_writes(
+FORKED_SESSION = """
+import sys, threading
+import collectors.engine
+from collectors.config import Settings
+from collectors.live import LiveSession, ScanFinished
+if __name__ == "__main__":
+    collectors.engine.usable_cores = lambda: 2  # (a CI machine may have one core)
+    done = threading.Event()
+    tell = lambda event: isinstance(event, ScanFinished) and done.set()
+    session = LiveSession([sys.argv[1]], sys.argv[2], lambda r: Settings(), tell, rescan_every=3600)
+    print(session.live.engine.pool._mp_context.get_start_method())  # made before any other thread
+    threading.Thread(target=session.run, daemon=True).start()
+    print(done.wait(60), session.live.engine.pool is not None)
+    session.stop()
+"""
+
+
+def test_a_session_made_before_other_threads_forks_its_workers(tmp_path: Path) -> None:
+    """`watch` makes its session before the interface starts its threads: the workers are forked,
+    ready at once (nothing to import); they take every share of the walk, and the output is
+    collect's, byte for byte."""
+    root = trees.build_all(tmp_path / "tree")
+    expected_bytes = collect_bytes(root, tmp_path / "collect.jsonl")
+    script = tmp_path / "session.py"
+    script.write_text(FORKED_SESSION)
+    output = tmp_path / "live.jsonl"
+    ran = subprocess.run(
+        [sys.executable, str(script), str(root), str(output)], capture_output=True, text=True, timeout=100, cwd=REPO
+    )
+    assert (ran.returncode, ran.stdout.split(), ran.stderr) == (0, ["fork", "True", "True"], "")
+    assert output.read_bytes() == expected_bytes
+
+
+def test_a_session_made_beside_other_threads_spawns_its_workers(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Beside its threads a session cannot fork: it spawns its workers, which take every share
-    of the walk; the output is collect's, byte for byte."""
+    """Forking beside other threads is unsafe (a lock one of them holds stays held in the
+    child): the workers are spawned; the output is collect's, byte for byte."""
     monkeypatch.setattr(engine_module, "usable_cores", lambda: 2)  # (a CI machine may have one core)
     root = trees.build_all(tmp_path / "tree")
     expected_bytes = collect_bytes(root, tmp_path / "collect.jsonl")
-    session = first_output(root, tmp_path / "live.jsonl")
+    other = threading.Event()
+    beside = threading.Thread(target=other.wait)
+    beside.start()
+    try:
+        session = first_output(root, tmp_path / "live.jsonl")
+    finally:
+        other.set()
     try:
         pool = session.live.engine.pool
-        assert isinstance(pool, ProcessPoolExecutor)
+        assert isinstance(pool, ProcessPoolExecutor) and pool._mp_context.get_start_method() == "spawn"
         assert {p.pid for p in pool._processes.values()} - {os.getpid()}  # workers of its own
         assert (tmp_path / "live.jsonl").read_bytes() == expected_bytes
     finally:
@@ -356,12 +395,12 @@ def test_workers_that_die_leave_the_walk_to_the_session(tmp_path: Path) -> None:
     root = trees.build_all(tmp_path / "tree")
     expected_bytes = collect_bytes(root, tmp_path / "collect.jsonl")
 
-    original = live_module.spawn_pool
-    live_module.spawn_pool = lambda processes, **_: BrokenPool()  # type: ignore[assignment]
+    original = live_module.start_pool
+    live_module.start_pool = lambda processes, **_: BrokenPool()  # type: ignore[assignment]
     try:
         session = first_output(root, tmp_path / "live.jsonl")
     finally:
-        live_module.spawn_pool = original
+        live_module.start_pool = original
     try:
         assert session.live.engine.pool is None  # given up on: later scans walk here
         assert (tmp_path / "live.jsonl").read_bytes() == expected_bytes
@@ -374,9 +413,9 @@ def test_quitting_while_a_worker_is_busy_does_not_wait_for_it(tmp_path: Path) ->
     script = tmp_path / "busy.py"
     script.write_text(
         "import time\n"
-        "from collectors.engine import spawn_pool, stop_pool\n"
+        "from collectors.engine import start_pool, stop_pool\n"
         "if __name__ == '__main__':\n"
-        "    pool = spawn_pool(2)\n"
+        "    pool = start_pool(2)\n"
         "    busy = pool.submit(time.sleep, 120)\n"
         "    time.sleep(1)\n"  # (the task has reached a worker)
         "    stop_pool(pool)\n"
@@ -392,9 +431,9 @@ def test_workers_end_with_a_session_killed_outright(tmp_path: Path) -> None:
     script = tmp_path / "killed.py"
     script.write_text(
         "import os, signal, time\n"
-        "from collectors.engine import spawn_pool\n"
+        "from collectors.engine import start_pool\n"
         "if __name__ == '__main__':\n"
-        "    pool = spawn_pool(2)\n"
+        "    pool = start_pool(2)\n"
         "    print(*sorted({pool.submit(os.getpid).result() for _ in range(20)}), flush=True)\n"
         "    os.kill(os.getpid(), signal.SIGKILL)\n"
     )

@@ -179,9 +179,9 @@ def test_where_inotify_is_missing_watchdog_watches(tmp_path: Path, monkeypatch: 
     report = tmp_path / "p" / "solution1" / "syn" / "report" / "csynth.xml"
     report.parent.mkdir(parents=True)
     noted: list[str] = []
-    watcher = Watcher([str(tmp_path)], mode, lambda p: None, lambda p, r: None)
+    watcher = Watcher([str(tmp_path)], mode, lambda p: None, lambda p, r: None, placed_by_scan=True)
     watcher.note = noted.append  # type: ignore[method-assign]
-    watcher.start(hold=True, placed_by_scan=True)
+    watcher.start(hold=True)
     try:
         assert watcher.watching is None  # (nothing for a scan to place)
         report.write_text("<profile/>\n")
