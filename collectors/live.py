@@ -11,6 +11,7 @@ a project up (`project_for`, `results.get`: single dict reads).
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
@@ -92,6 +93,29 @@ class SessionFailed:
 
     error: str
     alive: bool = True
+
+
+class Mailbox:
+    """Events wait here until a listener is attached, then go to it in the order told."""
+
+    def __init__(self) -> None:
+        self._lock = threading.RLock()  # (a listener may tell an event of its own)
+        self._waiting: list[object] = []
+        self._listener: Callable[[object], None] | None = None
+
+    def tell(self, event: object) -> None:
+        with self._lock:  # (held while telling: a listener hears events in the order told)
+            if self._listener is None:
+                self._waiting.append(event)
+            else:
+                self._listener(event)
+
+    def attach(self, listener: Callable[[object], None]) -> None:
+        with self._lock:
+            for event in self._waiting:
+                listener(event)
+            self._waiting.clear()
+            self._listener = listener
 
 
 # --- the collection ----------------------------------------------------------------------------
@@ -254,14 +278,18 @@ class LiveSession:
         roots: Iterable[str],
         output: str,
         settings_for: Callable[[str], Settings],
-        notify: Callable[[object], None],
+        notify: Callable[[object], None] | None = None,
         poll: float | None = None,
         rescan_every: float = 300.0,
         debounce: float = 0.1,
     ) -> None:
         self.live = LiveCollection(roots, output, settings_for)
         prepare_spawning()  # before an interface captures standard error
-        self.notify = notify
+        self._mailbox = Mailbox()
+        self.notify = self._mailbox.tell
+        if notify is not None:
+            self.listen(notify)
+        self._thread: threading.Thread | None = None
         self.poll = poll
         self.rescan_every = rescan_every
         self.debounce = debounce
@@ -294,8 +322,26 @@ class LiveSession:
             placed_by_scan=True,
         )
 
+    def listen(self, listener: Callable[[object], None]) -> None:
+        """Where the events go: those told before (the session may start before its listener
+        is ready) first, in order."""
+        self._mailbox.attach(listener)
+
+    def start(self) -> None:
+        """Run on a thread of its own (once); an end by an exception is told, as SessionFailed
+        with alive False."""
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run_told, name="vitis-tui-session", daemon=True)
+            self._thread.start()
+
+    def _run_told(self) -> None:
+        try:
+            self.run()
+        except Exception as exc:
+            self.notify(SessionFailed(f"collection stopped: {exc!r}", alive=False))
+
     def run(self) -> None:
-        """Start watching, scan, write, then hand over to the watcher; call it on a worker thread."""
+        """Start watching, scan, write, then hand over to the watcher (on the caller's thread)."""
         self.notify(WatchState(self.watcher.start(hold=True)))
         self._scan(initial=True)
         self.watcher.check_capacity(self.live.directories, self.live.unwatched)

@@ -17,6 +17,7 @@ sys.path.insert(0, os.path.dirname(HERE))
 
 from collectors.config import Settings  # noqa: E402
 from collectors.demo import build_agent_tree, build_demo_tree, write  # noqa: E402
+from collectors.live import LiveSession  # noqa: E402
 from tui.app import Dashboard  # noqa: E402
 from tui.browse import BrowseApp  # noqa: E402
 
@@ -42,7 +43,8 @@ async def main() -> None:
             "systemDiagramModel.json",
         )
         write(broken, '{"system_diagram_metadata": {"xsa": ')  # a link step cut short: shown as a problem
-        app = Dashboard([root], os.path.join(directory, "results.jsonl"), lambda r: Settings(), rescan_every=3600)
+        output = os.path.join(directory, "results.jsonl")
+        app = Dashboard(LiveSession([root], output, lambda r: Settings(), rescan_every=3600))
         async with app.run_test(size=(170, 46)) as pilot:
             await wait_until(pilot, lambda: app.scans >= 1)
             await pilot.pause(0.2)

@@ -12,18 +12,16 @@ import gc
 import json
 import os
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, ProgressBar, Static
-from textual.worker import Worker, WorkerState
 
-from collectors.config import Settings
 from collectors.live import LiveSession, ProjectChange
 from collectors.records.model import key_of
 from collectors.records.table import RecordTable
@@ -63,23 +61,13 @@ class Dashboard(RecordsActions, App[int]):
         Binding("shift+tab", "focus_previous", "Previous panel", show=False),
     ]
 
-    def __init__(
-        self,
-        roots: Iterable[str],
-        output: str,
-        settings_for: Callable[[str], Settings],
-        poll: float | None = None,
-        rescan_every: float = 300.0,
-        session_factory: Callable[..., LiveSession] = LiveSession,
-        before_start: Callable[[], None] | None = None,
-    ) -> None:
+    def __init__(self, session: LiveSession) -> None:
+        """`session`: its events wait until the dashboard is mounted; it is started then, if the
+        caller has not started it already (`watch` does, before Textual is even imported)."""
         super().__init__()
-        self.roots = [os.path.abspath(r) for r in roots]
-        self.output = os.path.abspath(output)
-        self.session = session_factory(
-            self.roots, self.output, settings_for, self._from_thread, poll=poll, rescan_every=rescan_every
-        )
-        self.before_start = before_start
+        self.session = session
+        self.roots = session.live.roots
+        self.output = session.live.output_path
         self.status: dict[str, str] = {"watch": "watch: starting", "scan": "scanning"}
         self.totals_text = ""
         self.trouble: str | None = None  # the session failed (it goes on, or it stopped)
@@ -121,19 +109,8 @@ class Dashboard(RecordsActions, App[int]):
         self.sub_title = " ".join(self.roots)
         self._show_status()
         self.set_interval(1.0, self._tick)
-        if self.before_start is not None:
-            self.before_start()
-        self._run_session()
-
-    @work(thread=True, exit_on_error=False, name="session")
-    def _run_session(self) -> None:
-        self.session.run()
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """Worker failures end up here, in one place: shown, and the exit status says so."""
-        if event.state == WorkerState.ERROR:
-            self.stopped = True
-            self._trouble(f"collection stopped: {event.worker.error!r}")
+        self.session.listen(self._from_thread)
+        self.session.start()  # (its end, if it fails, comes as a SessionTrouble message)
 
     def _from_thread(self, event: object) -> None:
         self.post_message(session_message(event))

@@ -275,16 +275,23 @@ def run_watch(roots: list[str], output: str, args: argparse.Namespace, before_st
     settings = _prepare(roots, [output], args)
     if isinstance(settings, int):
         return settings
-    from tui.app import Dashboard  # Textual is imported only here
+    from collectors.live import LiveSession
 
-    app = Dashboard(
+    # made before any other thread runs, the session forks its workers (ready at once); started
+    # now, it scans while Textual is imported and draws its first screen
+    session = LiveSession(
         roots,
         output,
         settings.__getitem__,
         poll=getattr(args, "poll", None),
         rescan_every=getattr(args, "rescan", 300.0),
-        before_start=before_start,
     )
+    if before_start is not None:
+        before_start()
+    session.start()
+    from tui.app import Dashboard  # Textual is imported only here
+
+    app = Dashboard(session)
     app.run()
     if app.stopped:
         print(f"watch: {app.trouble}", file=sys.stderr)

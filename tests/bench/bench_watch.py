@@ -280,7 +280,7 @@ async def drive_dashboard(root: str, output: str, reports: list[str], early: int
     from tui.app import Dashboard
 
     made = time.perf_counter()  # (the session, and its workers, start with the dashboard)
-    app = Dashboard([root], output, lambda _root: Settings(), rescan_every=3600)
+    app = Dashboard(LiveSession([root], output, lambda _root: Settings(), rescan_every=3600))
     pool = app.session.live.engine.pool
     workers = "none" if pool is None else pool._mp_context.get_start_method()
     probe = Probe(app)

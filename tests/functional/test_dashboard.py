@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 
 from collectors.config import Settings
+from collectors.live import LiveSession
 from tui.app import Dashboard
 from tui.widgets.tables import RunsTable
 
 from .. import trees
-from ..conftest import EXPECTED_TREE, VITIS, place, wait_until
+from ..conftest import EXPECTED_TREE, VITIS, place, until, wait_until
 
 GOOD = "SherlockChristie-FFT__FFT_sol_2__opt1__syn__report__csynth.xml"
 CSYNTH = "proj/solution1/syn/report/csynth.xml"
@@ -25,7 +26,7 @@ def hls_project(root: Path) -> Path:
 
 
 def make_app(root: Path, output: Path, poll: float | None = None) -> Dashboard:
-    return Dashboard([str(root)], str(output), lambda r: Settings(), poll=poll, rescan_every=3600)
+    return Dashboard(LiveSession([str(root)], str(output), lambda r: Settings(), poll=poll, rescan_every=3600))
 
 
 def jsonl(output: Path) -> list[dict]:
@@ -166,6 +167,35 @@ async def test_enter_on_a_record_opens_its_detail(tmp_path: Path) -> None:
         await wait_until(pilot, lambda: app.screen.__class__.__name__ == "DetailScreen")
         assert app.screen.records == [expected]
         assert app.screen.sources[expected["report_type"]]  # the files the record came from
+
+
+async def test_a_session_started_before_the_dashboard_is_shown_whole(tmp_path: Path) -> None:
+    """`watch` starts its session before Textual is imported: what it told before the dashboard
+    listened waits for it, in order (here the whole initial scan)."""
+    root = trees.build_all(tmp_path / "rodinia-hls")
+    output = tmp_path / "out.jsonl"
+    session = LiveSession([str(root)], str(output), lambda r: Settings(), rescan_every=3600)
+    session.start()
+    assert until(output.exists)  # the first output is written before the dashboard exists
+    app = Dashboard(session)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.scans == 1 and watching(app))
+        assert app.query_one("#runs").row_count == 8 and len(app.records_view.table) == 11
+        assert "7 projects │ 8 runs │ 11 records │ 0 problems" in str(app.query_one("#status").render())
+
+
+async def test_a_session_that_stops_is_shown_and_sets_the_exit_status(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def fails(session: LiveSession, initial: bool) -> None:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(LiveSession, "_scan", fails)
+    app = make_app(trees.build_all(tmp_path / "rodinia-hls"), tmp_path / "out.jsonl")
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.stopped)
+        status = str(app.query_one("#status").render())
+        assert "ERROR collection stopped: RuntimeError('disk on fire')" in status
 
 
 async def test_tables_fill_once_the_first_output_is_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

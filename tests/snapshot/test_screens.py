@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from collectors.config import Settings
+from collectors.live import LiveSession
 from tui.app import Dashboard
 from tui.browse import BrowseApp
 
@@ -37,7 +38,7 @@ def fixed_tree() -> Path:
 
 
 def dashboard(root: Path) -> Dashboard:
-    return Dashboard([str(root)], str(root.parent / "out.jsonl"), lambda r: Settings(), rescan_every=3600)
+    return Dashboard(LiveSession([str(root)], str(root.parent / "out.jsonl"), lambda r: Settings(), rescan_every=3600))
 
 
 def test_dashboard(snap_compare, fixed_tree: Path, fixed_clock: None) -> None:
