@@ -8,11 +8,13 @@ the project's current result from the session when it opens.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import json
 import os
 import time
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Callable, Iterable
 
 from rich.text import Text
 from textual import on
@@ -22,7 +24,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, ProgressBar, Static
 
-from collectors.live import LiveSession, ProjectChange
+from collectors.live import LiveSession, ProjectChange, ProjectsChanged
 from collectors.records.model import key_of
 from collectors.records.table import RecordTable
 from collectors.text import visible
@@ -73,6 +75,8 @@ class Dashboard(RecordsActions, App[int]):
         self.trouble: str | None = None  # the session failed (it goes on, or it stopped)
         self.stopped = False  # the collection stopped for good: the exit status says so
         self.scans = 0  # scans finished (the first one ends the start-up; later ones are rescans)
+        self._unshown: deque[ProjectsChanged] = deque()  # told, not in the tables yet
+        self._when_shown: list[Callable[[], None]] = []  # what waits for them (a scan's end)
 
     # --- layout --------------------------------------------------------------------------------
 
@@ -80,7 +84,7 @@ class Dashboard(RecordsActions, App[int]):
         # the panels are kept by reference: messages keep coming while another screen is on top
         self.runs = RunsTable(id="runs")
         self.runs.border_title = "Runs"
-        self.records_panel = RecordsPanel(RecordTable(key_order=True), id="records")
+        self.records_panel = RecordsPanel(RecordTable(key_order=True, closed=True), id="records")
         self.records_panel.border_title = "Records"
         self.extensions = ExtensionsTable(id="extensions")
         self.extensions.border_title = "AI Engine · XRT recipes · LOOM mappings"
@@ -137,17 +141,43 @@ class Dashboard(RecordsActions, App[int]):
 
     @on(ProjectsUpdated)
     def _projects(self, message: ProjectsUpdated) -> None:
+        """Changes go into the tables a message at a time, each behind what came meanwhile: the
+        initial scan tells 20,000 projects in 40 messages at once, and a keystroke queued behind
+        them all would wait seconds."""
+        self._unshown.append(message.event)
+        if len(self._unshown) == 1:
+            self._show_soon()
+
+    def _show_soon(self) -> None:
+        """The next message's changes, once the event loop has run what it holds: keystrokes
+        come through it (from the driver's thread), and Textual takes the messages it has queued
+        without yielding to the loop, so a callback queued now would still come first."""
+        asyncio.get_running_loop().call_soon(self.call_later, self._show_next)
+
+    def _show_next(self) -> None:
+        event = self._unshown.popleft()
+        self._show(event)
+        if event.initial:
+            gc.freeze()  # (see _scan_ended: the tables' new rows and the results stay too)
+        if self._unshown:
+            self._show_soon()
+            return
+        waiting, self._when_shown = self._when_shown, []
+        for then in waiting:
+            then()
+
+    def _show(self, event: ProjectsChanged) -> None:
         added_rows = False
         written: list[tuple[str, dict, str]] = []
         new_records = False
-        for change in message.event.changes:
-            added_rows |= self.runs.show(change.path, change.result, changed=not message.event.initial)
+        for change in event.changes:
+            added_rows |= self.runs.show(change.path, change.result, changed=not event.initial)
             written += self._patch_records(change)
             new_records |= bool(change.records.added)
             self.extensions.apply(change.extensions)
             self.problems.replace(change.path, change.result.problems if change.result else [])
         patched = self.records_view.table.put_all(written)  # together: one append for the new ones
-        if added_rows and not message.event.initial:
+        if added_rows and not event.initial:
             self.runs.sort_rows()  # (the initial scan's rows are sorted once, when it ends)
         # once per message, and the columns follow the data only after the initial scan (each
         # adaptation is a pass over every record)
@@ -187,6 +217,9 @@ class Dashboard(RecordsActions, App[int]):
 
     @on(ScanEnded)
     def _scan_ended(self, message: ScanEnded) -> None:
+        if self._unshown:  # (its rows are sorted, and its columns adapted, once they are all in)
+            self._when_shown.append(lambda: self._scan_ended(message))
+            return
         self.status["scan"] = ""
         self.scans += 1
         self.progress_bar.display = False

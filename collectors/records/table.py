@@ -291,10 +291,12 @@ class RecordTable:
     Fields beyond the fixed columns (`meta.KEY`, fields the schema does not name) are kept
     sparsely, by row. `aliases` change the suite, group and device shown and matched."""
 
-    def __init__(self, aliases: Aliases = NO_ALIASES, key_order: bool = False) -> None:
+    def __init__(self, aliases: Aliases = NO_ALIASES, key_order: bool = False, closed: bool = False) -> None:
         """`key_order`: rows in record-key order (the output file's), not in the order they came
-        (a live tree's records arrive in any order; a file is read in its own order)."""
+        (a live tree's records arrive in any order; a file is read in its own order). `closed`:
+        every record passed the closed schema (a live tree's): no field beyond it to look for."""
         self.aliases = aliases
+        self._closed = closed
         self._key_order: list[tuple[tuple[Any, ...], int, int]] | None = [] if key_order else None
         self.raw: list[str] = []
         self.keys: list[RowKey] = []
@@ -357,7 +359,7 @@ class RecordTable:
 
     def _values(self, record: dict) -> tuple[list[str], dict[str, str]]:
         """A record's fixed column values and its dynamic ones (meta.KEY, fields not in the schema)."""
-        extras = extra_fields(record)
+        extras = [] if self._closed else extra_fields(record)
         values = [v if type(v) is str else _text(v) for v in extract(record, extras)]
         for name, position in _ALIASED.items():
             values[position] = self._alias(name, values[position])

@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
+from textual.events import Callback
 
 from collectors.config import Settings
 from collectors.live import LiveSession
@@ -219,6 +221,34 @@ async def test_tables_fill_once_the_first_output_is_written(tmp_path: Path, monk
         await wait_until(pilot, lambda: app.scans == 1)
         assert app.query_one("#runs").row_count == 8
     assert written_when_shown == [True] * 7  # (7 projects)
+
+
+async def test_what_comes_while_the_tables_fill_is_handled_between_messages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The initial scan's projects come in many messages at once (20,000 projects: 40): a
+    keystroke must not wait behind all of them. What another thread posts while the first one
+    is shown (as the driver's thread posts a key) is handled before the next one."""
+    from collectors import live
+
+    monkeypatch.setattr(live, "TOLD_AT_ONCE", 1)  # (7 projects, 7 messages)
+    app = make_app(trees.build_all(tmp_path / "rodinia-hls"), tmp_path / "out.jsonl")
+    order: list[str] = []
+    show = RunsTable.show
+
+    def spy(table: RunsTable, *args, **kwargs) -> bool:
+        if not order:
+            poster = threading.Thread(target=app.post_message, args=(Callback(lambda: order.append("key")),))
+            poster.start()
+            poster.join()
+        order.append("project shown")
+        return show(table, *args, **kwargs)
+
+    monkeypatch.setattr(RunsTable, "show", spy)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.scans == 1)
+        assert app.query_one("#runs").row_count == 8
+    assert order == ["project shown", "key"] + ["project shown"] * 6
 
 
 async def test_extension_records_have_their_own_panel(tmp_path: Path) -> None:
