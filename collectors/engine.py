@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import signal
@@ -43,6 +44,7 @@ from .validate import keep_valid
 
 # A file changed this recently and unreadable is probably still being written.
 SETTLE_SECONDS = 1.0
+FREEZE_EVERY = 1000  # projects collected between two gc.freeze() calls during a scan
 
 
 @dataclass
@@ -221,6 +223,11 @@ class Engine:
                 self.watching.learn(walked.watched)
             try:
                 for count, project in enumerate(walked.projects, 1):
+                    if count % FREEZE_EVERY == 0:
+                        # what the scan keeps lives as long as the collection: each full garbage
+                        # collection would walk it all again (1.4 s of 9 on 20,000 projects). It
+                        # holds no reference cycles: refcounting frees it when it is let go.
+                        gc.freeze()
                     collection.projects[project.path] = self.collect_project(project, root)
                     if on_result is not None:
                         on_result(collection.projects[project.path])
