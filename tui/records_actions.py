@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import SystemCommand
@@ -16,10 +16,12 @@ from collectors.records.model import RecordKey
 from collectors.records.table import export, exported_rows
 from collectors.text import visible
 
-from .screens.compare import CompareScreen
 from .screens.diff import DiffScreen
 from .screens.export import ExportScreen
 from .widgets.records_view import RecordsPanel, RecordsView
+
+if TYPE_CHECKING:
+    from .screens.compare import CompareScreen
 
 KEY_HELP = [
     ("/", "Filter (the language is in the README); enter goes back to the table"),
@@ -118,6 +120,8 @@ class RecordsActions:
 
         def records() -> list[dict[str, Any]]:
             return [json.loads(line) for line in lines]
+
+        from .screens.compare import CompareScreen  # (imported when first opened: the start is sooner)
 
         aliases = self.records_view.table.aliases  # pair names as the records view shows them
         self.compare_screen = CompareScreen(records, canonical=aliases.problem_and_device)

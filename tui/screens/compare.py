@@ -40,7 +40,6 @@ from collectors.records.model import RecordKey, key_of
 
 from ..widgets.compare_matrix import CompareMatrix
 from .diff import DiffScreen
-from .pareto import ParetoScreen
 from .trajectory import TrajectoryScreen
 
 Records = Iterable[dict[str, Any]]
@@ -243,6 +242,8 @@ class CompareScreen(Screen[None]):
         self.app.push_screen(DiffScreen(title, "candidate", "baseline", pairs))
 
     def action_pareto(self) -> None:
+        from .pareto import ParetoScreen  # (plotting is imported when first asked for: 50 ms)
+
         if self.comparison is not None:
             current = self.query_one(CompareMatrix).current()
             self.app.push_screen(ParetoScreen(self.comparison, current[0] if current else None))
