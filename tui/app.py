@@ -48,7 +48,7 @@ GENERAL = ""  # the problems panel's source for problems of no single project
 
 
 class StatusBar(Static):
-    pass
+    """The line under the panels: the watch mode, the scan, the totals, any trouble."""
 
 
 class Dashboard(RecordsActions, App[int]):
@@ -258,7 +258,9 @@ class Dashboard(RecordsActions, App[int]):
             parts.insert(0, self.status["write"])
         if self.trouble:
             parts.insert(0, f"ERROR {self.trouble}")
-        self.status_bar.update(Text(" │ ".join(p for p in parts if p)))
+        # (one line as wide as the screen: a new text needs no new layout, which redraws the
+        # whole screen, twice a second during a scan)
+        self.status_bar.update(Text(" │ ".join(p for p in parts if p)), layout=False)
 
     # --- actions --------------------------------------------------------------------------------
 
