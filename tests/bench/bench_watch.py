@@ -20,6 +20,9 @@ projects <= 2x collect. It prints figures and never asserts them.
 
     python tests/bench/bench_watch.py [--trees demo,light] [--projects 2000] [--light 20000]
                                       [--edits 30] [--early 5] [--in-place] [--no-headless]
+
+The demo tree alone by default (about a minute); `--trees demo,light` adds the 20,000-project
+tree (about three minutes in all).
 """
 
 from __future__ import annotations
@@ -420,7 +423,11 @@ def run_child(tree: str, args: argparse.Namespace) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--trees", default="demo,light", help="demo (realistic) and/or light (many small projects)")
+    parser.add_argument(
+        "--trees",
+        default="demo",
+        help="demo (realistic) and/or light (many small projects): demo,light takes about three minutes",
+    )
     parser.add_argument("--projects", type=int, default=2000, help="projects in the demo tree")
     parser.add_argument("--noise", type=int, default=88, help="clutter files per demo project")
     parser.add_argument("--light", type=int, default=20000, help="projects in the light tree")
