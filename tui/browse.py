@@ -228,7 +228,10 @@ class BrowseApp(RecordsActions, App[None]):
         return self.load_problems + [p for found in self.schema.values() for p in found]
 
     def _show_problems(self) -> None:
-        table = self.query_one("#problems", DataTable)
+        found = self.query("#problems").results(DataTable)
+        table = next(iter(found), None)
+        if table is None:
+            return  # the app is closing: its widgets are being removed (a check may end now)
         problems = self.all_problems()
         if table.row_count != len(problems):  # problems only grow until the next full load
             table.clear()
