@@ -256,6 +256,13 @@ class Inotify:
     # --- the reading thread -------------------------------------------------------------------
 
     def _run(self) -> None:
+        try:
+            self._read_until_stopped()
+        except Exception as exc:  # (an event that fails is handled in dispatch: this is the end)
+            if not self.closed:
+                self.on_error(RuntimeError(f"inotify events are no longer read ({exc!r}): rescans still look"))
+
+    def _read_until_stopped(self) -> None:
         poller = select.poll()
         poller.register(self.fd, select.POLLIN)
         poller.register(self._wake_r, select.POLLIN)
@@ -267,9 +274,6 @@ class Inotify:
                 data = os.read(self.fd, 256 * 1024)
             except BlockingIOError:
                 continue
-            except OSError as exc:  # the descriptor itself failed: changes are no longer seen
-                self.on_error(exc)
-                return
             self.dispatch(data)
 
     def dispatch(self, data: bytes) -> None:

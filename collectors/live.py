@@ -3,7 +3,7 @@
 The session posts small typed events (below) to whoever listens: the dashboard turns them into
 Textual messages, the watch benchmark just records them. Every event that changes records
 carries a delta, so a listener patches what changed and never rebuilds. It never imports
-Textual. `LiveCollection` changes from one thread at a time (the session's worker during the
+Textual. `LiveCollection` changes from one thread at a time (the session's thread during the
 initial scan, then the watcher's), so the engine's cache needs no lock; other threads only look
 a project up (`project_for`, `results.get`: single dict reads).
 """

@@ -192,3 +192,21 @@ def test_the_walk_watches_each_directory_it_lists_and_no_other(tmp_path: Path) -
         assert watches_in_kernel(watching.fd) == 5 and walked.unwatched == 0
     finally:
         watching.stop()
+
+
+def test_a_reader_that_stops_says_so(tmp_path: Path) -> None:
+    """Every long-running thread reports its own end: here reading the descriptor fails."""
+    heard = Heard()
+    watching = opened(heard, start=False)
+    directory = os.open(tmp_path, os.O_RDONLY)
+    os.dup2(directory, watching.fd)  # (a directory: always readable, and read() fails)
+    os.close(directory)
+    watching.start()
+    try:
+        assert until(lambda: bool(heard.errors))
+        assert str(heard.errors[0]) == (
+            "inotify events are no longer read (IsADirectoryError(21, 'Is a directory')): rescans still look"
+        )
+        assert until(lambda: not watching.is_alive())
+    finally:
+        watching.stop()
