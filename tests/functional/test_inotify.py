@@ -210,3 +210,23 @@ def test_a_reader_that_stops_says_so(tmp_path: Path) -> None:
         assert until(lambda: not watching.is_alive())
     finally:
         watching.stop()
+
+
+def test_names_that_are_not_utf8_or_hold_newlines_come_back_as_the_walk_spells_them(tmp_path: Path) -> None:
+    heard = Heard()
+    watching = opened(heard)
+    try:
+        watching.watch_tree(str(tmp_path))
+        odd = os.path.join(os.fsencode(tmp_path), b"run\xff\nx")  # (a name a build script could make)
+        os.mkdir(odd)
+        with open(os.path.join(odd, b"csynth.xml"), "w", encoding="utf-8") as out:
+            out.write("<profile/>\n")
+        expected = os.path.join(os.fsdecode(odd), "csynth.xml")
+        assert until(lambda: expected in heard.paths())
+        assert [entry.path for entry in os.scandir(os.fsdecode(odd))] == [expected]
+        later = os.path.join(os.fsdecode(odd), "csynth.rpt")
+        open(later, "w").close()  # (seen through the odd directory's own watch)
+        assert until(lambda: later in heard.paths())
+    finally:
+        watching.stop()
+    assert heard.errors == []
