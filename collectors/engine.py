@@ -148,7 +148,7 @@ class Engine:
         self._roots: tuple[str, ...] = ()  # the resolved roots of the last scan: links may lead there
         self.parses = 0  # how many files were actually read and parsed (for tests and benchmarks)
         self.processes = usable_cores()  # how many processes share a scan's walk and parsing
-        self.pool: Executor | None = None  # spawned workers a live session lends for its scans
+        self.pool: Executor | None = None  # the workers a live session lends for its scans
         # a live session's inotify: every scan's walk watches each directory before listing it
         # (the pool's workers hold a copy of its descriptor)
         self.watching: Inotify | None = None
@@ -246,8 +246,9 @@ class Engine:
         """Walk a root; on a tree with several subdirectories, they are shared out between
         processes, each walking its share and parsing its reports (threads would not help: all
         need the GIL). `collect` forks `processes - 1` helpers for one scan and walks a share
-        itself; a live session lends `pool`, spawned workers that are safe beside its threads and
-        take every share. With neither (forking beside threads is unsafe) one walk does it all."""
+        itself; a live session lends `pool`, workers started before its threads ran or spawned
+        beside them (start_pool), which take every share. With neither (forking beside threads
+        is unsafe) one walk does it all."""
         allowed = self.allowed(root)
         watch_fd = None if self.watching is None else self.watching.fd
         pool = self.pool

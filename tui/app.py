@@ -14,7 +14,7 @@ import json
 import os
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from rich.text import Text
 from textual import on
@@ -24,7 +24,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, ProgressBar, Static
 
-from collectors.live import LiveSession, ProjectChange, ProjectsChanged
+from collectors.live import LiveSession, ProjectChange, ProjectsChanged, ScanFinished
 from collectors.records.model import key_of
 from collectors.records.table import RecordTable
 from collectors.text import visible
@@ -75,8 +75,8 @@ class Dashboard(RecordsActions, App[int]):
         self.trouble: str | None = None  # the session failed (it goes on, or it stopped)
         self.stopped = False  # the collection stopped for good: the exit status says so
         self.scans = 0  # scans finished (the first one ends the start-up; later ones are rescans)
-        self._unshown: deque[ProjectsChanged] = deque()  # told, not in the tables yet
-        self._when_shown: list[Callable[[], None]] = []  # what waits for them (a scan's end)
+        # told, not shown yet: changes, and the ends of scans (which wait for the changes before)
+        self._unshown: deque[ProjectsChanged | ScanFinished] = deque()
 
     # --- layout --------------------------------------------------------------------------------
 
@@ -140,10 +140,11 @@ class Dashboard(RecordsActions, App[int]):
         return "rescanning" if self.scans else "scanning"
 
     @on(ProjectsUpdated)
-    def _projects(self, message: ProjectsUpdated) -> None:
+    @on(ScanEnded)
+    def _told(self, message: ProjectsUpdated | ScanEnded) -> None:
         """Changes go into the tables a message at a time, each behind what came meanwhile: the
         initial scan tells 20,000 projects in 40 messages at once, and a keystroke queued behind
-        them all would wait seconds."""
+        them all would wait seconds. A scan's end comes after its changes are in."""
         self._unshown.append(message.event)
         if len(self._unshown) == 1:
             self._show_soon()
@@ -156,15 +157,14 @@ class Dashboard(RecordsActions, App[int]):
 
     def _show_next(self) -> None:
         event = self._unshown.popleft()
-        self._show(event)
-        if event.initial:
-            gc.freeze()  # (see _scan_ended: the tables' new rows and the results stay too)
+        if isinstance(event, ScanFinished):
+            self._scan_ended(event)
+        else:
+            self._show(event)
+            if event.initial:
+                gc.freeze()  # (see _scan_ended: the tables' new rows and the results stay too)
         if self._unshown:
             self._show_soon()
-            return
-        waiting, self._when_shown = self._when_shown, []
-        for then in waiting:
-            then()
 
     def _show(self, event: ProjectsChanged) -> None:
         added_rows = False
@@ -215,15 +215,11 @@ class Dashboard(RecordsActions, App[int]):
         self.problems.replace(GENERAL, totals.general_problems)
         self._show_status()
 
-    @on(ScanEnded)
-    def _scan_ended(self, message: ScanEnded) -> None:
-        if self._unshown:  # (its rows are sorted, and its columns adapted, once they are all in)
-            self._when_shown.append(lambda: self._scan_ended(message))
-            return
+    def _scan_ended(self, event: ScanFinished) -> None:
         self.status["scan"] = ""
         self.scans += 1
         self.progress_bar.display = False
-        if message.event.initial:
+        if event.initial:
             self.runs.sort_rows()
             self.records_view.data_changed([], adapt_columns=True)  # the columns follow the data now
             # the tree's results stay for the session: keep them out of every later full garbage
