@@ -7,6 +7,8 @@ import os
 import select
 import struct
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -46,6 +48,18 @@ def opened(heard: Heard, start: bool = True) -> Inotify:
     if start:
         watching.start()
     return watching
+
+
+@contextmanager
+def watching_tree(tree: Path) -> Iterator[tuple[Inotify, Heard]]:
+    """An Inotify reading its events, with `tree` watched; stopped after."""
+    heard = Heard()
+    watching = opened(heard)
+    try:
+        watching.watch_tree(str(tree))
+        yield watching, heard
+    finally:
+        watching.stop()
 
 
 def watches_in_kernel(fd: int) -> int:
@@ -96,10 +110,7 @@ def test_reading_and_listing_queue_nothing(tmp_path: Path) -> None:
 
 def test_a_directory_made_while_watched_is_watched_with_what_it_already_holds(tmp_path: Path) -> None:
     """Files can be made in a new directory before its watch is placed: they are told too."""
-    heard = Heard()
-    watching = opened(heard)
-    try:
-        watching.watch_tree(str(tmp_path))
+    with watching_tree(tmp_path) as (watching, heard):
         deep = tmp_path / "proj" / "solution1" / "syn" / "report"
         deep.mkdir(parents=True)
         (deep / "csynth.xml").write_text("<profile/>\n")
@@ -109,8 +120,6 @@ def test_a_directory_made_while_watched_is_watched_with_what_it_already_holds(tm
         later.write_text("x")  # seen through the new directory's own watch
         assert until(lambda: str(later) in heard.paths())
         assert (str(tmp_path / "proj"), True) in heard.changes
-    finally:
-        watching.stop()
     assert heard.errors == []
 
 
@@ -118,10 +127,7 @@ def test_a_directory_moved_within_the_tree_is_watched_where_it_went(tmp_path: Pa
     old = tmp_path / "a" / "proj"
     (old / "solution1").mkdir(parents=True)
     (tmp_path / "b").mkdir()
-    heard = Heard()
-    watching = opened(heard)
-    try:
-        watching.watch_tree(str(tmp_path))
+    with watching_tree(tmp_path) as (watching, heard):
         new = tmp_path / "b" / "proj"
         old.rename(new)
         assert until(lambda: watching.covers(str(new / "solution1")))
@@ -130,8 +136,6 @@ def test_a_directory_moved_within_the_tree_is_watched_where_it_went(tmp_path: Pa
         assert until(lambda: str(new / "solution1" / "csynth.xml") in heard.paths())
         assert not any(path.startswith(str(old) + os.sep) for path in heard.paths())
         assert str(old) in heard.paths()  # (where it was: what was there is gone)
-    finally:
-        watching.stop()
 
 
 def test_a_watch_placed_through_a_copy_is_told_once_learned(tmp_path: Path) -> None:
@@ -213,10 +217,7 @@ def test_a_reader_that_stops_says_so(tmp_path: Path) -> None:
 
 
 def test_names_that_are_not_utf8_or_hold_newlines_come_back_as_the_walk_spells_them(tmp_path: Path) -> None:
-    heard = Heard()
-    watching = opened(heard)
-    try:
-        watching.watch_tree(str(tmp_path))
+    with watching_tree(tmp_path) as (watching, heard):
         odd = os.path.join(os.fsencode(tmp_path), b"run\xff\nx")  # (a name a build script could make)
         os.mkdir(odd)
         with open(os.path.join(odd, b"csynth.xml"), "w", encoding="utf-8") as out:
@@ -227,6 +228,4 @@ def test_names_that_are_not_utf8_or_hold_newlines_come_back_as_the_walk_spells_t
         later = os.path.join(os.fsdecode(odd), "csynth.rpt")
         open(later, "w").close()  # (seen through the odd directory's own watch)
         assert until(lambda: later in heard.paths())
-    finally:
-        watching.stop()
     assert heard.errors == []
