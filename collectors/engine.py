@@ -30,6 +30,7 @@ from .discovery import (
     finish_walk,
     merge_part,
     project_inventory,
+    settled_projects,
     start_split,
     walk_part,
 )
@@ -137,6 +138,58 @@ def parse_batch(items: list[tuple[str, str]]) -> list[tuple[int, int, Parsed] | 
     return [parse_file(path, kind) for path, kind in items]
 
 
+def collect_parsed(project: Project, root: str, settings: Settings, parsed: list[Parsed]) -> ProjectResult:
+    """A project's runs, records and problems, from its parsed artifacts (in its own order)."""
+    for item in parsed:
+        item.forget_use()  # a report no run consults this time has no problem to report
+    identity = map_project(project.path, root, settings)
+    runs, problems = build_runs(project.path, parsed, project.build_dirs, identity)
+    extension = build_extension_records(project.path, parsed, identity, settings, runs)
+    problems += extension_problems(extension, project.path)
+    for run in runs:  # nothing its schema rejects is ever written (or shown as collected)
+        run.records = keep_valid(run.records, project.path, problems)
+    extension = keep_valid(extension, project.path, problems)
+    now = time.time_ns()
+    unsettled = [p.path for p in parsed if p.reported and p.error and now - p.mtime_ns < SETTLE_SECONDS * 1e9]
+    return ProjectResult(project.path, root, identity, runs, problems, project.built, unsettled, extension)
+
+
+# projects collected by the shares of a walk, by path, each with the inventory its share saw
+Brought = dict[str, tuple[Project, ProjectResult]]
+
+
+@dataclass
+class Share:
+    """What one process brings back from its share of a scan's walk: what it walked, every
+    parse it made (for the engine's cache), and the projects it could collect itself, each
+    with its inventory (the engine uses a result only where the whole walk gives the same)."""
+
+    part: WalkPart
+    parses: list[tuple[int, int, Parsed] | Parsed]
+    collected: list[tuple[Project, ProjectResult]]
+
+
+def walk_share(
+    entries: list[StackEntry],
+    root: str,
+    excluded: list[str],
+    allowed: tuple[str, ...] | None,
+    settings: Settings,
+    watch_fd: int | None,
+) -> Share:
+    """Walk some of the root's subdirectories, parse what they hold, and collect the projects
+    that lie wholly in them (discovery.settled_projects)."""
+    part = walk_part(entries, root, excluded, allowed, watch_fd)
+    owners = part.nodes + [part.stub]
+    parses = parse_batch([(path, kind) for node in owners for path, kind in node.artifacts])
+    parsed = {item.path: item for item in (r if isinstance(r, Parsed) else r[2] for r in parses)}
+    collected = [
+        (project, collect_parsed(project, root, settings, [parsed[path] for path, _kind in project.artifacts]))
+        for project in settled_projects(part.nodes)
+    ]
+    return Share(part, parses, collected)
+
+
 class Engine:
     """Holds the parse cache; `settings_for(root)` gives the configuration of a watched root."""
 
@@ -178,19 +231,7 @@ class Engine:
 
     def collect_project(self, project: Project, root: str) -> ProjectResult:
         parsed = [self.parse(path, kind) for path, kind in project.artifacts]
-        for item in parsed:
-            item.forget_use()  # a report no run consults this time has no problem to report
-        settings = self.settings_for(root)
-        identity = map_project(project.path, root, settings)
-        runs, problems = build_runs(project.path, parsed, project.build_dirs, identity)
-        extension = build_extension_records(project.path, parsed, identity, settings, runs)
-        problems += extension_problems(extension, project.path)
-        for run in runs:  # nothing its schema rejects is ever written (or shown as collected)
-            run.records = keep_valid(run.records, project.path, problems)
-        extension = keep_valid(extension, project.path, problems)
-        now = time.time_ns()
-        unsettled = [p.path for p in parsed if p.reported and p.error and now - p.mtime_ns < SETTLE_SECONDS * 1e9]
-        return ProjectResult(project.path, root, identity, runs, problems, project.built, unsettled, extension)
+        return collect_parsed(project, root, self.settings_for(root), parsed)
 
     def allowed(self, root: str) -> tuple[str, ...] | None:
         """Where symbolic links below `root` may lead: the roots, or anywhere with --follow-outside."""
@@ -218,7 +259,7 @@ class Engine:
         self._roots = tuple(os.path.realpath(r) for r in roots)
         collection = Collection()
         for root in roots:
-            walked = self._walk(root, progress)
+            walked, brought = self._walk(root, progress)
             if self.watching is not None:
                 self.watching.learn(walked.watched)
             try:
@@ -228,7 +269,7 @@ class Engine:
                         # collection would walk it all again (1.4 s of 9 on 20,000 projects). It
                         # holds no reference cycles: refcounting frees it when it is let go.
                         gc.freeze()
-                    collection.projects[project.path] = self.collect_project(project, root)
+                    collection.projects[project.path] = self._result(project, root, brought)
                     if on_result is not None:
                         on_result(collection.projects[project.path])
                     if progress is not None:
@@ -242,35 +283,36 @@ class Engine:
         self._retry_unsettled(collection, wait_for_writers)
         return collection
 
-    def _walk(self, root: str, progress: Callable[[str, int, int | None], None] | None) -> WalkResult:
-        """Walk a root; on a tree with several subdirectories, they are shared out between
-        processes, each walking its share and parsing its reports (threads would not help: all
-        need the GIL). `collect` forks `processes - 1` helpers for one scan and walks a share
-        itself; a live session lends `pool`, workers started before its threads ran or spawned
-        beside them (start_pool), which take every share. With neither (forking beside threads
-        is unsafe) one walk does it all."""
+    def _walk(self, root: str, progress: Callable[[str, int, int | None], None] | None) -> tuple[WalkResult, Brought]:
+        """Walk a root. On a tree with several subdirectories, they are shared out between
+        processes, each walking its share, parsing its reports and collecting the projects that
+        lie wholly in it (threads would not help: all need the GIL); those projects come back
+        too. `collect` forks `processes - 1` helpers for one scan and takes a share itself; a
+        live session lends `pool`, workers started before its threads ran or spawned beside them
+        (start_pool), which take every share. With neither (forking beside threads is unsafe)
+        one walk does it all."""
         allowed = self.allowed(root)
         watch_fd = None if self.watching is None else self.watching.fd
         pool = self.pool
         if pool is None and threading.active_count() > 1:
             walked = None if progress is None else (lambda n: progress("walk", n, None))
-            return find_projects([root], self.excluded, walked, allowed, watch_fd)
+            return find_projects([root], self.excluded, walked, allowed, watch_fd), {}
         walker, root_node, stack = start_split(root, self.excluded, allowed, watch_fd)
         if root_node is None or len(stack) < 2 or self.processes < 2:
             walker.drain(stack)
-            return finish_walk(walker)
+            return finish_walk(walker), {}
         if pool is not None:
             try:
-                self._share_out(pool, walker, root_node, stack, root, allowed, keep_one=False)
+                brought = self._share_out(pool, walker, root_node, stack, root, allowed, keep_one=False)
             except (BrokenProcessPool, OSError, ValueError):  # a worker died or could not start: walk here
                 self.pool = None
                 return self._walk(root, progress)
         else:
             with ProcessPoolExecutor(max_workers=self.processes - 1, initializer=worker_start) as forked:
-                self._share_out(forked, walker, root_node, stack, root, allowed, keep_one=True)
+                brought = self._share_out(forked, walker, root_node, stack, root, allowed, keep_one=True)
         if progress is not None:
             progress("walk", walker.directories, None)
-        return finish_walk(walker)
+        return finish_walk(walker), brought
 
     def _share_out(
         self,
@@ -281,25 +323,35 @@ class Engine:
         root: str,
         allowed: tuple[str, ...] | None,
         keep_one: bool,
-    ) -> None:
+    ) -> Brought:
         """Walk the root's subdirectories in `processes` shares: the first one here when
         `keep_one`, the others in the pool; their nodes are merged in a fixed order."""
         shares = min(self.processes, len(stack))
         watch = walker.watch_fd is not None  # (each worker was given the descriptor: start_pool)
+        settings = self.settings_for(root)
         theirs = [
-            pool.submit(_walk_and_parse, stack[share::shares], root, self.excluded, allowed, watch)
+            pool.submit(_walk_share_in_worker, stack[share::shares], root, self.excluded, allowed, settings, watch)
             for share in range(1 if keep_one else 0, shares)
         ]
-        if keep_one:
-            walker.drain(stack[0::shares])
-            mine = [(path, kind) for node in walker.nodes for path, kind in node.artifacts]
-            for result in parse_batch(mine):
+        done = (
+            [walk_share(stack[0::shares], root, self.excluded, allowed, settings, walker.watch_fd)] if keep_one else []
+        )
+        done += [future.result() for future in theirs]  # merged in a fixed order, whichever ends first
+        brought: Brought = {}
+        for share in done:
+            for result in share.parses:
                 self._trust(result)
-        for future in theirs:  # merged in a fixed order, whichever ends first
-            part, results = future.result()
-            for result in results:
-                self._trust(result)
-            merge_part(walker, root_node, part)
+            merge_part(walker, root_node, share.part)
+            brought.update((project.path, (project, result)) for project, result in share.collected)
+        return brought
+
+    def _result(self, project: Project, root: str, brought: Brought) -> ProjectResult:
+        """A project's result: the one its share brought back, where the share saw the same
+        inventory as the whole walk gives (discovery.settled_projects); else collected here."""
+        collected = brought.get(project.path)
+        if collected is not None and collected[0] == project:
+            return collected[1]
+        return self.collect_project(project, root)
 
     def _trust(self, result: tuple[int, int, Parsed] | Parsed) -> None:
         """Keep a parse made during this scan; the collection that follows need not stat again."""
@@ -388,15 +440,14 @@ def _end_with(parent: multiprocessing.process.BaseProcess) -> None:
     os._exit(0)
 
 
-def _walk_and_parse(
-    entries: list,
+def _walk_share_in_worker(
+    entries: list[StackEntry],
     root: str,
     excluded: list[str],
     allowed: tuple[str, ...] | None,
+    settings: Settings,
     watch: bool,
-) -> tuple[WalkPart, list]:
-    """The worker's half: walk, then parse what it found (results travel back pickled). `watch`:
-    each directory watched through the descriptor the worker was given."""
-    part = walk_part(entries, root, excluded, allowed, worker_descriptor() if watch else None)
-    owners = part.nodes + [part.stub]
-    return part, parse_batch([(path, kind) for node in owners for path, kind in node.artifacts])
+) -> Share:
+    """A worker's share (it travels back pickled). `watch`: each directory is watched through
+    the descriptor the worker was given."""
+    return walk_share(entries, root, excluded, allowed, settings, worker_descriptor() if watch else None)

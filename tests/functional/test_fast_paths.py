@@ -1,5 +1,6 @@
-"""The fast paths of a scan write the same bytes as the plain one: the walk and the parsing shared
-out between 1 to 4 processes, on the benchmark's deep hw_emu tree and on the test trees."""
+"""The fast paths of a scan write the same bytes as the plain one: the walk, the parsing and the
+collection of whole projects shared out between 1 to 4 processes, on the benchmark's deep hw_emu
+tree and on the test trees."""
 
 from __future__ import annotations
 
@@ -13,11 +14,12 @@ import pytest
 
 from collectors.artifacts import ARTIFACTS
 from collectors.config import load_settings
-from collectors.engine import Engine
+from collectors.discovery import Project, find_projects, settled_projects, start_split, walk_part
+from collectors.engine import Brought, Engine
 
 from .. import trees
 from ..bench.deep_tree import build_deep_tree
-from ..conftest import EXPECTED_TREE, set_mtime
+from ..conftest import EXPECTED_TREE, place, set_mtime
 
 
 def collect(root: Path, processes: int) -> tuple[bytes, list[str]]:
@@ -64,6 +66,59 @@ def test_the_test_trees_give_the_expected_file_by_every_path(tmp_path: Path) -> 
     assert collect_in_one_walk(root)[0] == EXPECTED_TREE.read_bytes()
     for processes in (1, 2, 3, 4):
         assert collect(root, processes)[0] == EXPECTED_TREE.read_bytes(), processes
+
+
+def root_project_tree(root: Path) -> Path:
+    """A root that is a project itself (a Makefile, source and a report of its own) with, below
+    it: a built HLS project; a folder with its own build output (so a project); a Makefile with
+    source and no build (it yields to the root); and a report in a folder of no project (it
+    is the root's)."""
+    trees.sources(root)
+    place(root, "reports/csynth.xml", "Achilisnard-Fibonacci__solution1__syn__report__csynth.xml")
+    hls = trees.waiting_solution(root, "k", "k_1_a")
+    place(hls, "proj/solution1/syn/report/csynth.xml", "DGGua-IGCN__solution1__syn__report__csynth.xml")
+    place(root, "loose/reports/csynth.xml", "Crinstaniev-ParticleCoverHLS__solution1__syn__report__csynth.xml")
+    trees.sources(root / "idle")
+    place(
+        root,
+        "misc/syn/report/csynth.xml",
+        "Eldorado7621-contrast-adjustment-hls__doContrastIP__solution1__syn__report__csynth.xml",
+    )
+    return root
+
+
+def test_a_share_collects_only_the_projects_nothing_above_it_can_change(tmp_path: Path) -> None:
+    root = root_project_tree(tmp_path / "suite")
+    whole = find_projects([str(root)]).projects
+    assert [p.path for p in whole] == [str(root), str(root / "Benchmarks/k/k_1_a"), str(root / "loose")]
+    assert (str(root / "misc/syn/report/csynth.xml"), "csynth") in whole[0].artifacts
+    _walker, _root_node, stack = start_split(str(root), [])
+    share = walk_part(stack, str(root), [])  # every subdirectory of the root: all but the root
+    # the idle folder would be a project if the share decided (it cannot see the root above it)
+    assert [p.path for p in settled_projects(share.nodes)] == [p.path for p in whole[1:]]
+    assert settled_projects(share.nodes) == whole[1:]  # with the same reports
+    plain, problems = collect_in_one_walk(root)
+    assert [json.loads(line)["problem"]["group_path"] for line in plain.splitlines()] == [
+        ["k"],
+        ["loose"],
+        ["suite"],
+        ["suite"],  # the root's own report and the one in misc/ (another top function)
+    ]
+    for processes in (1, 2, 3, 4):
+        assert collect(root, processes) == (plain, problems), processes
+
+
+def test_a_result_brought_with_another_inventory_is_collected_again(tmp_path: Path) -> None:
+    """A share's result is used only where the share saw the project as the whole walk does."""
+    root = root_project_tree(tmp_path / "suite")
+    engine = Engine(lambda r: load_settings(Path(r)))
+    project = find_projects([str(root)]).projects[1]
+    right = engine.collect_project(project, str(root))
+    wrong = Project(project.path, project.artifacts[:1], [])
+    stale = engine.collect_project(wrong, str(root))
+    assert engine._result(project, str(root), {project.path: (project, stale)}) is stale
+    brought: Brought = {project.path: (wrong, stale)}
+    assert engine._result(project, str(root), brought).records == right.records != stale.records
 
 
 # --- csynth.xml copies are read only when the pick needs them --------------------------------

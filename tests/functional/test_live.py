@@ -456,17 +456,17 @@ def test_changes_made_after_the_walk_looked_reach_the_output(tmp_path: Path, mon
     changed report, a new project beside the others)."""
     root = tmp_path / "tree"
     reports = tree_of(root, 6)
-    collect_project = engine_module.Engine.collect_project
+    result = engine_module.Engine._result  # each project's result, once every share is back
     changed = threading.Event()
 
-    def change_first(engine: engine_module.Engine, project: object, root_path: str) -> object:
+    def change_first(engine: engine_module.Engine, *args: object) -> object:
         if not changed.is_set():
             changed.set()
             write_lut(reports[0], 31337)
             place(trees.waiting_solution(root, "g999", "g999_1_base"), CSYNTH, GOOD)
-        return collect_project(engine, project, root_path)  # type: ignore[arg-type]
+        return result(engine, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(engine_module.Engine, "collect_project", change_first)
+    monkeypatch.setattr(engine_module.Engine, "_result", change_first)
     output = tmp_path / "out.jsonl"
     scanned = threading.Event()
     session = start(root, output, scanned=scanned)
