@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
+import pickle
 import signal
 import threading
 import time
@@ -160,13 +161,22 @@ Brought = dict[str, tuple[Project, ProjectResult]]
 
 @dataclass
 class Share:
-    """What one process brings back from its share of a scan's walk: what it walked, every
-    parse it made (for the engine's cache), and the projects it could collect itself, each
-    with its inventory (the engine uses a result only where the whole walk gives the same)."""
+    """What one process brings back from its share of a scan's walk: what it walked; the
+    projects it could collect itself, each with its inventory (the engine uses a result only
+    where the whole walk gives the same); and its parses, for the engine's cache. A worker
+    sends those of a collected project pickled, in one piece (`shelved`): the engine
+    unpickles them only if the project is collected again (unpickling them all took a third
+    of a watch's start-up in the main process)."""
 
     part: WalkPart
-    parses: list[tuple[int, int, Parsed] | Parsed]
     collected: list[tuple[Project, ProjectResult]]
+    parses: list[tuple[int, int, Parsed] | Parsed]  # (all of them, where nothing is shelved)
+    shelved: dict[str, bytes]  # project path -> the pickled parses of its artifacts
+    made: int  # parses made
+
+
+def _parsed_of(result: tuple[int, int, Parsed] | Parsed) -> Parsed:
+    return result if isinstance(result, Parsed) else result[2]
 
 
 def walk_share(
@@ -176,18 +186,24 @@ def walk_share(
     allowed: tuple[str, ...] | None,
     settings: Settings,
     watch_fd: int | None,
+    shelve: bool = False,
 ) -> Share:
     """Walk some of the root's subdirectories, parse what they hold, and collect the projects
-    that lie wholly in them (discovery.settled_projects)."""
+    that lie wholly in them (discovery.settled_projects). `shelve`: in a worker (see Share)."""
     part = walk_part(entries, root, excluded, allowed, watch_fd)
     owners = part.nodes + [part.stub]
     parses = parse_batch([(path, kind) for node in owners for path, kind in node.artifacts])
-    parsed = {item.path: item for item in (r if isinstance(r, Parsed) else r[2] for r in parses)}
-    collected = [
-        (project, collect_parsed(project, root, settings, [parsed[path] for path, _kind in project.artifacts]))
-        for project in settled_projects(part.nodes)
-    ]
-    return Share(part, parses, collected)
+    unshelved = {_parsed_of(result).path: result for result in parses}
+    collected: list[tuple[Project, ProjectResult]] = []
+    shelved: dict[str, bytes] = {}
+    for project in settled_projects(part.nodes):
+        own = [unshelved[path] for path, _kind in project.artifacts]
+        collected.append((project, collect_parsed(project, root, settings, [_parsed_of(r) for r in own])))
+        if shelve:  # (after collecting: what it read of its deferred copies goes too)
+            shelved[project.path] = pickle.dumps(own, pickle.HIGHEST_PROTOCOL)
+            for path, _kind in project.artifacts:
+                del unshelved[path]
+    return Share(part, collected, list(unshelved.values()), shelved, len(parses))
 
 
 class Engine:
@@ -198,6 +214,9 @@ class Engine:
         self.excluded = [os.path.abspath(p) for p in excluded]
         self._cache: dict[str, _CacheEntry] = {}
         self._fresh: set[str] = set()  # parsed by the prefetch of the scan under way
+        # the last scan's parses of the projects its workers collected, pickled per project:
+        # put in the cache when the project is first collected again (Share)
+        self._shelved: dict[str, bytes] = {}
         self._roots: tuple[str, ...] = ()  # the resolved roots of the last scan: links may lead there
         self.parses = 0  # how many files were actually read and parsed (for tests and benchmarks)
         self.processes = usable_cores()  # how many processes share a scan's walk and parsing
@@ -241,6 +260,9 @@ class Engine:
 
     def recollect(self, project_path: str, root: str) -> ProjectResult:
         """Re-walk and re-collect one project alone (the dashboard's path for a change)."""
+        shelved = self._shelved.pop(project_path, None)
+        for result in pickle.loads(shelved) if shelved is not None else ():
+            self._remember(result)
         inventory = project_inventory(project_path, self.excluded, self.allowed(root))
         live = {path for path, _kind in inventory.artifacts}
         for path in [p for p in self._cache if p.startswith(project_path + os.sep) and p not in live]:
@@ -257,6 +279,7 @@ class Engine:
         """Walk every root and collect every project. Files still being written are retried."""
         roots = [os.path.abspath(r) for r in roots]
         self._roots = tuple(os.path.realpath(r) for r in roots)
+        self._shelved.clear()  # (this scan shelves them afresh)
         collection = Collection()
         for root in roots:
             walked, brought = self._walk(root, progress)
@@ -339,8 +362,10 @@ class Engine:
         done += [future.result() for future in theirs]  # merged in a fixed order, whichever ends first
         brought: Brought = {}
         for share in done:
+            self.parses += share.made
             for result in share.parses:
                 self._trust(result)
+            self._shelved.update(share.shelved)
             merge_part(walker, root_node, share.part)
             brought.update((project.path, (project, result)) for project, result in share.collected)
         return brought
@@ -355,7 +380,6 @@ class Engine:
 
     def _trust(self, result: tuple[int, int, Parsed] | Parsed) -> None:
         """Keep a parse made during this scan; the collection that follows need not stat again."""
-        self.parses += 1
         parsed = self._remember(result)
         if not isinstance(result, Parsed):
             self._fresh.add(parsed.path)
@@ -450,4 +474,4 @@ def _walk_share_in_worker(
 ) -> Share:
     """A worker's share (it travels back pickled). `watch`: each directory is watched through
     the descriptor the worker was given."""
-    return walk_share(entries, root, excluded, allowed, settings, worker_descriptor() if watch else None)
+    return walk_share(entries, root, excluded, allowed, settings, worker_descriptor() if watch else None, shelve=True)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from collectors.config import load_settings
-from collectors.engine import Engine
+from collectors.engine import Engine, start_pool, stop_pool
 from collectors.records.model import key_of as record_key
 from collectors.validate import record_errors
 
@@ -108,6 +108,23 @@ def test_recollect_reuses_unchanged_parses(built: Path) -> None:
     assert engine.parses == before + 1
     rtl = next(r for r in changed.records if r["report_type"] == "rtl_sim")
     assert rtl["rtl_sim"]["kernel_runtime_us"] == 10.0 and rtl["rtl_sim"]["kernel_runtime_cycles"] == 3000
+
+
+def test_projects_collected_by_workers_are_collected_again_without_reading_their_files(built: Path) -> None:
+    """A worker sends the parses of the projects it collected pickled in one piece; the engine
+    unpickles them when the project is first collected again, and rereads nothing unchanged."""
+    engine = Engine(lambda r: load_settings(Path(r)))
+    engine.pool = start_pool(2)
+    assert engine.pool is not None
+    try:
+        collection = collect(built, engine)
+    finally:
+        stop_pool(engine.pool)
+    assert len(engine._shelved) == 6  # every built project (the seventh, nw, is not built)
+    before = engine.parses
+    for path, result in collection.projects.items():
+        assert engine.recollect(path, str(built)).records == result.records
+    assert engine.parses == before and engine._shelved == {}
 
 
 def test_removed_report_removes_its_record(built: Path) -> None:
