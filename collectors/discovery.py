@@ -328,15 +328,20 @@ def find_projects(
     return finish_walk(walker)
 
 
-# --- walking a tree in two processes (collect on a 2-core machine) -------------------------------
+# --- walking a tree in several processes ---------------------------------------------------------
+
+EXPANDED_AT_MOST = 256  # directories of one level the split visits itself to find enough shares
+SPLIT_DEPTH = 8  # levels below the root it goes down at most
+# a directory left for a share: (path, real path, the path of the node that owns it, discovery?)
+ShareEntry = tuple[str, str, str, bool]
 
 
 @dataclass
 class WalkPart:
-    """What a worker process walked below some of the root's subdirectories."""
+    """What a worker process walked below some of the directories the split left."""
 
     nodes: list[DirNode]
-    stub: DirNode  # stood in for the root's node; its parentage is given back on merging
+    stubs: list[DirNode]  # stood in for the owners of its entries (by path), given back on merging
     problems: list[Problem]
     directories: int
     files: int
@@ -345,48 +350,71 @@ class WalkPart:
 
 
 def start_split(
-    root: str, excluded: Iterable[str], allowed: tuple[str, ...] | None = None, watch_fd: int | None = None
-) -> tuple[_Walker, DirNode | None, list[StackEntry]]:
-    """Visit the root alone; its subdirectories are left on the stack for the two halves."""
-    walker = _Walker(excluded, None, allowed, watch_fd)
-    root = os.path.abspath(root)
-    stack: list[StackEntry] = []
-    walker._visit(root, os.path.realpath(root), None, True, stack, is_root=True)
-    root_node = walker.nodes[0] if walker.nodes else None
-    for _level in range(4):  # `suite/Benchmarks/...`: go down while there is a single way down
-        if len(stack) != 1 or stack[0][2] is not root_node:
-            break
-        path, real, owner, discovery = stack.pop()
-        walker._visit(path, real, owner, discovery, stack, is_root=False)
-        if len(walker.nodes) > 1 and stack and stack[0][2] is walker.nodes[-1]:
-            root_node = walker.nodes[-1]
-    return walker, root_node, stack
-
-
-def walk_part(
-    entries: list[StackEntry],
     root: str,
     excluded: Iterable[str],
     allowed: tuple[str, ...] | None = None,
     watch_fd: int | None = None,
-) -> WalkPart:
-    """Walk some of the root's subdirectories (in a worker), a stub standing in for the root node."""
-    stub = DirNode(root, None)
+    wanted: int = 2,
+) -> tuple[_Walker, list[ShareEntry]]:
+    """Visit the root, and the levels below it while they hold fewer than `wanted`
+    directories (a few hundred at most): the directories left are shared out. Many more than
+    there are processes keep the shares even, whatever the size of each subtree."""
     walker = _Walker(excluded, None, allowed, watch_fd)
-    walker.drain([(path, real, stub, discovery) for path, real, _owner, discovery in entries])
+    root = os.path.abspath(root)
+    stack: list[StackEntry] = []
+    walker._visit(root, os.path.realpath(root), None, True, stack, is_root=True)
+    for _level in range(SPLIT_DEPTH):
+        if not stack or len(stack) >= wanted or len(stack) > EXPANDED_AT_MOST:
+            break
+        level, stack = stack, []
+        for path, real, owner, discovery in level:
+            walker._visit(path, real, owner, discovery, stack, is_root=False)
+    return walker, [(path, real, _owner_path(owner), discovery) for path, real, owner, discovery in stack]
+
+
+def _owner_path(owner: DirNode | None) -> str:
+    assert owner is not None  # (only the root has none, and it is not on the stack)
+    return owner.path
+
+
+def walk_part(
+    entries: list[ShareEntry],
+    excluded: Iterable[str],
+    allowed: tuple[str, ...] | None = None,
+    watch_fd: int | None = None,
+) -> WalkPart:
+    """Walk some of the directories the split left (in a worker), a stub standing in for each
+    node that owns one of them."""
+    stubs: dict[str, DirNode] = {}
+    walker = _Walker(excluded, None, allowed, watch_fd)
+    stack: list[StackEntry] = []
+    for path, real, owner, discovery in entries:
+        stack.append((path, real, stubs.setdefault(owner, DirNode(owner, None)), discovery))
+    walker.drain(stack)
     return WalkPart(
-        walker.nodes, stub, walker.problems, walker.directories, walker.files, walker.watched, walker.unwatched
+        walker.nodes,
+        list(stubs.values()),
+        walker.problems,
+        walker.directories,
+        walker.files,
+        walker.watched,
+        walker.unwatched,
     )
 
 
-def merge_part(walker: _Walker, root_node: DirNode, part: WalkPart) -> None:
-    """Attach a worker's nodes under the real root node, as if one walker had seen everything."""
+def merge_part(walker: _Walker, part: WalkPart, owners: dict[str, DirNode]) -> None:
+    """Attach a worker's nodes under the real owners (the split's nodes, by path), as if one
+    walker had seen everything."""
+    stubs = {id(stub) for stub in part.stubs}
     for node in part.nodes:
-        if node.parent is part.stub:
-            node.parent = root_node
-    root_node.artifacts.extend(part.stub.artifacts)
-    root_node.build_dirs.extend(part.stub.build_dirs)
-    root_node.has_evidence = root_node.has_evidence or part.stub.has_evidence
+        if id(node.parent) in stubs:
+            assert node.parent is not None
+            node.parent = owners[node.parent.path]
+    for stub in part.stubs:
+        owner = owners[stub.path]
+        owner.artifacts.extend(stub.artifacts)
+        owner.build_dirs.extend(stub.build_dirs)
+        owner.has_evidence = owner.has_evidence or stub.has_evidence
     walker.nodes.extend(part.nodes)
     walker.problems.extend(part.problems)
     walker.directories += part.directories

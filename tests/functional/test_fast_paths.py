@@ -92,8 +92,8 @@ def test_a_share_collects_only_the_projects_nothing_above_it_can_change(tmp_path
     whole = find_projects([str(root)]).projects
     assert [p.path for p in whole] == [str(root), str(root / "Benchmarks/k/k_1_a"), str(root / "loose")]
     assert (str(root / "misc/syn/report/csynth.xml"), "csynth") in whole[0].artifacts
-    _walker, _root_node, stack = start_split(str(root), [])
-    share = walk_part(stack, str(root), [])  # every subdirectory of the root: all but the root
+    _walker, stack = start_split(str(root), [])
+    share = walk_part(stack, [])  # every subdirectory of the root: all but the root
     # the idle folder would be a project if the share decided (it cannot see the root above it)
     assert [p.path for p in settled_projects(share.nodes)] == [p.path for p in whole[1:]]
     assert settled_projects(share.nodes) == whole[1:]  # with the same reports

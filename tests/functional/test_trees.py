@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from collectors import engine as engine_module
 from collectors.config import load_settings
 from collectors.engine import Engine, start_pool, stop_pool
 from collectors.records.model import key_of as record_key
@@ -110,9 +111,13 @@ def test_recollect_reuses_unchanged_parses(built: Path) -> None:
     assert rtl["rtl_sim"]["kernel_runtime_us"] == 10.0 and rtl["rtl_sim"]["kernel_runtime_cycles"] == 3000
 
 
-def test_projects_collected_by_workers_are_collected_again_without_reading_their_files(built: Path) -> None:
+def test_projects_collected_by_workers_are_collected_again_without_reading_their_files(
+    built: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A worker sends the parses of the projects it collected pickled in one piece; the engine
     unpickles them when the project is first collected again, and rereads nothing unchanged."""
+    # the split stops at the seven benchmark folders: every project lies in a worker's share
+    monkeypatch.setattr(engine_module, "SHARES_PER_PROCESS", 1)
     engine = Engine(lambda r: load_settings(Path(r)))
     engine.pool = start_pool(2)
     assert engine.pool is not None
@@ -201,11 +206,25 @@ def test_walk_split_over_two_processes_finds_the_same(built: Path, monkeypatch: 
         assert split.output("", "").records.render() == EXPECTED.read_bytes()
 
 
+def test_split_walk_goes_down_until_it_has_enough_directories(built: Path, tmp_path: Path) -> None:
+    from collectors.discovery import EXPANDED_AT_MOST, start_split
+
+    _walker, stack = start_split(str(built), [], wanted=8)  # seven benchmark folders are too few
+    variants = {str(p) for p in built.glob("Benchmarks/*/*") if p.is_dir() and p.name != "data"}  # (shared)
+    assert {owner for _path, _real, owner, _discovery in stack} == variants
+    assert len(stack) >= 8 and {os.path.dirname(path) for path, _real, _owner, _discovery in stack} == variants
+    wide = tmp_path / "wide"
+    for number in range(EXPANDED_AT_MOST + 1):
+        (wide / f"d{number}" / "below").mkdir(parents=True)
+    _walker, stack = start_split(str(wide), [], wanted=10_000)  # too many to visit here: shared as they are
+    assert len(stack) == EXPANDED_AT_MOST + 1
+
+
 def test_split_walk_goes_down_single_directories(built: Path) -> None:
     from collectors.discovery import start_split
 
-    walker, owner, stack = start_split(str(built), [])
-    assert owner is not None and owner.path == str(built / "Benchmarks")
+    walker, stack = start_split(str(built), [])
+    assert {owner for _path, _real, owner, _discovery in stack} == {str(built / "Benchmarks")}
     assert sorted(os.path.basename(entry[0]) for entry in stack) == [
         "beamform",
         "canny",
