@@ -212,7 +212,10 @@ def walk_share(
     shelved: dict[str, bytes] = {}
     for project in settled_projects(part.nodes):
         own = [unshelved[path] for path, _kind in project.artifacts]
-        collected.append((project, collect_parsed(project, root, settings, [_parsed_of(r) for r in own])))
+        try:
+            collected.append((project, collect_parsed(project, root, settings, [_parsed_of(r) for r in own])))
+        except Exception:  # a bug on strange input: left to the engine, as if it were alone
+            continue  # (raised from the share, it would end the scan's use of the pool)
         if shelve:  # (after collecting: what it read of its deferred copies goes too)
             shelved[project.path] = pickle.dumps(own, pickle.HIGHEST_PROTOCOL)
             for path, _kind in project.artifacts:

@@ -234,3 +234,35 @@ def test_split_walk_goes_down_single_directories(built: Path) -> None:
         "srad",
         "topk",
     ]
+
+
+def test_a_project_whose_collection_fails_in_a_worker_costs_the_pool_nothing(
+    built: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A project a worker cannot collect (a bug on strange input) is left to the engine: the
+    scan goes on with its workers, and the engine meets the failure as it would alone."""
+    monkeypatch.setattr(engine_module, "SHARES_PER_PROCESS", 1)  # every project in a worker's share
+    collect_parsed = engine_module.collect_parsed
+    here = os.getpid()
+    fft = str(built / "Benchmarks/fft/fft_2_opt")
+
+    def failing_in_workers(project, *args):  # type: ignore[no-untyped-def]
+        if os.getpid() != here and project.path == fft:
+            raise ValueError("a bug on strange input")
+        return collect_parsed(project, *args)
+
+    monkeypatch.setattr(engine_module, "collect_parsed", failing_in_workers)
+    engine = Engine(lambda r: load_settings(Path(r)))
+    engine.pool = pool = start_pool(2)
+    if pool is None or pool._mp_context.get_start_method() != "fork":  # type: ignore[attr-defined]
+        pytest.skip("the workers must inherit the failing function")
+    try:
+        collection = collect(built, engine)
+        assert engine.pool is pool  # still lent: the scan did not turn to walking alone
+    finally:
+        stop_pool(pool)
+    assert set(engine._shelved) == {str(p) for p in collection.projects} - {
+        fft,
+        str(built / "Benchmarks/nw/nw_0_baseline"),
+    }
+    assert collection.output("", "").records.render() == EXPECTED.read_bytes()
