@@ -24,8 +24,8 @@ projects <= 2x collect. It prints figures and never asserts them.
                                       [--rounds 3] [--edits 30] [--early 5] [--in-place]
                                       [--no-headless]
 
-The demo tree alone by default (about a minute); `--trees demo,light` adds the 20,000-project
-tree (about three minutes in all).
+The demo tree alone by default (about 70 s); `--trees demo,light` adds the 20,000-project tree
+(about five minutes in all).
 """
 
 from __future__ import annotations
@@ -477,7 +477,7 @@ def main() -> None:
     parser.add_argument(
         "--trees",
         default="demo",
-        help="demo (realistic) and/or light (many small projects): demo,light takes about three minutes",
+        help="demo (realistic) and/or light (many small projects): demo,light takes about five minutes",
     )
     parser.add_argument("--projects", type=int, default=2000, help="projects in the demo tree")
     parser.add_argument("--noise", type=int, default=88, help="clutter files per demo project")
