@@ -202,8 +202,9 @@ def walk_share(
     watch_fd: int | None,
     shelve: bool = False,
 ) -> Share:
-    """Walk some of the root's subdirectories, parse what they hold, and collect the projects
-    that lie wholly in them (discovery.settled_projects). `shelve`: in a worker (see Share)."""
+    """Walk some of the directories the split left, parse what they hold, and collect the
+    projects that lie wholly in them (discovery.settled_projects). `shelve`: in a worker (see
+    Share)."""
     part = walk_part(entries, excluded, allowed, watch_fd)
     owners = part.nodes + part.stubs
     parses = parse_batch([(path, kind) for node in owners for path, kind in node.artifacts])

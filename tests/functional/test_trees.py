@@ -111,13 +111,18 @@ def test_recollect_reuses_unchanged_parses(built: Path) -> None:
     assert rtl["rtl_sim"]["kernel_runtime_us"] == 10.0 and rtl["rtl_sim"]["kernel_runtime_cycles"] == 3000
 
 
+def in_shares(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The split stops at the test tree's seven benchmark folders: every project lies in a
+    worker's share (with more shares per process it goes down into the projects themselves)."""
+    monkeypatch.setattr(engine_module, "SHARES_PER_PROCESS", 1)
+
+
 def test_projects_collected_by_workers_are_collected_again_without_reading_their_files(
     built: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A worker sends the parses of the projects it collected pickled in one piece; the engine
     unpickles them when the project is first collected again, and rereads nothing unchanged."""
-    # the split stops at the seven benchmark folders: every project lies in a worker's share
-    monkeypatch.setattr(engine_module, "SHARES_PER_PROCESS", 1)
+    in_shares(monkeypatch)
     engine = Engine(lambda r: load_settings(Path(r)))
     engine.pool = start_pool(2)
     assert engine.pool is not None
@@ -241,7 +246,7 @@ def test_a_project_whose_collection_fails_in_a_worker_costs_the_pool_nothing(
 ) -> None:
     """A project a worker cannot collect (a bug on strange input) is left to the engine: the
     scan goes on with its workers, and the engine meets the failure as it would alone."""
-    monkeypatch.setattr(engine_module, "SHARES_PER_PROCESS", 1)  # every project in a worker's share
+    in_shares(monkeypatch)
     collect_parsed = engine_module.collect_parsed
     here = os.getpid()
     fft = str(built / "Benchmarks/fft/fft_2_opt")
