@@ -39,7 +39,6 @@ from .messages import (
     session_message,
 )
 from .records_actions import RECORDS_BINDINGS, RecordsActions
-from .screens.detail import DetailScreen
 from .screens.help import HelpScreen
 from .widgets.records_view import RecordsPanel, RecordsView
 from .widgets.tables import ExtensionsTable, ProblemsTable, RunsTable, group_label, variant_label
@@ -295,6 +294,8 @@ class Dashboard(RecordsActions, App[int]):
 
     @on(DataTable.RowSelected, "#runs")
     def _open_run(self, event: DataTable.RowSelected) -> None:
+        from .screens.detail import DetailScreen  # (when first opened: see records_actions)
+
         project = self.runs.project_of.get(str(event.row_key.value))
         result = self.session.results.get(project or "")
         if result is None:
@@ -306,6 +307,8 @@ class Dashboard(RecordsActions, App[int]):
 
     @on(RecordsView.Selected)
     def _open_record(self, event: RecordsView.Selected) -> None:
+        from .screens.detail import DetailScreen  # (when first opened: see records_actions)
+
         table = event.view.table
         project = table.sources[event.index]
         _origin, key, _n = table.keys[event.index]

@@ -25,7 +25,6 @@ from collectors.text import visible
 
 from .messages import Loaded, SchemaChecked
 from .records_actions import RECORDS_BINDINGS, RecordsActions
-from .screens.detail import DetailScreen
 from .screens.help import HelpScreen
 from .widgets.records_view import RecordsPanel, RecordsView
 
@@ -251,6 +250,8 @@ class BrowseApp(RecordsActions, App[None]):
 
     @on(RecordsView.Selected)
     def _open(self, event: RecordsView.Selected) -> None:
+        from .screens.detail import DetailScreen  # (when first opened: see records_actions)
+
         table = event.view.table
         record = table.record(event.index)
         source = table.sources[event.index]

@@ -16,12 +16,13 @@ from collectors.records.model import RecordKey
 from collectors.records.table import export, exported_rows
 from collectors.text import visible
 
-from .screens.diff import DiffScreen
-from .screens.export import ExportScreen
 from .widgets.records_view import RecordsPanel, RecordsView
 
 if TYPE_CHECKING:
     from .screens.compare import CompareScreen
+
+# the screens a key opens are imported when first opened (here and in the apps: the detail
+# screen's JSON highlighting, the diff's and the export's modules were 50 ms of every start)
 
 KEY_HELP = [
     ("/", "Filter (the language is in the README); enter goes back to the table"),
@@ -86,6 +87,8 @@ class RecordsActions:
         view = self.records_view
         rows, what = self._selection()
 
+        from .screens.export import ExportScreen
+
         screen = ExportScreen(view.table, rows, list(view.columns), what, fmt=self.export_format)
 
         def done(path: str | None) -> None:
@@ -148,6 +151,8 @@ class RecordsActions:
         labels = [visible(table.keys[i][1].label()) for i in (first, second)]
         title = f"A: {labels[0]}\nB: {labels[1]}"
         pair = ("A against B (Δ = A − B)", table.record(first), table.record(second))
+        from .screens.diff import DiffScreen
+
         self.push_screen(DiffScreen(title, "A", "B", [pair]))  # type: ignore[attr-defined]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
