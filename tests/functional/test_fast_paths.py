@@ -4,14 +4,17 @@ tree and on the test trees."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import threading
+import weakref
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from collectors import engine as engine_module
 from collectors.artifacts import ARTIFACTS
 from collectors.config import load_settings
 from collectors.discovery import Project, find_projects, settled_projects, start_split, walk_part
@@ -175,3 +178,23 @@ def test_a_broken_copy_is_read_only_when_the_pick_needs_it(tmp_path: Path) -> No
     lines = [json.loads(line) for line in records.splitlines()]
     # a broken chosen report with no error in the logs: no hls_synth record yet (no other copy speaks)
     assert [r["report_type"] for r in lines if r["problem"]["group_path"][-1] == "design_00001"] == ["rtl_sim"]
+
+
+def test_what_other_threads_leave_while_the_shares_come_back_is_collected_not_frozen() -> None:
+    """Garbage collection pauses while the shares come back, and what was made meanwhile is
+    frozen after: a reference cycle another thread dropped then is collected first."""
+
+    class Node:
+        pass
+
+    frozen = gc.get_freeze_count()
+    try:
+        with engine_module._collection_paused():
+            node = Node()
+            node.itself = node  # type: ignore[attr-defined]
+            gone = weakref.ref(node)
+            del node
+            assert gone() is not None and not gc.isenabled()
+        assert gone() is None and gc.isenabled() and gc.get_freeze_count() > frozen
+    finally:
+        gc.unfreeze()
