@@ -430,20 +430,24 @@ def finish_walk(walker: _Walker) -> WalkResult:
     )
 
 
-def _assign(nodes: list[DirNode]) -> tuple[list[Project], list[Problem]]:
+def _assign(nodes: list[DirNode], built_only: bool = False) -> tuple[list[Project], list[Problem]]:
     """Projects, with every node's artifacts given to its nearest project; and a problem for each
     report that lands in none. A built candidate (build evidence, or reports in its subtree) is a
     project unless a built one lies below it, or when it holds reports of its own (in itself or its
     build output: an HLS project beside harness folders keeps its solutions); an unbuilt one (a
-    marker and source only) is a project unless any candidate lies below it or a built project above."""
-    own_reports = _holding_reports(nodes)
-    built = _built_candidates(nodes, own_reports)
+    marker and source only) is a project unless any candidate lies below it or a built project
+    above. `built_only`: the built projects alone (what lies below an unbuilt one is no built
+    project's: the built ones keep the same artifacts)."""
+    own_reports = {id(n) for n in nodes if any(kind in REPORT_KINDS for _path, kind in n.artifacts)}
+    with_reports = _marked_upwards(n for n in nodes if id(n) in own_reports)
+    built = [n for n in nodes if n.is_candidate and (n.has_evidence or id(n) in with_reports)]
     below_built = _marked_upwards(n.parent for n in built if n.parent is not None)
     projects = {id(n): Project(n.path, [], []) for n in built if id(n) not in below_built or id(n) in own_reports}
     below_any = _marked_upwards(n.parent for n in nodes if n.is_candidate and n.parent is not None)
-    for node in nodes:
-        if node.is_candidate and id(node) not in below_any and _project_above(node, projects) is None:
-            projects.setdefault(id(node), Project(node.path, [], []))
+    if not built_only:
+        for node in nodes:
+            if node.is_candidate and id(node) not in below_any and _project_above(node, projects) is None:
+                projects.setdefault(id(node), Project(node.path, [], []))
     orphans: list[Problem] = []
     for node in nodes:
         holder = node if id(node) in projects else _project_above(node, projects)
@@ -455,26 +459,12 @@ def _assign(nodes: list[DirNode]) -> tuple[list[Project], list[Problem]]:
     return sorted(projects.values(), key=lambda p: p.path), sorted(orphans)
 
 
-def _holding_reports(nodes: list[DirNode]) -> set[int]:
-    """Ids of the nodes that hold reports themselves."""
-    return {id(n) for n in nodes if any(kind in REPORT_KINDS for _path, kind in n.artifacts)}
-
-
-def _built_candidates(nodes: list[DirNode], own_reports: set[int]) -> list[DirNode]:
-    """The candidates with build evidence or reports in their subtree (ids of the nodes holding
-    reports themselves: `own_reports`)."""
-    with_reports = _marked_upwards(n for n in nodes if id(n) in own_reports)
-    return [n for n in nodes if n.is_candidate and (n.has_evidence or id(n) in with_reports)]
-
-
 def settled_projects(nodes: list[DirNode]) -> list[Project]:
     """The projects of a share of the walk (complete subtrees below the root) that nothing
     outside it can change: the built ones. Whether a built candidate is a project, and which
     directories are its own, depends only on what lies below it; an unbuilt candidate yields to
     a built project above it, which a share cannot see."""
-    projects, _orphans = _assign(nodes)
-    built = {n.path for n in _built_candidates(nodes, _holding_reports(nodes))}
-    return [project for project in projects if project.path in built]
+    return _assign(nodes, built_only=True)[0]
 
 
 NO_PROJECT = (
