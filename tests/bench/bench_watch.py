@@ -210,24 +210,16 @@ async def time_dashboard_start(root: str, output: str) -> float:
     before Textual is imported, as `watch` does)."""
     started = time.perf_counter()
     session = LiveSession([root], output, lambda _root: Settings(), rescan_every=3600)
-    finished: list[float] = []
-    tell = session.notify
-
-    def notify(event: object) -> None:  # (in place before the session starts: none is missed)
-        if isinstance(event, ScanFinished) and event.initial:
-            finished.append(time.perf_counter())
-        tell(event)
-
-    session.notify = notify  # type: ignore[method-assign]
+    probe = Probe(session)  # (in place before the session starts: nothing it tells is missed)
     session.start()
     from tui.app import Dashboard
 
     app = Dashboard(session)
     async with app.run_test(size=(200, 50)):
         deadline = started + 900
-        while not finished and time.perf_counter() < deadline:
+        while probe.first_output is None and time.perf_counter() < deadline:
             await asyncio.sleep(0.02)
-    return (finished[0] if finished else float("nan")) - started
+    return (probe.first_output or float("nan")) - started
 
 
 STARTS: dict[str, Callable[[str, str], float]] = {
@@ -263,12 +255,11 @@ SESSION_BUCKETS = ("refresh", "write")
 class Probe:
     """What the dashboard's session tells, with the time it tells it (on the session's thread)."""
 
-    def __init__(self, app: Any) -> None:
-        self.app = app
+    def __init__(self, session: LiveSession) -> None:
         self.first_output: float | None = None
         self.expect: tuple[str, str] | None = None  # (project, LUT value) awaited
         self.told: float | None = None
-        forward = app.session.notify
+        forward = session.notify
 
         def notify(event: object) -> None:
             if isinstance(event, ScanFinished) and event.initial:
@@ -277,7 +268,7 @@ class Probe:
                 self._look(event)
             forward(event)
 
-        app.session.notify = notify
+        session.notify = notify
 
     def _look(self, event: ProjectsChanged) -> None:
         assert self.expect is not None
@@ -300,7 +291,7 @@ def lut_shown(app: Any, project: str, value: str) -> bool:
 
 
 async def edit_once(pilot: Any, probe: Probe, clock: Clock, report: str, value: str, in_place: bool) -> dict:
-    app = probe.app
+    app = pilot.app
     project = app.session.live.project_for(report)
     probe.expect, probe.told = (project, value), None
     before = clock.snapshot()
@@ -331,7 +322,7 @@ async def drive_dashboard(root: str, output: str, reports: list[str], early: int
     app = Dashboard(LiveSession([root], output, lambda _root: Settings(), rescan_every=3600))
     pool = app.session.live.engine.pool
     workers = "none" if pool is None else pool._mp_context.get_start_method()
-    probe = Probe(app)
+    probe = Probe(app.session)
     clock = Clock()
     clock.wrap(app.session.live, "refresh", "refresh")
     clock.wrap(app.session.live, "write", "write")
