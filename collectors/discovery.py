@@ -372,6 +372,38 @@ def start_split(
     return walker, [(path, real, _owner_path(owner), discovery) for path, real, owner, discovery in stack]
 
 
+def balance_split(walker: _Walker, entries: list[ShareEntry], wanted: int) -> list[ShareEntry]:
+    """The directories the split left, the largest first as far as their link counts tell (2
+    more than the subdirectories each holds, where the file system counts them: btrfs does
+    not). One that holds more than 1/`wanted` of all their subdirectories is visited here, its
+    subdirectories taking its place: the demo tree's cfd_flux, 333 of its 2,000 projects below one
+    of the 1,668 directories left, was one share, 14% of the scan's work (on 16 cores, 2%)."""
+    weights = {entry[0]: _subdirectories(entry[0]) for entry in entries}
+    visits = 0
+    for _round in range(SPLIT_DEPTH):
+        limit = sum(weights[entry[0]] for entry in entries) / wanted
+        heavy = [entry for entry in entries if weights[entry[0]] > limit]
+        if not heavy or visits + len(heavy) > EXPANDED_AT_MOST:
+            break
+        visits += len(heavy)
+        owners = {node.path: node for node in walker.nodes}
+        stack: list[StackEntry] = []
+        for path, real, owner, discovery in heavy:
+            walker._visit(path, real, owners[owner], discovery, stack, is_root=False)
+        below = [(path, real, _owner_path(node), discovery) for path, real, node, discovery in stack]
+        weights.update((entry[0], _subdirectories(entry[0])) for entry in below)
+        visited = {entry[0] for entry in heavy}
+        entries = [entry for entry in entries if entry[0] not in visited] + below
+    return sorted(entries, key=lambda entry: weights[entry[0]], reverse=True)
+
+
+def _subdirectories(path: str) -> int:
+    try:
+        return max(0, os.stat(path).st_nlink - 2)
+    except OSError:
+        return 0
+
+
 def _owner_path(owner: DirNode | None) -> str:
     assert owner is not None  # (only the root has none, and it is not on the stack)
     return owner.path

@@ -27,6 +27,7 @@ from .discovery import (
     WalkPart,
     WalkResult,
     _Walker,
+    balance_split,
     find_projects,
     finish_walk,
     merge_part,
@@ -178,15 +179,6 @@ class Share:
     parses: list[tuple[int, int, Parsed] | Parsed]  # (all of them, where nothing is shelved)
     shelved: dict[str, bytes]  # project path -> the pickled parses of its artifacts
     made: int  # parses made
-
-
-def _subdirectories(entry: ShareEntry) -> int:
-    """A directory's link count: 2 more than the subdirectories it holds, where the file
-    system counts them (btrfs does not), without listing it. The larger go first."""
-    try:
-        return os.stat(entry[0]).st_nlink
-    except OSError:
-        return 0
 
 
 def _parsed_of(result: tuple[int, int, Parsed] | Parsed) -> Parsed:
@@ -371,7 +363,7 @@ class Engine:
             done = [walk_share(stack, root, self.excluded, allowed, settings, walker.watch_fd)]
         else:
             shares = min(len(stack), self.processes * SHARES_PER_PROCESS)
-            stack = sorted(stack, key=_subdirectories, reverse=True)
+            stack = balance_split(walker, stack, shares)
             watch = walker.watch_fd is not None  # (each worker was given the descriptor: start_pool)
             theirs = [
                 pool.submit(_walk_share_in_worker, stack[share::shares], root, self.excluded, allowed, settings, watch)

@@ -17,7 +17,7 @@ import pytest
 from collectors import engine as engine_module
 from collectors.artifacts import ARTIFACTS
 from collectors.config import load_settings
-from collectors.discovery import Project, find_projects, settled_projects, start_split, walk_part
+from collectors.discovery import Project, balance_split, find_projects, settled_projects, start_split, walk_part
 from collectors.engine import Brought, Engine
 
 from .. import trees
@@ -107,6 +107,34 @@ def test_a_share_collects_only_the_projects_nothing_above_it_can_change(tmp_path
         ["suite"],
         ["suite"],  # the root's own report and the one in misc/ (another top function)
     ]
+    for processes in (1, 2, 3, 4):
+        assert collect(root, processes) == (plain, problems), processes
+
+
+def hls_project(project: Path) -> None:
+    trees.sources(project, "run_hls.tcl", "k.cpp")
+    place(project, "proj/hls.app", text="<project/>\n")
+    place(project, "proj/solution1/syn/report/csynth.xml", "DGGua-IGCN__solution1__syn__report__csynth.xml")
+
+
+def test_a_folder_of_many_projects_is_split_further_and_gives_the_same_bytes(tmp_path: Path) -> None:
+    """Twenty projects side by side and a folder of forty more: the folder would be one share of
+    two thirds of the tree; the split visits it and shares out its projects."""
+    root = tmp_path / "suite"
+    alone = [root / f"a_{number}" for number in range(20)]
+    many = [root / "many" / f"m_{number}" for number in range(40)]
+    for project in alone + many:
+        hls_project(project)
+    walker, stack = start_split(str(root), [], wanted=16)
+    assert sorted(entry[0] for entry in stack) == sorted(map(str, [*alone, root / "many"]))
+    if os.stat(root / "many").st_nlink != 42:
+        pytest.skip("this file system does not count subdirectories in a directory's link count")
+    balanced = balance_split(walker, stack, wanted=16)
+    assert sorted(entry[0] for entry in balanced) == sorted(map(str, alone + many))
+    owners = {entry[0]: entry[2] for entry in balanced}
+    assert {owners[str(project)] for project in many} == {str(root / "many")}  # (its node: the split's)
+    plain, problems = collect_in_one_walk(root)
+    assert len(plain.splitlines()) == 60 and problems == []
     for processes in (1, 2, 3, 4):
         assert collect(root, processes) == (plain, problems), processes
 
