@@ -14,16 +14,18 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 import fastjsonschema
-from jsonschema import Draft202012Validator
 
 from .problems import Problem
 from .records.jsonl import Line, LineError, iter_lines, read_object
 from .records.model import EXTENSION_TYPES, REPORT_TYPES, SCHEMA_VERSION, RecordKey, dumps, key_of
 from .schema import RECORDS_1_0, load_schema
 from .text import encodable
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
 
 NOT_IN_SCHEMA = f"not in schema {SCHEMA_VERSION}"
 
@@ -55,6 +57,10 @@ def schema(name: str = RECORDS_1_0, strict: bool = True) -> dict[str, Any]:
 
 @cache
 def validator(name: str = RECORDS_1_0, strict: bool = True) -> Draft202012Validator:
+    """jsonschema words what is wrong; imported when first needed (a tenth of a second of every
+    start, where records are valid: the compiled check passes them)."""
+    from jsonschema import Draft202012Validator
+
     checked = schema(name, strict)
     Draft202012Validator.check_schema(checked)
     return Draft202012Validator(checked)
