@@ -11,7 +11,9 @@ import os
 import random
 import threading
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from itertools import repeat
 
 PLATFORM = "xilinx_u250_gen3x16_xdma_4_1_202210_1"
 PART = "xcu250-figd2104-2L-e"
@@ -260,10 +262,22 @@ def random_synth(rng: random.Random, kernel: str) -> Synth:
     )
 
 
-def build_demo_tree(directory: str, projects: int = 12, noise: int = 0, seed: int = 7) -> str:
-    """A Rodinia-like suite: v++ hw_emu builds and vitis_hls projects. Returns the suite root."""
+@dataclass(frozen=True)
+class _DemoProject:
+    number: int
+    path: str
+    kernel: str
+    synth: Synth
+    runtime_us: float | None  # (a v++ hw_emu build; None: a vitis_hls project)
+
+
+def build_demo_tree(directory: str, projects: int = 12, noise: int = 0, seed: int = 7, processes: int = 1) -> str:
+    """A Rodinia-like suite: v++ hw_emu builds and vitis_hls projects. Returns the suite root.
+    `processes`: how many write the files (the benchmarks' trees are 190,000 files); the tree
+    is the same whatever their number."""
     rng = random.Random(seed)
     root = os.path.join(os.path.abspath(directory), "rodinia-hls", "Benchmarks")
+    plan = []
     for number in range(projects):
         group, prefix = GROUPS[number % len(GROUPS)]
         index = number // len(GROUPS)
@@ -271,13 +285,24 @@ def build_demo_tree(directory: str, projects: int = 12, noise: int = 0, seed: in
         project = os.path.join(root, *group.split("/"), f"{prefix}_{index}_{name}")
         kernel = prefix.replace("_", "")
         synth = random_synth(rng, kernel)
-        if number % 3 == 2:
-            write_sources(project, kernel, hls=True)
-            write_hls(project, synth, passed=number % 9 != 8, noise=noise)
-        else:
-            write_sources(project, kernel)
-            write_hw_emu(project, synth, runtime_us=round(rng.uniform(5, 20_000), 3), noise=noise)
+        runtime_us = None if number % 3 == 2 else round(rng.uniform(5, 20_000), 3)
+        plan.append(_DemoProject(number, project, kernel, synth, runtime_us))
+    if processes > 1:
+        with ProcessPoolExecutor(processes) as pool:
+            list(pool.map(_write_demo_projects, [plan[first::processes] for first in range(processes)], repeat(noise)))
+    else:
+        _write_demo_projects(plan, noise)
     return root
+
+
+def _write_demo_projects(plan: list[_DemoProject], noise: int) -> None:
+    for project in plan:
+        if project.runtime_us is None:
+            write_sources(project.path, project.kernel, hls=True)
+            write_hls(project.path, project.synth, passed=project.number % 9 != 8, noise=noise)
+        else:
+            write_sources(project.path, project.kernel)
+            write_hw_emu(project.path, project.synth, runtime_us=project.runtime_us, noise=noise)
 
 
 # The AI arm of the demo: an agent's attempts at some of the same problems, in a tree of its own

@@ -55,7 +55,7 @@ def main() -> None:
     base = args.keep or tempfile.mkdtemp(prefix="vitis-tui-bench-")
     try:
         started = time.perf_counter()
-        root = build_demo_tree(base, projects=args.projects, noise=args.noise)
+        root = build_demo_tree(base, projects=args.projects, noise=args.noise, processes=min(os.cpu_count() or 1, 8))
         print(f"tree: {args.projects} projects built in {time.perf_counter() - started:.1f} s at {root}")
         out = os.path.join(base, "results.jsonl")
         measure("walk", root, out)  # warm the page cache for both sides alike

@@ -367,7 +367,7 @@ def measure_tree(
     try:
         started = time.perf_counter()
         if tree == "demo":
-            root = build_demo_tree(base, projects=projects, noise=noise)
+            root = build_demo_tree(base, projects=projects, noise=noise, processes=min(os.cpu_count() or 1, 8))
         else:
             root = build_light_tree(base, projects)
         built = time.perf_counter() - started
