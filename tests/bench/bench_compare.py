@@ -19,6 +19,7 @@ import asyncio
 import json
 import os
 import random
+import resource
 import statistics
 import sys
 import tempfile
@@ -161,7 +162,7 @@ def main() -> None:
     print(
         f"headless compare (vitis-tui compare --format json): {total:.2f} s; bare json.loads of every line: "
         f"{floor:.2f} s (ratio {total / floor:.1f}); json.loads keeping the records: {keeping:.2f} s "
-        f"(ratio {total / keeping:.1f})"
+        f"(ratio {total / keeping:.1f}); peak RSS so far {peak_mb():.0f} MB (the records made here included)"
     )
     figures = asyncio.run(screen_figures(lines, make_lines(10, 10, 25)))
     for name, label in (("metric", "switch metric"), ("baseline", "switch baseline rule")):
@@ -173,6 +174,11 @@ def main() -> None:
         f"live update (10,000 records, 4 changed): median {statistics.median(live) * 1000:.1f} ms, "
         f"max {max(live) * 1000:.1f} ms of UI-thread work"
     )
+    print(f"peak RSS of the whole run (the screen and its 100,000 records included): {peak_mb():.0f} MB")
+
+
+def peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 if __name__ == "__main__":
