@@ -377,7 +377,8 @@ def balance_split(walker: _Walker, entries: list[ShareEntry], wanted: int) -> li
     more than the subdirectories each holds, where the file system counts them: btrfs does
     not). One that holds more than 1/`wanted` of all their subdirectories is visited here, its
     subdirectories taking its place: the demo tree's cfd_flux, 333 of its 2,000 projects below one
-    of the 1,668 directories left, was one share, 14% of the scan's work (on 16 cores, 2%)."""
+    of the 1,668 directories left, was one share of a quarter of the walk's work, so that no scan
+    on more than four cores could end sooner than that share."""
     weights = {entry[0]: _subdirectories(entry[0]) for entry in entries}
     visits = 0
     for _round in range(SPLIT_DEPTH):
