@@ -50,12 +50,14 @@ def main() -> None:
     args = parser.parse_args()
 
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    from deep_tree import TREE_WRITERS
+
     from collectors.demo import build_demo_tree
 
     base = args.keep or tempfile.mkdtemp(prefix="vitis-tui-bench-")
     try:
         started = time.perf_counter()
-        root = build_demo_tree(base, projects=args.projects, noise=args.noise, processes=min(os.cpu_count() or 1, 8))
+        root = build_demo_tree(base, projects=args.projects, noise=args.noise, processes=TREE_WRITERS)
         print(f"tree: {args.projects} projects built in {time.perf_counter() - started:.1f} s at {root}")
         out = os.path.join(base, "results.jsonl")
         measure("walk", root, out)  # warm the page cache for both sides alike

@@ -198,10 +198,11 @@ def _build_slice(base: str, first: int, count: int, log_lines: int) -> str:
 
 def build(base: str, projects: int, log_lines: int) -> str:
     """The tree, written by one process per core (it is hundreds of thousands of small files)."""
-    workers = max(1, min(os.cpu_count() or 1, 8))
-    share = -(-projects // workers)
+    from deep_tree import TREE_WRITERS
+
+    share = -(-projects // TREE_WRITERS)
     slices = [(first, min(share, projects - first)) for first in range(0, projects, share)]
-    with ProcessPoolExecutor(workers) as pool:
+    with ProcessPoolExecutor(TREE_WRITERS) as pool:
         roots = list(pool.map(_build_slice, *zip(*[(base, f, n, log_lines) for f, n in slices])))
     return roots[0]
 

@@ -50,6 +50,8 @@ from typing import Any
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, REPO)
 
+from deep_tree import TREE_WRITERS  # noqa: E402
+
 from collectors.config import Settings  # noqa: E402
 from collectors.demo import PLATFORM, build_demo_tree  # noqa: E402
 from collectors.live import LiveSession, ProjectsChanged, ScanFinished  # noqa: E402
@@ -367,7 +369,7 @@ def measure_tree(
     try:
         started = time.perf_counter()
         if tree == "demo":
-            root = build_demo_tree(base, projects=projects, noise=noise, processes=min(os.cpu_count() or 1, 8))
+            root = build_demo_tree(base, projects=projects, noise=noise, processes=TREE_WRITERS)
         else:
             root = build_light_tree(base, projects)
         built = time.perf_counter() - started

@@ -26,6 +26,7 @@ PACKAGED = (  # where v++ and Vivado leave copies of the kernel's report (below 
     "link/vivado/vpl/prj/prj.gen/sources_1/bd/ulp/ip/ulp_{k}_1_0/hls_files/syn/report/csynth.xml",
 )
 SPARSE_BYTES = 64 * 1024 * 1024  # a sparse file takes no disk: only its size says "large"
+TREE_WRITERS = max(1, min(os.cpu_count() or 1, 8))  # processes that write a benchmark's tree
 
 
 @cache
