@@ -20,8 +20,12 @@ def sources(project: Path, marker: str = "Makefile", source: str = "src/kernel.c
 
 def waiting_solution(root: Path, group: str = "k", variant: str = "k_1_a") -> Path:
     """A vitis_hls project whose solution exists but has no report yet."""
-    project = root / "Benchmarks" / group / variant
-    sources(project, "run_hls.tcl", f"{group}.cpp")
+    return solution_at(root / "Benchmarks" / group / variant, group)
+
+
+def solution_at(project: Path, kernel: str = "k") -> Path:
+    """A vitis_hls project in `project`, its solution waiting for its report."""
+    sources(project, "run_hls.tcl", f"{kernel}.cpp")
     place(project, "proj/hls.app", text="<project/>\n")
     place(project, "proj/solution1/solution1.aps", text="<solution/>\n")
     return project

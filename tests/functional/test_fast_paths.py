@@ -111,20 +111,15 @@ def test_a_share_collects_only_the_projects_nothing_above_it_can_change(tmp_path
         assert collect(root, processes) == (plain, problems), processes
 
 
-def hls_project(project: Path) -> None:
-    trees.sources(project, "run_hls.tcl", "k.cpp")
-    place(project, "proj/hls.app", text="<project/>\n")
-    place(project, "proj/solution1/syn/report/csynth.xml", "DGGua-IGCN__solution1__syn__report__csynth.xml")
-
-
 def test_a_folder_of_many_projects_is_split_further_and_gives_the_same_bytes(tmp_path: Path) -> None:
     """Twenty projects side by side and a folder of forty more: the folder would be one share of
     two thirds of the tree; the split visits it and shares out its projects."""
     root = tmp_path / "suite"
     alone = [root / f"a_{number}" for number in range(20)]
     many = [root / "many" / f"m_{number}" for number in range(40)]
+    report = "DGGua-IGCN__solution1__syn__report__csynth.xml"
     for project in alone + many:
-        hls_project(project)
+        place(trees.solution_at(project), "proj/solution1/syn/report/csynth.xml", report)
     walker, stack = start_split(str(root), [], wanted=16)
     assert sorted(entry[0] for entry in stack) == sorted(map(str, [*alone, root / "many"]))
     if os.stat(root / "many").st_nlink != 42:
