@@ -369,7 +369,7 @@ def start_split(
         level, stack = stack, []
         for path, real, owner, discovery in level:
             walker._visit(path, real, owner, discovery, stack, is_root=False)
-    return walker, [(path, real, _owner_path(owner), discovery) for path, real, owner, discovery in stack]
+    return walker, _share_entries(stack)
 
 
 def balance_split(walker: _Walker, entries: list[ShareEntry], wanted: int) -> list[ShareEntry]:
@@ -391,7 +391,7 @@ def balance_split(walker: _Walker, entries: list[ShareEntry], wanted: int) -> li
         stack: list[StackEntry] = []
         for path, real, owner, discovery in heavy:
             walker._visit(path, real, owners[owner], discovery, stack, is_root=False)
-        below = [(path, real, _owner_path(node), discovery) for path, real, node, discovery in stack]
+        below = _share_entries(stack)
         weights.update((entry[0], _subdirectories(entry[0])) for entry in below)
         visited = {entry[0] for entry in heavy}
         entries = [entry for entry in entries if entry[0] not in visited] + below
@@ -405,9 +405,13 @@ def _subdirectories(path: str) -> int:
         return 0
 
 
-def _owner_path(owner: DirNode | None) -> str:
-    assert owner is not None  # (only the root has none, and it is not on the stack)
-    return owner.path
+def _share_entries(stack: list[StackEntry]) -> list[ShareEntry]:
+    """The walker's stack as shares take it: each owner by its path."""
+    entries = []
+    for path, real, owner, discovery in stack:
+        assert owner is not None  # (only the root has none, and it is not on the stack)
+        entries.append((path, real, owner.path, discovery))
+    return entries
 
 
 def walk_part(
