@@ -7,7 +7,6 @@ nearest discovery-mode ancestor (rules, section 1).
 
 from __future__ import annotations
 
-import errno
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -17,7 +16,6 @@ from .artifacts.component import DEFAULT_WORK_DIR, parse_component
 from .artifacts.hls_project import LEGACY_REPORT_SUFFIX, is_legacy_report_folder
 from .artifacts.vpp_log import VPP_BUILD_PREFIXES, is_vpp_build_dir
 from .files import read_report
-from .inotify import place
 from .problems import ArtifactError, Problem
 
 BUILD_OUTPUT_NAMES = frozenset(
@@ -56,8 +54,6 @@ NEVER_WALKED = frozenset({".git", "__pycache__", STATE_DIR})
 
 
 StackEntry = tuple[str, str, "DirNode | None", bool]
-# a directory's inotify watch, placed by a walk: (the watch's number, the directory)
-Watched = tuple[int, str]
 
 
 @dataclass
@@ -94,8 +90,7 @@ class WalkResult:
     problems: list[Problem]
     directories: int = 0
     files: int = 0
-    watched: list[Watched] = field(default_factory=list)  # the watches the walk placed, when asked to
-    unwatched: int = 0  # directories left without a watch: inotify's watches ran out
+    listed: list[str] = field(default_factory=list)  # every directory it listed, when asked to keep them
 
 
 def is_build_output_name(name: str) -> bool:
@@ -126,13 +121,12 @@ class _Walker:
         excluded: Iterable[str],
         on_directory: Callable[[int], None] | None,
         allowed: tuple[str, ...] | None = None,
-        watch_fd: int | None = None,
+        keep_listed: bool = False,
     ) -> None:
         self.excluded = {os.path.abspath(p) for p in excluded}
-        # an inotify descriptor: each directory is watched before it is listed (a live session)
-        self.watch_fd = watch_fd
-        self.watched: list[Watched] = []
-        self.unwatched = 0
+        # a live session watches every directory the walk listed, once the scan is out (Engine.watch_listed)
+        self.keep_listed = keep_listed
+        self.listed: list[str] = []
         self.allowed = allowed  # resolved roots links may lead into; None: follow links anywhere
         self.on_directory = on_directory
         self.problems: list[Problem] = []
@@ -155,8 +149,8 @@ class _Walker:
         self.directories += 1
         if self.on_directory is not None and self.directories % 256 == 0:
             self.on_directory(self.directories)
-        if self.watch_fd is not None:
-            self._watch(path)
+        if self.keep_listed:
+            self.listed.append(path)
         listed = self._list(path)
         if listed is None:
             return
@@ -175,15 +169,6 @@ class _Walker:
         self._take_files(path, files, links, node, discovery)
         if discovery and not node.has_source and any(d.name == "src" for d in dirs):
             node.has_source = _has_source(os.path.join(path, "src"))
-
-    def _watch(self, path: str) -> None:
-        assert self.watch_fd is not None
-        try:
-            self.watched.append((place(self.watch_fd, path), path))
-        except OSError as exc:
-            if exc.errno == errno.ENOSPC:
-                self.unwatched += 1  # (the session turns to polling: inotify cannot cover the tree)
-            # (otherwise gone or unreadable: the listing says so)
 
     def _list(self, path: str) -> tuple[list[os.DirEntry], list[str], set[str]] | None:
         """(subdirectories, file names, the names of files that are symbolic links) of a
@@ -317,12 +302,12 @@ def find_projects(
     excluded: Iterable[str] = (),
     on_directory: Callable[[int], None] | None = None,
     allowed: tuple[str, ...] | None = None,
-    watch_fd: int | None = None,
+    keep_listed: bool = False,
 ) -> WalkResult:
     """Walk every root once; return the projects (deepest candidates) with their artifacts.
-    `allowed`: the resolved roots symbolic links may lead into (None: anywhere); `watch_fd`: an
-    inotify descriptor each directory is watched through before it is listed."""
-    walker = _Walker(excluded, on_directory, allowed, watch_fd)
+    `allowed`: the resolved roots symbolic links may lead into (None: anywhere); `keep_listed`:
+    the result names every directory listed."""
+    walker = _Walker(excluded, on_directory, allowed, keep_listed)
     for root in roots:
         walker.walk(root)
     return finish_walk(walker)
@@ -345,21 +330,20 @@ class WalkPart:
     problems: list[Problem]
     directories: int
     files: int
-    watched: list[Watched]
-    unwatched: int
+    listed: list[str]
 
 
 def start_split(
     root: str,
     excluded: Iterable[str],
     allowed: tuple[str, ...] | None = None,
-    watch_fd: int | None = None,
+    keep_listed: bool = False,
     wanted: int = 2,
 ) -> tuple[_Walker, list[ShareEntry]]:
     """Visit the root, and the levels below it while they hold fewer than `wanted`
     directories (a few hundred at most): the directories left are shared out. Many more than
     there are processes keep the shares even, whatever the size of each subtree."""
-    walker = _Walker(excluded, None, allowed, watch_fd)
+    walker = _Walker(excluded, None, allowed, keep_listed)
     root = os.path.abspath(root)
     stack: list[StackEntry] = []
     walker._visit(root, os.path.realpath(root), None, True, stack, is_root=True)
@@ -418,12 +402,12 @@ def walk_part(
     entries: list[ShareEntry],
     excluded: Iterable[str],
     allowed: tuple[str, ...] | None = None,
-    watch_fd: int | None = None,
+    keep_listed: bool = False,
 ) -> WalkPart:
     """Walk some of the directories the split left (in a worker), a stub standing in for each
     node that owns one of them."""
     stubs: dict[str, DirNode] = {}
-    walker = _Walker(excluded, None, allowed, watch_fd)
+    walker = _Walker(excluded, None, allowed, keep_listed)
     stack: list[StackEntry] = []
     for path, real, owner, discovery in entries:
         stack.append((path, real, stubs.setdefault(owner, DirNode(owner, None)), discovery))
@@ -434,8 +418,7 @@ def walk_part(
         walker.problems,
         walker.directories,
         walker.files,
-        walker.watched,
-        walker.unwatched,
+        walker.listed,
     )
 
 
@@ -456,15 +439,12 @@ def merge_part(walker: _Walker, part: WalkPart, owners: dict[str, DirNode]) -> N
     walker.problems.extend(part.problems)
     walker.directories += part.directories
     walker.files += part.files
-    walker.watched += part.watched
-    walker.unwatched += part.unwatched
+    walker.listed += part.listed
 
 
 def finish_walk(walker: _Walker) -> WalkResult:
     projects, orphans = _assign(walker.nodes)
-    return WalkResult(
-        projects, walker.problems + orphans, walker.directories, walker.files, walker.watched, walker.unwatched
-    )
+    return WalkResult(projects, walker.problems + orphans, walker.directories, walker.files, walker.listed)
 
 
 def _assign(nodes: list[DirNode], built_only: bool = False) -> tuple[list[Project], list[Problem]]:

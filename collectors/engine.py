@@ -10,7 +10,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import CancelledError, Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -38,7 +38,17 @@ from .discovery import (
 )
 from .extensions import build_extension_records, extension_problems
 from .files import describe_os_error, not_regular, parse_stream, read_report
-from .inotify import Inotify, SharedDescriptor, adopt, worker_descriptor
+from .inotify import (
+    Inotify,
+    LateWatches,
+    Listed,
+    SharedDescriptor,
+    adopt,
+    change_clock_ns,
+    placed_by,
+    watch_listed,
+    worker_descriptor,
+)
 from .mapping import Identity, map_project
 from .problems import ArtifactError, NotThisKind, Problem
 from .records.store import Output
@@ -53,6 +63,7 @@ FREEZE_EVERY = 1000  # projects collected between two gc.freeze() calls during a
 # size of each subtree (the demo tree's root holds 6 benchmark folders, 1,668 directories
 # below them; a directory that holds much more than the others is split further: balance_split)
 SHARES_PER_PROCESS = 4
+WATCHED_AT_ONCE = 1000  # directories a worker watches in one task (its result stays small: LateWatches)
 
 
 @dataclass
@@ -79,7 +90,11 @@ class Collection:
     walk_problems: list[Problem] = field(default_factory=list)
     directories: int = 0
     files: int = 0
-    unwatched: int = 0  # directories the walk could not watch (inotify's watches ran out)
+    # where the engine watches (a live session): when the scan began (change_clock_ns()), the
+    # directories its walks listed and the artifacts they found, for Engine.watch_listed
+    started_ns: int = 0
+    listed: list[str] = field(default_factory=list)
+    artifacts: list[str] = field(default_factory=list)
 
     def output(self, path: str, ext_path: str) -> Output:
         """The files this collection writes (nothing is written yet)."""
@@ -191,13 +206,13 @@ def walk_share(
     excluded: list[str],
     allowed: tuple[str, ...] | None,
     settings: Settings,
-    watch_fd: int | None,
+    keep_listed: bool,
     shelve: bool = False,
 ) -> Share:
     """Walk some of the directories the split left, parse what they hold, and collect the
-    projects that lie wholly in them (discovery.settled_projects). `shelve`: in a worker (see
-    Share)."""
-    part = walk_part(entries, excluded, allowed, watch_fd)
+    projects that lie wholly in them (discovery.settled_projects). `keep_listed`: the part
+    names the directories listed; `shelve`: in a worker (see Share)."""
+    part = walk_part(entries, excluded, allowed, keep_listed)
     owners = part.nodes + part.stubs
     parses = parse_batch([(path, kind) for node in owners for path, kind in node.artifacts])
     unshelved = {_parsed_of(result).path: result for result in parses}
@@ -231,8 +246,8 @@ class Engine:
         self.parses = 0  # how many files were actually read and parsed (for tests and benchmarks)
         self.processes = usable_cores()  # how many processes share a scan's walk and parsing
         self.pool: Executor | None = None  # the workers a live session lends for its scans
-        # a live session's inotify: every scan's walk watches each directory before listing it
-        # (the pool's workers hold a copy of its descriptor)
+        # a live session's inotify: its scans keep the directories they list, to be watched by
+        # watch_listed (the pool's workers hold a copy of its descriptor)
         self.watching: Inotify | None = None
 
     def parse(self, path: str, kind: str) -> Parsed:
@@ -290,11 +305,9 @@ class Engine:
         roots = [os.path.abspath(r) for r in roots]
         self._roots = tuple(os.path.realpath(r) for r in roots)
         self._shelved.clear()  # (this scan shelves them afresh)
-        collection = Collection()
+        collection = Collection(started_ns=change_clock_ns())
         for root in roots:
             walked, brought = self._walk(root, progress)
-            if self.watching is not None:
-                self.watching.learn(walked.watched)
             try:
                 for count, project in enumerate(walked.projects, 1):
                     if count % FREEZE_EVERY == 0:
@@ -312,7 +325,8 @@ class Engine:
             collection.walk_problems.extend(walked.problems)
             collection.directories += walked.directories
             collection.files += walked.files
-            collection.unwatched += walked.unwatched
+            collection.listed += walked.listed
+            collection.artifacts += [path for project in walked.projects for path, _kind in project.artifacts]
         self._retry_unsettled(collection, wait_for_writers)
         return collection
 
@@ -325,12 +339,12 @@ class Engine:
         ran or spawned beside them (start_pool). With neither (forking beside threads is unsafe)
         one walk does it all."""
         allowed = self.allowed(root)
-        watch_fd = None if self.watching is None else self.watching.fd
+        keep_listed = self.watching is not None
         pool = self.pool
         if pool is None and threading.active_count() > 1:
             walked = None if progress is None else (lambda n: progress("walk", n, None))
-            return find_projects([root], self.excluded, walked, allowed, watch_fd), {}
-        walker, stack = start_split(root, self.excluded, allowed, watch_fd, self.processes * SHARES_PER_PROCESS)
+            return find_projects([root], self.excluded, walked, allowed, keep_listed), {}
+        walker, stack = start_split(root, self.excluded, allowed, keep_listed, self.processes * SHARES_PER_PROCESS)
         if pool is not None and len(stack) > 1:
             try:
                 brought = self._share_out(pool, walker, stack, root, allowed)
@@ -360,13 +374,13 @@ class Engine:
         in a fixed order."""
         settings = self.settings_for(root)
         if pool is None:
-            done = [walk_share(stack, root, self.excluded, allowed, settings, walker.watch_fd)]
+            done = [walk_share(stack, root, self.excluded, allowed, settings, walker.keep_listed)]
         else:
             shares = min(len(stack), self.processes * SHARES_PER_PROCESS)
             stack = balance_split(walker, stack, shares)
-            watch = walker.watch_fd is not None  # (each worker was given the descriptor: start_pool)
+            keep = walker.keep_listed
             theirs = [
-                pool.submit(_walk_share_in_worker, stack[share::shares], root, self.excluded, allowed, settings, watch)
+                pool.submit(_walk_share_in_worker, stack[share::shares], root, self.excluded, allowed, settings, keep)
                 for share in range(shares)
             ]
             with _collection_paused():
@@ -395,6 +409,46 @@ class Engine:
         parsed = self._remember(result)
         if not isinstance(result, Parsed):
             self._fresh.add(parsed.path)
+
+    def watch_listed(self, collection: Collection) -> tuple[list[tuple[str, bool]], int]:
+        """Watch the directories a scan listed that have no watch yet, in the pool's workers,
+        and find what changed between the scan's look and the watch (inotify.watch_listed):
+        the changed (path, is directory), and how many directories got no watch. A live
+        session calls it once the scan's output is out: the watches cost the kernel about
+        5 us each, a quarter of the demo tree's scan, and the scan is not kept waiting."""
+        watching = self.watching
+        if watching is None:
+            return [], 0
+        new = watching.uncovered(collection.listed)  # (a rescan finds most already watched)
+        files: dict[str, list[str]] = {directory: [] for directory in new}
+        for path in collection.artifacts:
+            files.get(os.path.dirname(path), []).append(path)
+        listed = list(files.items())
+        size = min(WATCHED_AT_ONCE, -(-len(listed) // (self.processes * SHARES_PER_PROCESS)))
+        chunks = [listed[start : start + size] for start in range(0, len(listed), size or 1)]
+        done = self._watched_in_chunks(chunks, collection.started_ns)
+        changed: list[tuple[str, bool]] = []
+        for chunk, late in done:
+            watching.learn(placed_by(late, chunk))
+            changed += late.changed
+        for made in watching.uncovered(path for _chunk, late in done for path in late.made):
+            changed += watching.watch_tree(made)  # (made while the scan looked elsewhere)
+        return changed, sum(late.unwatched for _chunk, late in done)
+
+    def _watched_in_chunks(self, chunks: list[Listed], since_ns: int) -> list[tuple[Listed, LateWatches]]:
+        """Each chunk watched by the next free worker (here, without a pool), with what came of it."""
+        pool, watching = self.pool, self.watching
+        assert watching is not None
+        if pool is not None and len(chunks) > 1:
+            try:
+                theirs = [pool.submit(_watch_listed_in_worker, chunk, since_ns) for chunk in chunks]
+                return [(chunk, future.result()) for chunk, future in zip(chunks, theirs)]
+            except (BrokenProcessPool, OSError, ValueError):  # a worker died or could not start: here
+                self.pool = None
+            except (CancelledError, RuntimeError):  # (BrokenProcessPool is a RuntimeError too)
+                return []  # the pool was stopped: the session is ending
+        everything = [item for chunk in chunks for item in chunk]
+        return [(everything, watch_listed(watching.fd, everything, since_ns))]
 
     def _retry_unsettled(self, collection: Collection, budget: float) -> None:
         deadline = time.monotonic() + budget
@@ -500,8 +554,15 @@ def _walk_share_in_worker(
     excluded: list[str],
     allowed: tuple[str, ...] | None,
     settings: Settings,
-    watch: bool,
+    keep_listed: bool,
 ) -> Share:
-    """A worker's share (it travels back pickled). `watch`: each directory is watched through
-    the descriptor the worker was given."""
-    return walk_share(entries, root, excluded, allowed, settings, worker_descriptor() if watch else None, shelve=True)
+    """A worker's share (it travels back pickled)."""
+    return walk_share(entries, root, excluded, allowed, settings, keep_listed, shelve=True)
+
+
+def _watch_listed_in_worker(listed: Listed, since_ns: int) -> LateWatches:
+    """Watch through the descriptor the worker was given (start_pool)."""
+    fd = worker_descriptor()
+    if fd is None:
+        raise ValueError("this worker was given no inotify descriptor")
+    return watch_listed(fd, listed, since_ns)

@@ -1,12 +1,14 @@
-"""Linux inotify, used directly, so that the scan's walk can place the watches as it goes.
+"""Linux inotify, used directly, so that a scan's workers can place the watches.
 
 watchdog's inotify observer places its watches itself: it walks the whole tree again, in
 Python, before it reports anything (about 3 s of CPU for the demo tree's 65,000 directories,
-beside a scan that lists every one of them anyway). Here the walk places each directory's watch
-just before it lists the directory, in whichever process walks it: a worker process is given
-the descriptor when it starts, and a watch placed through a copy belongs to the same instance.
-No change can fall between the scan's look and the watch. `Inotify` reads the events on a thread
-of its own and maps each watch's number back to its directory once the walk tells it.
+beside a scan that lists every one of them anyway). Here the scan's walk keeps the directories
+it listed, and once its output is out (a watch costs the kernel about 5 us: a third of the
+demo tree's scan on two cores) the workers watch them (`watch_listed`: a worker is given the
+descriptor when it starts, and a watch placed through a copy belongs to the same instance),
+then look again at whatever changed since the scan began: a change between the scan's look and
+the watch is not lost. `Inotify` reads the events on a thread of its own and maps each watch's
+number back to its directory once it is told (`learn`).
 """
 
 from __future__ import annotations
@@ -19,9 +21,13 @@ import select
 import struct
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
 from multiprocessing import reduction
 from typing import Any
+
+from .discovery import NEVER_WALKED
 
 IN_MODIFY = 0x2
 IN_CLOSE_WRITE = 0x8
@@ -79,6 +85,115 @@ def place(fd: int, path: str) -> int:
     """Watch a directory through `fd` (any copy of it); the watch's number. OSError on failure
     (ENOSPC: the user's watches ran out)."""
     return int(_checked(_LIBC.inotify_add_watch(fd, os.fsencode(path), WATCH_MASK | IN_ONLYDIR), path))
+
+
+def watch_below(fd: int, top: str) -> tuple[list[tuple[int, str]], list[tuple[str, bool]]]:
+    """Watch `top` and every directory below it (symbolic links not followed), each before it
+    is listed: the watches placed, and every (path, is directory) found, `top` first."""
+    placed: list[tuple[int, str]] = []
+    found: list[tuple[str, bool]] = []
+    stack = [top]
+    while stack:
+        directory = stack.pop()
+        try:
+            placed.append((place(fd, directory), directory))
+            with os.scandir(directory) as scan:
+                entries = list(scan)
+        except OSError:
+            continue  # gone, unreadable, or not a directory: nothing to watch there
+        found.append((directory, True))
+        for entry in entries:
+            try:
+                is_dir = entry.is_dir(follow_symlinks=False)
+            except OSError:
+                continue
+            if is_dir:
+                stack.append(entry.path)
+            else:
+                found.append((entry.path, False))
+    return placed, found
+
+
+CLOCK_REALTIME_COARSE = 5  # (Linux; not named in Python's time module)
+
+
+def change_clock_ns() -> int:
+    """Now, by the clock the kernel stamps change times from (or a finer one): a change made
+    from now on has a change time at or after it. (File systems that keep whole seconds, FAT
+    or ext3, stamp earlier: a change there, in the instant between a scan's look and its watch,
+    waits for the periodic rescan.)"""
+    try:
+        return time.clock_gettime_ns(CLOCK_REALTIME_COARSE)
+    except OSError:
+        return time.time_ns() - 10_000_000  # (a tick at most behind)
+
+
+# directories a scan listed, each with the paths of the artifacts it found there
+Listed = list[tuple[str, list[str]]]
+
+
+@dataclass
+class LateWatches:
+    """What `watch_listed` did: the number of each directory's watch (-1: none), what may have
+    changed unseen (path, is directory), the subdirectories of those directories made (or moved
+    in) since, which the scan may not have listed, and how many directories got no watch: the
+    user's watches ran out. (Small: a worker's result is written to a pipe whole, so that a
+    worker stopped meanwhile cannot leave half of one for the pool to wait on forever.)"""
+
+    numbers: list[int] = field(default_factory=list)
+    changed: list[tuple[str, bool]] = field(default_factory=list)
+    made: list[str] = field(default_factory=list)
+    unwatched: int = 0
+
+
+def watch_listed(fd: int, listed: Listed, since_ns: int) -> LateWatches:
+    """Watch directories a scan listed after `since_ns` (change_clock_ns()), then tell what may have
+    changed between its look and the watch: each directory, and each of its files the scan read
+    (the paths given with it), whose status changed since then (a write, a rename, a new or
+    removed entry, times set back with `touch -d` or `cp -p`: all set the change time to now),
+    or that is gone."""
+    done = LateWatches()
+    for directory, files in listed:
+        try:
+            done.numbers.append(place(fd, directory))
+        except OSError as exc:
+            done.numbers.append(-1)
+            done.unwatched += exc.errno == errno.ENOSPC  # (else gone: its parent changed)
+            continue
+        try:
+            changed = os.stat(directory).st_ctime_ns >= since_ns
+        except OSError:
+            continue  # gone meanwhile: its parent changed
+        if changed:
+            done.changed.append((directory, True))
+            done.made += _made_since(directory, since_ns)
+        for path in files:
+            try:
+                if os.stat(path).st_ctime_ns < since_ns:
+                    continue
+            except OSError:
+                pass  # gone, or no longer readable: looked at again
+            done.changed.append((path, False))
+    return done
+
+
+def placed_by(late: LateWatches, listed: Listed) -> list[tuple[int, str]]:
+    """The watches `watch_listed` placed on `listed`: (number, directory)."""
+    return [(wd, directory) for wd, (directory, _files) in zip(late.numbers, listed) if wd >= 0]
+
+
+def _made_since(directory: str, since: int) -> list[str]:
+    """The subdirectories (not links, nor folders no walk enters) whose status changed since `since`."""
+    made = []
+    try:
+        with os.scandir(directory) as scan:
+            for entry in scan:
+                if entry.name not in NEVER_WALKED and entry.is_dir(follow_symlinks=False):
+                    if entry.stat(follow_symlinks=False).st_ctime_ns >= since:
+                        made.append(entry.path)
+    except OSError:
+        pass  # gone meanwhile: its parent's watch tells
+    return made
 
 
 # --- handing the descriptor to worker processes --------------------------------------------------
@@ -183,27 +298,16 @@ class Inotify:
     def watch_tree(self, top: str) -> list[tuple[str, bool]]:
         """Watch `top` and every directory below it (symbolic links not followed), each before
         it is listed; every (path, is directory) found, `top` first."""
-        found: list[tuple[str, bool]] = []
-        stack = [top]
-        while stack:
-            directory = stack.pop()
-            try:
-                self.learn([(place(self.fd, directory), directory)])
-                with os.scandir(directory) as scan:
-                    entries = list(scan)
-            except OSError:
-                continue  # gone, unreadable, or not a directory: nothing to watch there
-            found.append((directory, True))
-            for entry in entries:
-                try:
-                    is_dir = entry.is_dir(follow_symlinks=False)
-                except OSError:
-                    continue
-                if is_dir:
-                    stack.append(entry.path)
-                else:
-                    found.append((entry.path, False))
+        placed, found = watch_below(self.fd, top)
+        self.learn(placed)
         return found
+
+    def watch_directory(self, directory: str) -> None:
+        """Watch one directory (not what is below it); nothing where it cannot be watched."""
+        try:
+            self.learn([(place(self.fd, directory), directory)])
+        except OSError:
+            pass  # gone or unreadable (or the watches ran out: the scan's own count tells)
 
     def learn(self, placed: Iterable[tuple[int, str]]) -> None:
         """Directories watched (by a walk, here or in a worker); their held events are handled now."""
@@ -239,6 +343,11 @@ class Inotify:
     def covers(self, path: str) -> bool:
         with self._lock:
             return path in self._number_of
+
+    def uncovered(self, paths: Iterable[str]) -> list[str]:
+        """The paths that have no watch (yet)."""
+        with self._lock:
+            return [path for path in paths if path not in self._number_of]
 
     def watched(self) -> int:
         with self._lock:

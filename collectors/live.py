@@ -20,7 +20,7 @@ from typing import Any
 
 from .config import Settings
 from .discovery import STATE_DIR
-from .engine import Engine, ProjectResult, prepare_spawning, start_pool, stop_pool
+from .engine import Collection, Engine, ProjectResult, prepare_spawning, start_pool, stop_pool
 from .problems import Problem
 from .records.store import TEMPORARY_PREFIX, Delta, Output, extension_path
 from .watch import Watcher, choose_mode
@@ -144,6 +144,7 @@ class LiveCollection:
         self.failures: dict[str, Problem] = {}  # projects whose re-collection raised
         self.directories = 0
         self.unwatched = 0  # directories the last scan could not watch (inotify's watches ran out)
+        self._unwatched_scan: Collection | None = None  # the last scan, until watch_scanned
         self.last_write: float | None = None
         self.write_error: str | None = None
         self._counts = _Counts()
@@ -175,7 +176,9 @@ class LiveCollection:
 
         # a root that is gone (renamed away, being rebuilt) keeps its last records until it is back
         present = [root for root in self.roots if os.path.isdir(root)]
+        self._watch_output_folders(present)
         collection = self.engine.scan(present, progress=progress, wait_for_writers=0, on_result=found)
+        self._unwatched_scan = collection
         scanned = [path for path in self.results if any(_below(path, root) for root in present)]
         for path in set(scanned) - set(collection.projects):
             self.failures.pop(path, None)
@@ -184,8 +187,25 @@ class LiveCollection:
                 changes.append(gone)
         self.walk_problems = collection.walk_problems
         self.directories = collection.directories
-        self.unwatched = collection.unwatched
         return changes
+
+    def watch_scanned(self) -> list[tuple[str, bool]]:
+        """Watch what the last scan listed (Engine.watch_listed); what changed unseen meanwhile
+        (path, is directory) is to be looked at again."""
+        collection, self._unwatched_scan = self._unwatched_scan, None
+        if collection is None:
+            return []
+        changed, self.unwatched = self.engine.watch_listed(collection)
+        return changed
+
+    def _watch_output_folders(self, roots: list[str]) -> None:
+        """The folders the output is written to, where a scan walks, are watched before it
+        begins: otherwise the output's own writing (a new entry in the folder) would look like
+        a change made during the scan (the events of the output's files are ignored)."""
+        watching = self.engine.watching
+        for folder in {os.path.dirname(self.output_path), os.path.dirname(self.ext_output)}:
+            if watching is not None and any(_below(folder, root) for root in roots):
+                watching.watch_directory(folder)
 
     def refresh(self, projects: Iterable[str]) -> list[ProjectChange]:
         """Re-collect the given projects alone; a project directory that is gone is removed.
@@ -267,10 +287,11 @@ def _shown(result: ProjectResult) -> tuple[Any, ...]:
 class LiveSession:
     """The dashboard's engine room, without the dashboard: watch, scan, re-collect, write.
 
-    The initial scan's walk watches each directory just before it lists it (elsewhere than on
-    Linux, and when polling, watching starts before the scan); what changes meanwhile is held
-    and re-collected once the scan is done, so no change made during start-up is lost. `notify`
-    receives the events above on the session's threads.
+    Each scan's walk keeps the directories it lists; once its output is out, they are watched
+    and what changed since the scan began is looked at again (LiveCollection.watch_scanned;
+    elsewhere than on Linux, and when polling, watching starts before the scan); what changes
+    meanwhile is held and re-collected once the initial scan is watched, so no change made
+    during start-up is lost. `notify` receives the events above on the session's threads.
     """
 
     def __init__(
@@ -307,8 +328,8 @@ class LiveSession:
         return self.live.results
 
     def _watcher(self) -> Watcher:
-        """inotify's watches are placed by the scans' walks, each just before its directory is
-        listed; watchdog's observer (elsewhere) places its own first, the poller looks first."""
+        """inotify's watches are placed after each scan, on what it listed (watch_scanned);
+        watchdog's observer (elsewhere) places its own first, the poller looks first."""
         return Watcher(
             self.live.roots,
             choose_mode(self.live.roots, self.poll),
@@ -378,6 +399,13 @@ class LiveSession:
         self._after_write()
         self._retry_unsettled(self.live.results)
         self.notify(ScanFinished(initial, time.monotonic() - started))
+        try:
+            changed = self.live.watch_scanned()
+        except Exception as exc:  # a bug on strange input: unwatched until the next rescan watches
+            self._survived(exc)
+            return
+        for path, is_directory in changed:
+            self.watcher.changed(path, is_directory)  # (held until the initial scan is over)
 
     def _tell(self, changes: list[ProjectChange], initial: bool) -> None:
         """Tell changes in messages of at most TOLD_AT_ONCE projects: a listener handles each in

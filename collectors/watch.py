@@ -193,7 +193,7 @@ class Watcher:
     `hold=True`, events are only remembered until `release()`: the caller's initial scan runs
     meanwhile, and what changed during it is re-collected after it. Made with
     `placed_by_scan=True`, inotify's watches are left to the caller's scans (`watching`, opened
-    at once: each walk watches every directory just before it lists it, see Engine.watching).
+    at once: each scan watches the directories it listed, see Engine.watch_listed).
 
     The worker never dies of a failing batch: `on_error` hears of it and the loop goes on. It
     also notices a root that disappears or is replaced (deleted and made again, renamed away and
@@ -319,20 +319,21 @@ class Watcher:
         if mode.kind == "inotify":
             return self._make_inotify()
         observer = Observer()
-        handler = _Handler(self._changed)
+        handler = _Handler(self.changed)
         for root in self.roots:
             if os.path.isdir(root):
                 observer.schedule(handler, root, recursive=True, event_filter=EVENT_FILTER)
         return observer
 
     def _make_inotify(self) -> inotify.Inotify:
-        watching = inotify.Inotify(self._changed, self.rescan_now, self.on_error)
+        watching = inotify.Inotify(self.changed, self.rescan_now, self.on_error)
         if not self.placed_by_scan:
             for root in self.roots:
                 watching.watch_tree(root)
         return watching
 
-    def _changed(self, path: str, is_directory: bool) -> None:
+    def changed(self, path: str, is_directory: bool) -> None:
+        """A change heard of (a report, a log, a marker or a directory is noted; others dropped)."""
         if relevant(path, is_directory):
             self.note(path)
 

@@ -3,10 +3,12 @@ read back on the owner's thread, directories made and moved while watched."""
 
 from __future__ import annotations
 
+import errno
 import os
 import select
 import struct
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,7 +17,16 @@ import pytest
 
 import collectors.inotify as inotify_module
 from collectors.discovery import find_projects
-from collectors.inotify import IN_CLOSE_WRITE, IN_CREATE, IN_ISDIR, Inotify, parse_events
+from collectors.inotify import (
+    IN_CLOSE_WRITE,
+    IN_CREATE,
+    IN_ISDIR,
+    Inotify,
+    change_clock_ns,
+    parse_events,
+    placed_by,
+    watch_listed,
+)
 
 from ..conftest import until
 
@@ -140,17 +151,18 @@ def test_a_directory_moved_within_the_tree_is_watched_where_it_went(tmp_path: Pa
 
 def test_a_watch_placed_through_a_copy_is_told_once_learned(tmp_path: Path) -> None:
     """A worker places watches through its copy of the descriptor; their events wait until the
-    walk's result tells the owner which directory each number is."""
+    owner is told which directory each number is."""
     heard = Heard()
     watching = opened(heard)
     copy = os.dup(watching.fd)
     try:
-        walked = find_projects([str(tmp_path)], watch_fd=copy)
-        assert [path for _wd, path in walked.watched] == [str(tmp_path)]
+        listed: list[tuple[str, list[str]]] = [(str(tmp_path), [])]
+        late = watch_listed(copy, listed, change_clock_ns())
+        assert [path for _wd, path in placed_by(late, listed)] == [str(tmp_path)]
         (tmp_path / "vitis_hls.log").write_text("x")
         assert until(lambda: watches_in_kernel(copy) == 1)
         assert not until(lambda: bool(heard.changes), seconds=0.3)  # held: the number is not known yet
-        watching.learn(walked.watched)
+        watching.learn(placed_by(late, listed))
         assert until(lambda: str(tmp_path / "vitis_hls.log") in heard.paths())
     finally:
         watching.stop()
@@ -185,17 +197,78 @@ def test_stopping_removes_every_watch_even_while_a_copy_lives(tmp_path: Path) ->
         os.close(copy)
 
 
-def test_the_walk_watches_each_directory_it_lists_and_no_other(tmp_path: Path) -> None:
+def test_the_walk_keeps_each_directory_it_lists_and_no_other(tmp_path: Path) -> None:
     for folder in ("proj/solution1/syn/report", "proj/.git/objects", "common/lib"):
         (tmp_path / folder).mkdir(parents=True)
+    walked = find_projects([str(tmp_path)], keep_listed=True)
+    relative = sorted(os.path.relpath(path, tmp_path) for path in walked.listed)
+    assert relative == [".", "proj", "proj/solution1", "proj/solution1/syn", "proj/solution1/syn/report"]
+    assert find_projects([str(tmp_path)]).listed == []
+
+
+def scan_begins(*done: Path) -> int:
+    """When a scan begins, once the kernel's clock has passed the change times of what was done
+    before (it stamps them from a clock that moves a tick at a time)."""
+    latest = max(os.stat(path).st_ctime_ns for path in done)
+    assert until(lambda: change_clock_ns() > latest)
+    return change_clock_ns()
+
+
+def test_what_changed_between_the_look_and_the_watch_is_told(tmp_path: Path) -> None:
+    """watch_listed watches what a scan listed, then tells what changed after the scan began:
+    a report rewritten, a report removed, a directory whose entries changed and the new
+    subdirectory made in it; nothing where nothing changed."""
+    quiet, busy = tmp_path / "quiet", tmp_path / "busy"
+    for folder in (quiet, busy):
+        folder.mkdir()
+        (folder / "csynth.xml").write_text("<profile/>")
+        (folder / "csynth.rpt").write_text("old")
+    began = scan_begins(*tmp_path.rglob("*"))  # the scan looks now; then, before the watch:
+    (busy / "csynth.xml").write_text("<profile>new</profile>")
+    (busy / "csynth.rpt").unlink()
+    (busy / "solution2").mkdir()
+    files = {folder: [str(folder / "csynth.xml"), str(folder / "csynth.rpt")] for folder in (quiet, busy)}
     watching = opened(Heard(), start=False)
     try:
-        walked = find_projects([str(tmp_path)], watch_fd=watching.fd)
-        relative = sorted(os.path.relpath(path, tmp_path) for _wd, path in walked.watched)
-        assert relative == [".", "proj", "proj/solution1", "proj/solution1/syn", "proj/solution1/syn/report"]
-        assert watches_in_kernel(watching.fd) == 5 and walked.unwatched == 0
+        listed = [(str(f), paths) for f, paths in files.items()]
+        late = watch_listed(watching.fd, listed, began)
+        assert sorted(path for _wd, path in placed_by(late, listed)) == [str(busy), str(quiet)]
+        assert sorted(late.changed) == [
+            (str(busy), True),
+            (str(busy / "csynth.rpt"), False),
+            (str(busy / "csynth.xml"), False),
+        ]
+        assert late.made == [str(busy / "solution2")] and late.unwatched == 0
+        assert watches_in_kernel(watching.fd) == 2
     finally:
         watching.stop()
+
+
+def test_times_set_back_do_not_hide_a_change(tmp_path: Path) -> None:
+    """`cp -p` and `touch -d` set a file's times back; its change time tells all the same."""
+    report = tmp_path / "csynth.xml"
+    report.write_text("<profile/>")
+    began = scan_begins(report, tmp_path)
+    report.write_text("<profile>copied</profile>")
+    then = time.time() - 60
+    os.utime(report, (then, then))  # (as `cp -p` does)
+    watching = opened(Heard(), start=False)
+    try:
+        late = watch_listed(watching.fd, [(str(tmp_path), [str(report)])], began)
+        assert late.changed == [(str(report), False)]
+    finally:
+        watching.stop()
+
+
+def test_watches_running_out_are_counted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_more(fd: int, path: str) -> int:
+        if not os.path.isdir(path):
+            raise OSError(errno.ENOENT, "No such file or directory", path)
+        raise OSError(errno.ENOSPC, "No space left on device", path)
+
+    monkeypatch.setattr(inotify_module, "place", no_more)
+    late = watch_listed(-1, [(str(tmp_path), []), (str(tmp_path / "gone"), [])], change_clock_ns())
+    assert (late.numbers, late.changed, late.unwatched) == ([-1, -1], [], 1)
 
 
 def test_a_reader_that_stops_says_so(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 import collectors.engine as engine_module
+import collectors.inotify as inotify_module
 import collectors.live as live_module
 from collectors.config import Settings
 from collectors.live import LiveSession, ProjectsChanged, ScanFinished, SessionFailed, WatchState
@@ -107,6 +108,12 @@ def start(
     session = LiveSession([str(root)], str(output), lambda r: Settings(), notify, rescan_every=3600)
     threading.Thread(target=session.run, daemon=True).start()
     return session
+
+
+def watched(session: LiveSession, root: Path) -> bool:
+    """Whether the session watches `root` (its watches are placed once the first output is out)."""
+    watching = session.live.engine.watching
+    return watching is not None and watching.covers(str(root))
 
 
 def drained(events: queue.Queue, told: list[object]) -> list[object]:
@@ -210,7 +217,7 @@ def test_a_root_deleted_and_made_again_is_watched_again(tmp_path: Path) -> None:
     events: queue.Queue = queue.Queue()
     session = start(root, output, events)
     try:
-        assert until(lambda: len(luts(output)) == 3 and session.watcher is not None)
+        assert until(lambda: len(luts(output)) == 3 and watched(session, root))
         moved = tmp_path / "away"
         root.rename(moved)
         moved.rename(root)  # renamed away and back: the same directory
@@ -443,13 +450,6 @@ def test_workers_end_with_a_session_killed_outright(tmp_path: Path) -> None:
     assert until(lambda: not any(Path(f"/proc/{pid}").exists() for pid in workers), seconds=10)
 
 
-def age(root: Path, seconds: float) -> None:
-    """Date every file and directory back: a tree built a while ago, not just now."""
-    then = time.time() - seconds
-    for path in [root, *root.rglob("*")]:
-        os.utime(path, (then, then))
-
-
 def test_changes_made_after_the_walk_looked_reach_the_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The walk (in the spawned workers) watches each directory before it lists it: a change
     where it has already looked, made while the scan is still collecting, reaches the output (a
@@ -480,7 +480,8 @@ def test_changes_made_after_the_walk_looked_reach_the_output(tmp_path: Path, mon
 
 
 def test_every_directory_the_scan_lists_is_watched(tmp_path: Path) -> None:
-    """One watch per directory walked, placed by the workers; pruned folders (.git) get none."""
+    """One watch per directory walked, placed by the workers once the output is out; pruned
+    folders (.git) get none."""
     root = tmp_path / "tree"
     tree_of(root, 5)
     (root / ".git" / "objects").mkdir(parents=True)
@@ -490,8 +491,9 @@ def test_every_directory_the_scan_lists_is_watched(tmp_path: Path) -> None:
         assert scanned.wait(60)
         walked = sorted(d for d, _dirs, _files in os.walk(root) if ".git" not in Path(d).parts)
         watching = session.live.engine.watching
-        assert watching is not None and watching.watched() == len(walked) == session.live.directories
+        assert watching is not None and until(lambda: watching.watched() == len(walked) == session.live.directories)
         assert all(watching.covers(d) for d in walked)
+        assert isinstance(session.live.engine.pool, ProcessPoolExecutor)
     finally:
         session.stop()
 
@@ -500,13 +502,11 @@ def test_watches_running_out_turn_the_session_to_polling(tmp_path: Path, monkeyp
     """inotify's watches are limited per user: a tree that needs more is polled, and says why."""
     import errno
 
-    import collectors.discovery as discovery_module
-
     def no_more(fd: int, path: str) -> int:
         raise OSError(errno.ENOSPC, "No space left on device", path)
 
     monkeypatch.setattr(engine_module, "usable_cores", lambda: 1)  # (the walk in this process)
-    monkeypatch.setattr(discovery_module, "place", no_more)
+    monkeypatch.setattr(inotify_module, "place", no_more)
     root = tmp_path / "tree"
     tree_of(root, 2)
     events: queue.Queue = queue.Queue()
