@@ -451,9 +451,9 @@ def test_workers_end_with_a_session_killed_outright(tmp_path: Path) -> None:
 
 
 def test_changes_made_after_the_walk_looked_reach_the_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The walk (in the spawned workers) watches each directory before it lists it: a change
-    where it has already looked, made while the scan is still collecting, reaches the output (a
-    changed report, a new project beside the others)."""
+    """The walk's directories are watched once the output is out: a change where it has already
+    looked, made while the scan is still collecting, reaches the output (a changed report, a new
+    project beside the others, whose directories are watched from then on)."""
     root = tmp_path / "tree"
     reports = tree_of(root, 6)
     result = engine_module.Engine._result  # each project's result, once every share is back
@@ -475,6 +475,10 @@ def test_changes_made_after_the_walk_looked_reach_the_output(tmp_path: Path, mon
         assert isinstance(session.live.engine.pool, ProcessPoolExecutor)
         assert until(lambda: luts(output).get("g000") == "31337" and "g999" in luts(output))
         assert len(luts(output)) == 7
+        made = root / "Benchmarks" / "g999"  # (made between the look and the watch: watched since)
+        assert until(lambda: watched(session, made / "g999_1_base" / "proj" / "solution1" / "syn" / "report"))
+        write_lut(next(made.rglob("csynth.xml")), 4711)
+        assert until(lambda: luts(output).get("g999") == "4711")
     finally:
         session.stop()
 
