@@ -10,7 +10,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import CancelledError, Executor, ProcessPoolExecutor
+from concurrent.futures import CancelledError, Executor, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -410,15 +410,15 @@ class Engine:
         if not isinstance(result, Parsed):
             self._fresh.add(parsed.path)
 
-    def watch_listed(self, collection: Collection) -> tuple[list[tuple[str, bool]], int]:
+    def watch_listed(self, collection: Collection, tell: Callable[[list[tuple[str, bool]]], None]) -> int:
         """Watch the directories a scan listed that have no watch yet, in the pool's workers,
-        and find what changed between the scan's look and the watch (inotify.watch_listed):
-        the changed (path, is directory), and how many directories got no watch. A live
+        and `tell` what changed between the scan's look and the watch (inotify.watch_listed:
+        (path, is directory)) as each task ends; how many directories got no watch. A live
         session calls it once the scan's output is out: the watches cost the kernel about
         5 us each, a quarter of the demo tree's scan, and the scan is not kept waiting."""
         watching = self.watching
         if watching is None:
-            return [], 0
+            return 0
         new = watching.uncovered(collection.listed)  # (a rescan finds most already watched)
         files: dict[str, list[str]] = {directory: [] for directory in new}
         for path in collection.artifacts:
@@ -426,29 +426,34 @@ class Engine:
         listed = list(files.items())
         size = min(WATCHED_AT_ONCE, -(-len(listed) // (self.processes * SHARES_PER_PROCESS)))
         chunks = [listed[start : start + size] for start in range(0, len(listed), size or 1)]
-        done = self._watched_in_chunks(chunks, collection.started_ns)
-        changed: list[tuple[str, bool]] = []
-        for chunk, late in done:
+        unwatched, made = 0, []
+        for chunk, late in self._watched_in_chunks(chunks, collection.started_ns):
             watching.learn(placed_by(late, chunk))
-            changed += late.changed
-        for made in watching.uncovered(path for _chunk, late in done for path in late.made):
-            changed += watching.watch_tree(made)  # (made while the scan looked elsewhere)
-        return changed, sum(late.unwatched for _chunk, late in done)
+            tell(late.changed)
+            unwatched += late.unwatched
+            made += late.made
+        for directory in watching.uncovered(made):
+            tell(watching.watch_tree(directory))  # (made while the scan looked elsewhere)
+        return unwatched
 
-    def _watched_in_chunks(self, chunks: list[Listed], since_ns: int) -> list[tuple[Listed, LateWatches]]:
-        """Each chunk watched by the next free worker (here, without a pool), with what came of it."""
+    def _watched_in_chunks(self, chunks: list[Listed], since_ns: int) -> Iterator[tuple[Listed, LateWatches]]:
+        """Each chunk watched by the next free worker (here, without a pool), with what came of
+        it, in the order they end."""
         pool, watching = self.pool, self.watching
         assert watching is not None
+        left = dict(enumerate(chunks))
         if pool is not None and len(chunks) > 1:
             try:
-                theirs = [pool.submit(_watch_listed_in_worker, chunk, since_ns) for chunk in chunks]
-                return [(chunk, future.result()) for chunk, future in zip(chunks, theirs)]
+                theirs = {pool.submit(_watch_listed_in_worker, chunk, since_ns): n for n, chunk in left.items()}
+                for future in as_completed(theirs):
+                    late = future.result()
+                    yield left.pop(theirs[future]), late
             except (BrokenProcessPool, OSError, ValueError):  # a worker died or could not start: here
                 self.pool = None
             except (CancelledError, RuntimeError):  # (BrokenProcessPool is a RuntimeError too)
-                return []  # the pool was stopped: the session is ending
-        everything = [item for chunk in chunks for item in chunk]
-        return [(everything, watch_listed(watching.fd, everything, since_ns))]
+                return  # the pool was stopped: the session is ending
+        for chunk in left.values():
+            yield chunk, watch_listed(watching.fd, chunk, since_ns)
 
     def _retry_unsettled(self, collection: Collection, budget: float) -> None:
         deadline = time.monotonic() + budget

@@ -176,7 +176,7 @@ class LiveCollection:
 
         # a root that is gone (renamed away, being rebuilt) keeps its last records until it is back
         present = [root for root in self.roots if os.path.isdir(root)]
-        self._watch_output_folders(present)
+        self._watch_first(present)
         collection = self.engine.scan(present, progress=progress, wait_for_writers=0, on_result=found)
         self._unwatched_scan = collection
         scanned = [path for path in self.results if any(_below(path, root) for root in present)]
@@ -189,22 +189,22 @@ class LiveCollection:
         self.directories = collection.directories
         return changes
 
-    def watch_scanned(self) -> list[tuple[str, bool]]:
-        """Watch what the last scan listed (Engine.watch_listed); what changed unseen meanwhile
-        (path, is directory) is to be looked at again."""
+    def watch_scanned(self, tell: Callable[[list[tuple[str, bool]]], None]) -> None:
+        """Watch what the last scan listed (Engine.watch_listed); `tell` hears what changed unseen
+        meanwhile (path, is directory), to be looked at again."""
         collection, self._unwatched_scan = self._unwatched_scan, None
-        if collection is None:
-            return []
-        changed, self.unwatched = self.engine.watch_listed(collection)
-        return changed
+        if collection is not None:
+            self.unwatched = self.engine.watch_listed(collection, tell)
 
-    def _watch_output_folders(self, roots: list[str]) -> None:
-        """The folders the output is written to, where a scan walks, are watched before it
-        begins: otherwise the output's own writing (a new entry in the folder) would look like
-        a change made during the scan (the events of the output's files are ignored)."""
+    def _watch_first(self, roots: list[str]) -> None:
+        """Watched before a scan begins: the roots (the watcher takes a root without a watch
+        for one deleted and made again) and the folders the output is written to, where a scan
+        walks (else the output's own writing, a new entry there, would look like a change made
+        during the scan; the events of the output's files are ignored)."""
         watching = self.engine.watching
-        for folder in {os.path.dirname(self.output_path), os.path.dirname(self.ext_output)}:
-            if watching is not None and any(_below(folder, root) for root in roots):
+        outputs = {os.path.dirname(self.output_path), os.path.dirname(self.ext_output)}
+        for folder in [*roots, *(f for f in outputs if any(_below(f, root) for root in roots))]:
+            if watching is not None:
                 watching.watch_directory(folder)
 
     def refresh(self, projects: Iterable[str]) -> list[ProjectChange]:
@@ -290,7 +290,7 @@ class LiveSession:
     Each scan's walk keeps the directories it lists; once its output is out, they are watched
     and what changed since the scan began is looked at again (LiveCollection.watch_scanned;
     elsewhere than on Linux, and when polling, watching starts before the scan); what changes
-    meanwhile is held and re-collected once the initial scan is watched, so no change made
+    meanwhile is held and re-collected once the initial scan is written, so no change made
     during start-up is lost. `notify` receives the events above on the session's threads.
     """
 
@@ -365,9 +365,10 @@ class LiveSession:
         """Start watching, scan, write, then hand over to the watcher (on the caller's thread)."""
         self.notify(WatchState(self.watcher.start(hold=True)))
         self._scan(initial=True)
+        self.watcher.release()  # what changed during the scan is re-collected now
+        self._watch_scanned()  # (what changed since is told as each worker's part is watched)
         self.watcher.check_capacity(self.live.directories, self.live.unwatched)
         self.live.engine.watching = self.watcher.watching  # (none once polling)
-        self.watcher.release()  # what changed during the scan is re-collected now
 
     def rescan(self) -> None:
         self.watcher.rescan_now()
@@ -399,13 +400,18 @@ class LiveSession:
         self._after_write()
         self._retry_unsettled(self.live.results)
         self.notify(ScanFinished(initial, time.monotonic() - started))
+
+    def _watch_scanned(self) -> None:
+        """Watch what the scan listed; what changed meanwhile is re-collected."""
+
+        def tell(changed: list[tuple[str, bool]]) -> None:
+            for path, is_directory in changed:
+                self.watcher.changed(path, is_directory)
+
         try:
-            changed = self.live.watch_scanned()
+            self.live.watch_scanned(tell)
         except Exception as exc:  # a bug on strange input: unwatched until the next rescan watches
             self._survived(exc)
-            return
-        for path, is_directory in changed:
-            self.watcher.changed(path, is_directory)  # (held until the initial scan is over)
 
     def _tell(self, changes: list[ProjectChange], initial: bool) -> None:
         """Tell changes in messages of at most TOLD_AT_ONCE projects: a listener handles each in
@@ -426,6 +432,7 @@ class LiveSession:
         """Called by the watcher's worker: re-collect, write, tell."""
         if rescan:
             self._scan(initial=False)
+            self._watch_scanned()
             return
         changes = self.live.refresh(projects)
         self.live.write()  # first: what the screen shows is already in the file
