@@ -302,12 +302,13 @@ class Inotify:
         self.learn(placed)
         return found
 
-    def watch_directory(self, directory: str) -> None:
-        """Watch one directory (not what is below it); nothing where it cannot be watched."""
+    def watch_directory(self, directory: str) -> bool:
+        """Watch one directory (not what is below it); False where the user's watches ran out."""
         try:
             self.learn([(place(self.fd, directory), directory)])
-        except OSError:
-            pass  # gone or unreadable (or the watches ran out: the scan's own count tells)
+        except OSError as exc:
+            return exc.errno != errno.ENOSPC  # (gone or unreadable: nothing to watch)
+        return True
 
     def learn(self, placed: Iterable[tuple[int, str]]) -> None:
         """Directories watched (by a walk, here or in a worker); their held events are handled now."""

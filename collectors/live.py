@@ -203,9 +203,9 @@ class LiveCollection:
         during the scan; the events of the output's files are ignored)."""
         watching = self.engine.watching
         outputs = {os.path.dirname(self.output_path), os.path.dirname(self.ext_output)}
-        for folder in [*roots, *(f for f in outputs if any(_below(f, root) for root in roots))]:
-            if watching is not None:
-                watching.watch_directory(folder)
+        folders = [*roots, *(f for f in outputs if any(_below(f, root) for root in roots))]
+        if watching is not None:
+            self.unwatched = sum(not watching.watch_directory(folder) for folder in folders)
 
     def refresh(self, projects: Iterable[str]) -> list[ProjectChange]:
         """Re-collect the given projects alone; a project directory that is gone is removed.
@@ -365,8 +365,12 @@ class LiveSession:
         """Start watching, scan, write, then hand over to the watcher (on the caller's thread)."""
         self.notify(WatchState(self.watcher.start(hold=True)))
         self._scan(initial=True)
+        self._check_capacity()  # (a root that could not be watched: polled from now on)
         self.watcher.release()  # what changed during the scan is re-collected now
         self._watch_scanned()  # (what changed since is told as each worker's part is watched)
+        self._check_capacity()
+
+    def _check_capacity(self) -> None:
         self.watcher.check_capacity(self.live.directories, self.live.unwatched)
         self.live.engine.watching = self.watcher.watching  # (none once polling)
 

@@ -268,6 +268,8 @@ class Watcher:
     def check_capacity(self, directories: int, unwatched: int = 0) -> None:
         """Switch to polling when the tree has more directories than inotify can watch, or some
         got no watch (watchdog fails silently there); a rescan catches what changed meanwhile."""
+        if self._stop.is_set():
+            return  # (the session ended while its scan's watches were being placed)
         mode = choose_mode(self.roots, None, directories=directories)
         if unwatched and mode.kind != "polling":
             reason = f"{unwatched} of {directories} directories got no inotify watch ({RAISE_LIMIT})"

@@ -520,8 +520,8 @@ def test_watches_running_out_turn_the_session_to_polling(tmp_path: Path, monkeyp
         assert scanned.wait(60)
         told: list[object] = []
         assert until(lambda: any(isinstance(e, WatchState) and e.mode.kind == "polling" for e in drained(events, told)))
-        directories = session.live.directories
-        reason = f"{directories} of {directories} directories got no inotify watch (raise fs.inotify.max_user_watches)"
+        directories = session.live.directories  # (the root's watch, placed first, failed: polled at once)
+        reason = f"1 of {directories} directories got no inotify watch (raise fs.inotify.max_user_watches)"
         assert [(e.mode.kind, e.note) for e in told if isinstance(e, WatchState)][-1] == ("polling", reason)
         assert session.live.engine.watching is None
     finally:
