@@ -325,8 +325,9 @@ class Engine:
             collection.walk_problems.extend(walked.problems)
             collection.directories += walked.directories
             collection.files += walked.files
-            collection.listed += walked.listed
-            collection.artifacts += [path for project in walked.projects for path, _kind in project.artifacts]
+            if self.watching is not None:  # (what watch_listed looks at again)
+                collection.listed += walked.listed
+                collection.artifacts += [path for project in walked.projects for path, _kind in project.artifacts]
         self._retry_unsettled(collection, wait_for_writers)
         return collection
 
@@ -414,8 +415,7 @@ class Engine:
         """Watch the directories a scan listed that have no watch yet, in the pool's workers,
         and `tell` what changed between the scan's look and the watch (inotify.watch_listed:
         (path, is directory)) as each task ends; how many directories got no watch. A live
-        session calls it once the scan's output is out: the watches cost the kernel about
-        5 us each, a quarter of the demo tree's scan, and the scan is not kept waiting."""
+        session calls it once the scan's output is out (why: collectors/inotify.py)."""
         watching = self.watching
         if watching is None:
             return 0

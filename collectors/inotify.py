@@ -3,7 +3,7 @@
 watchdog's inotify observer places its watches itself: it walks the whole tree again, in
 Python, before it reports anything (about 3 s of CPU for the demo tree's 65,000 directories,
 beside a scan that lists every one of them anyway). Here the scan's walk keeps the directories
-it listed, and once its output is out (a watch costs the kernel about 5 us: a third of the
+it listed, and once its output is out (a watch costs the kernel about 5 us: a quarter of the
 demo tree's scan on two cores) the workers watch them (`watch_listed`: a worker is given the
 descriptor when it starts, and a watch placed through a copy belongs to the same instance),
 then look again at whatever changed since the scan began: a change between the scan's look and

@@ -194,7 +194,7 @@ class LiveCollection:
         meanwhile (path, is directory), to be looked at again."""
         collection, self._unwatched_scan = self._unwatched_scan, None
         if collection is not None:
-            self.unwatched = self.engine.watch_listed(collection, tell)
+            self.unwatched += self.engine.watch_listed(collection, tell)  # (beside the roots': _watch_first)
 
     def _watch_first(self, roots: list[str]) -> None:
         """Watched before a scan begins: the roots (the watcher takes a root without a watch
