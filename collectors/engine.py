@@ -10,7 +10,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import CancelledError, Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, CancelledError, Executor, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -445,14 +445,19 @@ class Engine:
         if pool is not None and len(chunks) > 1:
             try:
                 theirs = {pool.submit(_watch_listed_in_worker, chunk, since_ns): n for n, chunk in left.items()}
-                for future in as_completed(theirs):
-                    late = future.result()
-                    yield left.pop(theirs[future]), late
+                pending = set(theirs)
+                while pending and not watching.closed:  # (a pool stopped meanwhile may never answer)
+                    done, pending = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        late = future.result()
+                        yield left.pop(theirs[future]), late
             except (BrokenProcessPool, OSError, ValueError):  # a worker died or could not start: here
                 self.pool = None
             except (CancelledError, RuntimeError):  # (BrokenProcessPool is a RuntimeError too)
                 return  # the pool was stopped: the session is ending
         for chunk in left.values():
+            if watching.closed:
+                return  # the session ended: its descriptor's number may be another file's now
             yield chunk, watch_listed(watching.fd, chunk, since_ns)
 
     def _retry_unsettled(self, collection: Collection, budget: float) -> None:

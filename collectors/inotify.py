@@ -298,12 +298,16 @@ class Inotify:
     def watch_tree(self, top: str) -> list[tuple[str, bool]]:
         """Watch `top` and every directory below it (symbolic links not followed), each before
         it is listed; every (path, is directory) found, `top` first."""
+        if self.closed:
+            return []  # (the descriptor's number may be another file's now)
         placed, found = watch_below(self.fd, top)
         self.learn(placed)
         return found
 
     def watch_directory(self, directory: str) -> bool:
         """Watch one directory (not what is below it); False where the user's watches ran out."""
+        if self.closed:
+            return True  # (stopped: nothing is watched any more)
         try:
             self.learn([(place(self.fd, directory), directory)])
         except OSError as exc:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import threading
+import traceback
 from pathlib import Path
 
 import pytest
@@ -192,6 +194,16 @@ def test_group_makefile_does_not_hide_variants(tmp_path: Path) -> None:
     ]
 
 
+def other_threads() -> str:
+    """The threads beside this one, each with where it is."""
+    frames = sys._current_frames()
+    return "\n\n".join(
+        f"{t.name}:\n{''.join(traceback.format_stack(frames[t.ident]))}"
+        for t in threading.enumerate()
+        if t is not threading.current_thread() and t.ident in frames
+    )
+
+
 def test_walk_split_over_two_processes_finds_the_same(built: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """collect walks half of the root's subdirectories in a second process: same result as one walk."""
     import collectors.engine as engine_module
@@ -199,7 +211,7 @@ def test_walk_split_over_two_processes_finds_the_same(built: Path, monkeypatch: 
     (built / "Benchmarks" / "topk" / "vitis_hls.log").write_text("ERROR: [HLS 200-1] group-level log, not a project\n")
     # seven groups below Benchmarks: the walk is split there, whether the root is above it or it
     # else collect would not fork (and this would not test it); earlier tests' sessions end their threads
-    assert until(lambda: threading.active_count() == 1), [t.name for t in threading.enumerate()]
+    assert until(lambda: threading.active_count() == 1), other_threads()
     for root in (built, built / "Benchmarks"):
         split = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
         monkeypatch.setattr(engine_module.threading, "active_count", lambda: 2)  # as beside the dashboard
