@@ -22,7 +22,7 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, ProgressBar, Static
+from textual.widgets import Footer, Header, ProgressBar, Static
 
 from collectors.live import LiveSession, ProjectChange, ProjectsChanged, ScanFinished
 from collectors.records.model import key_of
@@ -41,7 +41,8 @@ from .messages import (
 from .records_actions import RECORDS_BINDINGS, RecordsActions
 from .screens.help import HelpScreen
 from .widgets.records_view import RecordsPanel, RecordsView
-from .widgets.tables import ExtensionsTable, ProblemsTable, RunsTable, group_label, variant_label
+from .widgets.runs_table import RunsTable, group_label, variant_label
+from .widgets.tables import ExtensionsTable, ProblemsTable
 
 GENERAL = ""  # the problems panel's source for problems of no single project
 
@@ -166,18 +167,16 @@ class Dashboard(RecordsActions, App[int]):
             self._show_soon()
 
     def _show(self, event: ProjectsChanged) -> None:
-        added_rows = False
+        # (the initial scan's rows are sorted once, when it ends)
+        self.runs.show_all([(change.path, change.result) for change in event.changes], changed=not event.initial)
         written: list[tuple[str, dict, str]] = []
         new_records = False
         for change in event.changes:
-            added_rows |= self.runs.show(change.path, change.result, changed=not event.initial)
             written += self._patch_records(change)
             new_records |= bool(change.records.added)
             self.extensions.apply(change.extensions)
             self.problems.replace(change.path, change.result.problems if change.result else [])
         patched = self.records_view.table.put_all(written)  # together: one append for the new ones
-        if added_rows and not event.initial:
-            self.runs.sort_rows()  # (the initial scan's rows are sorted once, when it ends)
         # once per message, and the columns follow the data only after the initial scan (each
         # adaptation is a pass over every record)
         self.records_view.data_changed(patched, adapt_columns=new_records and self.scans > 0)
@@ -268,7 +267,7 @@ class Dashboard(RecordsActions, App[int]):
         self.session.rescan()
 
     def action_focus_panel(self, panel: str) -> None:
-        (self.records_view if panel == "records" else self.query_one(f"#{panel}", DataTable)).focus()
+        (self.records_view if panel == "records" else self.query_one(f"#{panel}")).focus()
 
     def _all_bindings(self) -> list[tuple[str, str]]:
         return [
@@ -292,16 +291,16 @@ class Dashboard(RecordsActions, App[int]):
                 f"Focus {panel}", f"Move to the {panel} panel", lambda p=panel: self.action_focus_panel(p)
             )
 
-    @on(DataTable.RowSelected, "#runs")
-    def _open_run(self, event: DataTable.RowSelected) -> None:
+    @on(RunsTable.Selected)
+    def _open_run(self, event: RunsTable.Selected) -> None:
         from .screens.detail import DetailScreen  # (when first opened: see records_actions)
 
-        project = self.runs.project_of.get(str(event.row_key.value))
+        project = self.runs.project_of.get(event.key)
         result = self.session.results.get(project or "")
         if result is None:
             return
         for run in result.runs:
-            if RunsTable._key(result, run.target, run.device) == event.row_key.value:
+            if RunsTable.key(result, run.target, run.device) == event.key:
                 title = f"{group_label(result)} {variant_label(result)} {run.target}"
                 self.push_screen(DetailScreen(title, run.records, dict(run.sources), result.problems, run.notes))
 

@@ -9,12 +9,13 @@ import threading
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from textual.events import Callback
 
 from collectors.config import Settings
 from collectors.live import LiveSession
 from tui.app import Dashboard
-from tui.widgets.tables import RunsTable
+from tui.widgets.runs_table import RunsTable
 
 from .. import trees
 from ..conftest import EXPECTED_TREE, VITIS, place, until, wait_until
@@ -283,9 +284,9 @@ async def test_extension_records_have_their_own_panel(tmp_path: Path) -> None:
         ]
 
 
-async def test_a_patched_row_never_re_measures_a_whole_column(tmp_path: Path) -> None:
-    """A changed report updates only the cells that changed; a narrower value keeps the column's
-    width (re-measuring every row of the column costs seconds at 20,000 runs), a wider one widens it."""
+async def test_a_column_widens_to_a_wider_value_and_never_narrows(tmp_path: Path) -> None:
+    """A changed report updates its row; a narrower value keeps the column's width (narrowing
+    would mean measuring the whole column again: seconds at 20,000 runs), a wider one widens it."""
     root = tmp_path / "suite"
     reports = []
     for group in ("fft", "knn", "nw"):
@@ -293,23 +294,57 @@ async def test_a_patched_row_never_re_measures_a_whole_column(tmp_path: Path) ->
     app = make_app(root, tmp_path / "out.jsonl")
     async with app.run_test(size=(200, 50)) as pilot:
         await wait_until(pilot, lambda: app.scans == 1 and lut_in_table(app) == ["15752"] * 3)
-        await pilot.pause()
-        runs = app.query_one("#runs")
-        measured: list[str] = []  # the columns of the cells Textual measures again
-        original = runs._update_column_widths
-        runs._update_column_widths = lambda cells: (measured.extend(c.value for _r, c in cells), original(cells))[1]
-        lut = runs.columns["LUT"]
-        assert lut.content_width == 5
+        runs = app.query_one(RunsTable)
+        assert runs.width_of("LUT") == 5
 
         reports[1].write_text(reports[1].read_text().replace("<LUT>15752</LUT>", "<LUT>7</LUT>"))
         await wait_until(pilot, lambda: sorted(lut_in_table(app)) == ["15752", "15752", "7"])
-        await pilot.pause()
-        assert measured == ["changed"]  # its first time (wider than the label); nothing narrower
-        assert lut.content_width == 5
+        assert runs.width_of("LUT") == 5
+        assert runs.width_of("changed") == 8  # "HH:MM:SS", wider than its label
 
-        measured.clear()
         reports[2].write_text(reports[2].read_text().replace("<LUT>15752</LUT>", "<LUT>123456789</LUT>"))
         await wait_until(pilot, lambda: "123456789" in lut_in_table(app))
-        await pilot.pause()
-        assert measured == ["LUT"]  # the one cell that grew
-        assert lut.content_width == 9
+        assert runs.width_of("LUT") == 9
+
+
+async def test_the_runs_table_draws_escapes_visibly_and_keeps_columns_under_wide_names(tmp_path: Path) -> None:
+    """The runs table draws its own lines: a terminal escape in a name is drawn as text, and a
+    name of double-width characters (two cells each) does not shift the columns after it."""
+    root = tmp_path / "suite"
+    for group in ("g\x1b[31mx", "幅広い"):
+        place(trees.waiting_solution(root, group, f"{group}_1_base"), CSYNTH, GOOD)
+    app = make_app(root, tmp_path / "out.jsonl")
+    async with app.run_test(size=(200, 50)) as pilot:
+        runs = app.query_one(RunsTable)
+        await wait_until(pilot, lambda: app.scans == 1 and runs.row_count == 2)
+        lines = ["".join(segment.text for segment in runs.render_line(y)) for y in range(3)]
+    assert all("\x1b" not in line for line in lines)
+    assert "g\\x1b[31mx" in lines[1]
+    assert runs.width_of("group") == 10  # g\x1b[31mx; 幅広い: three characters, six cells
+    # the LUT column starts at the same cell on both rows, and under its label
+    starts = {cell_len(line[: line.index("15752")]) for line in lines[1:]}
+    assert starts == {cell_len(lines[0][: lines[0].index("LUT")])}
+
+
+async def test_the_runs_table_moves_by_keys_and_clicks_and_opens_the_run_under_the_cursor(tmp_path: Path) -> None:
+    """The runs table is a line-API view of its own: keys move its cursor, a click moves it to
+    the row clicked, and a click on the cursor's row (or enter) opens that run's details."""
+    root = trees.build_all(tmp_path / "rodinia-hls")
+    app = make_app(root, tmp_path / "out.jsonl")
+    async with app.run_test(size=(200, 50)) as pilot:
+        runs = app.query_one(RunsTable)
+        await wait_until(pilot, lambda: app.scans == 1)
+        runs.focus()
+        await pilot.press("end")
+        assert runs.cursor == 7
+        await pilot.press("up", "up")
+        assert runs.cursor == 5
+        await pilot.press("home", "down")
+        assert runs.cursor == 1
+        # the border, then the header, then the rows: the fourth row is four lines below the header
+        await pilot.click(RunsTable, offset=(10, 5))
+        assert runs.cursor == 3 and app.screen is app.screen_stack[0]
+        await pilot.click(RunsTable, offset=(10, 5))  # again, on the cursor's row: it opens
+        await wait_until(pilot, lambda: app.screen.__class__.__name__ == "DetailScreen")
+        group, variant = runs.get_row_at(3)[1:3]
+        assert app.screen.title_text.startswith(f"{group} {variant} ")  # type: ignore[attr-defined]

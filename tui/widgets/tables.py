@@ -1,4 +1,5 @@
-"""The dashboard's tables of runs, extension records and problems, patched row by row.
+"""The dashboard's tables of extension records and problems, patched row by row (the runs
+table, which holds a row per run of the tree, draws only what is on screen: runs_table).
 
 Each table is told what changed (one project's new result, one delta) and touches only those
 rows: the work per update does not grow with the tree.
@@ -16,26 +17,12 @@ from rich.text import Text
 from textual.widgets import DataTable
 from textual.widgets.data_table import RowKey
 
-from collectors.engine import ProjectResult
 from collectors.problems import Problem
 from collectors.records.model import RecordKey
 from collectors.records.store import Delta
 from collectors.records.table import extension_summary
 
 from .cells import cell
-from .figures import FIGURE_COLUMNS, run_figures, statuses
-
-CHANGED_MARK_SECONDS = 10.0  # how long a row keeps its "just changed" marker
-RUN_COLUMNS = ("group", "variant", "target", "device", "status", *FIGURE_COLUMNS, "changed")
-
-
-def group_label(result: ProjectResult) -> str:
-    return "/".join(result.identity.problem["group_path"])
-
-
-def variant_label(result: ProjectResult) -> str:
-    variant = result.identity.implementation["variant"]
-    return f"{variant['index']}_{variant['name']}"
 
 
 def patch_row(table: DataTable[Text], key: str, cells: list[Text]) -> None:
@@ -67,79 +54,6 @@ class TextTable(DataTable[Text]):
                 if width > column.content_width:
                     column.content_width = width
         super()._update_dimensions(())  # the table's size from the widths
-
-
-class RunsTable(TextTable):
-    """One row per run, sorted by group, variant and target; a `●` on rows that just changed."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
-        self.rows_of: dict[str, list[str]] = {}  # project -> its row keys
-        self.project_of: dict[str, str] = {}  # row key -> project
-        self.changed_at: dict[str, float] = {}  # project -> when it last changed (marked ones)
-
-    def on_mount(self) -> None:
-        self.add_column("", key="mark", width=1)
-        for label in RUN_COLUMNS:
-            self.add_column(label, key=label)
-
-    def show(self, project: str, result: ProjectResult | None, changed: bool) -> bool:
-        """Put a project's runs in place of its old rows; True when rows were added (the caller
-        sorts once per batch)."""
-        if changed:
-            self.changed_at[project] = time.time()
-        keys = [] if result is None else [self._key(result, run.target, run.device) for run in result.runs]
-        for key in set(self.rows_of.get(project, ())) - set(keys):
-            self.remove_row(key)
-            del self.project_of[key]
-        added = False
-        for key, run in zip(keys, result.runs if result is not None else ()):
-            cells = self._cells(project, result, run)  # type: ignore[arg-type]
-            if key in self.project_of:
-                patch_row(self, key, cells)
-            else:
-                self.add_row(*cells, key=key)
-                self.project_of[key] = project
-                added = True
-        if keys:
-            self.rows_of[project] = keys
-        else:
-            self.rows_of.pop(project, None)
-            self.changed_at.pop(project, None)
-        return added
-
-    def sort_rows(self) -> None:
-        self.sort("group", "variant", "target", key=lambda *cells: tuple(str(c) for c in cells))
-
-    @staticmethod
-    def _key(result: ProjectResult, target: str, device: str) -> str:
-        # a project's runs differ by target and device; the path keeps apart two projects that
-        # map to one identity
-        return f"{result.path}\x1f{target}\x1f{device}"
-
-    def _cells(self, project: str, result: ProjectResult, run: Any) -> list[Text]:
-        figures = run_figures(run.records)
-        changed_at = self.changed_at.get(project)
-        fresh = changed_at is not None and time.time() - changed_at < CHANGED_MARK_SECONDS
-        return [
-            Text("●" if fresh else "", style="bold yellow"),
-            cell(group_label(result)),
-            cell(variant_label(result)),
-            cell(run.target.removeprefix("vitis.")),
-            cell(run.device),
-            cell(statuses(run.records)),
-            *(cell(figures[c]) for c in FIGURE_COLUMNS),
-            cell(time.strftime("%H:%M:%S", time.localtime(changed_at)) if changed_at else ""),
-        ]
-
-    def expire_marks(self) -> None:
-        """Clear the marker of rows whose change is old now (only the marked ones are looked at)."""
-        now = time.time()
-        for project in [p for p, at in self.changed_at.items() if now - at >= CHANGED_MARK_SECONDS]:
-            for key in self.rows_of.get(project, ()):
-                self.update_cell(key, "mark", Text(""))
-            # the time of the change stays in its column; only the marker goes
-            del self.changed_at[project]
 
 
 class ExtensionsTable(TextTable):
