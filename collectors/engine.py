@@ -419,11 +419,12 @@ class Engine:
         watching = self.watching
         if watching is None:
             return 0
-        new = watching.uncovered(collection.listed)  # (a rescan finds most already watched)
-        files: dict[str, list[str]] = {directory: [] for directory in new}
+        files: dict[str, list[str]] = {}  # (a directory the scan read no file of shares one empty list)
         for path in collection.artifacts:
-            files.get(os.path.dirname(path), []).append(path)
-        listed = list(files.items())
+            files.setdefault(os.path.dirname(path), []).append(path)
+        no_files: list[str] = []
+        # (a rescan finds most already watched)
+        listed = [(directory, files.get(directory, no_files)) for directory in watching.uncovered(collection.listed)]
         size = min(WATCHED_AT_ONCE, -(-len(listed) // (self.processes * SHARES_PER_PROCESS)))
         chunks = [listed[start : start + size] for start in range(0, len(listed), size or 1)]
         unwatched, made = 0, []

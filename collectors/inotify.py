@@ -318,13 +318,17 @@ class Inotify:
         """Directories watched (by a walk, here or in a worker); their held events are handled now."""
         due: list[tuple[str, int, str]] = []
         with self._lock:
-            for wd, path in placed:
-                self._forget_number(self._number_of.get(path))
-                self._path_of[wd] = path
-                self._number_of[path] = wd
-                for mask, name in self._held.pop(wd, ()):
-                    due.append((path, mask, name))
-                    self._held_count -= 1
+            path_of, number_of, held = self._path_of, self._number_of, self._held
+            for wd, path in placed:  # (a scan's 100,000 directories: kept lean)
+                old = number_of.get(path)
+                if old is not None:
+                    self._forget_number(old)
+                path_of[wd] = path
+                number_of[path] = wd
+                if held and wd in held:
+                    for mask, name in held.pop(wd):
+                        due.append((path, mask, name))
+                        self._held_count -= 1
         for path, mask, name in due:
             self._handle(path, mask, name)
 

@@ -25,7 +25,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, ProgressBar, Static
 
 from collectors.live import LiveSession, ProjectChange, ProjectsChanged, ScanFinished
-from collectors.records.model import key_of
+from collectors.records.model import RecordKey, key_of
 from collectors.records.table import RecordTable
 from collectors.text import visible
 
@@ -169,21 +169,23 @@ class Dashboard(RecordsActions, App[int]):
     def _show(self, event: ProjectsChanged) -> None:
         # (the initial scan's rows are sorted once, when it ends)
         self.runs.show_all([(change.path, change.result) for change in event.changes], changed=not event.initial)
-        written: list[tuple[str, dict, str]] = []
+        written: list[tuple[RecordKey, str, dict, str]] = []
         new_records = False
         for change in event.changes:
             written += self._patch_records(change)
             new_records |= bool(change.records.added)
             self.extensions.apply(change.extensions)
             self.problems.replace(change.path, change.result.problems if change.result else [])
-        patched = self.records_view.table.put_all(written)  # together: one append for the new ones
+        # together: one append for the new ones (their keys are the output's own)
+        rows = [(line, record, source) for _key, line, record, source in written]
+        patched = self.records_view.table.put_all(rows, keys=[key for key, *_row in written])
         # once per message, and the columns follow the data only after the initial scan (each
         # adaptation is a pass over every record)
         self.records_view.data_changed(patched, adapt_columns=new_records and self.scans > 0)
 
-    def _patch_records(self, change: ProjectChange) -> list[tuple[str, dict, str]]:
-        """Drop a project's removed records from the records view's table; the (line, record,
-        source) of those it added or changed, to be put in."""
+    def _patch_records(self, change: ProjectChange) -> list[tuple[RecordKey, str, dict, str]]:
+        """Drop a project's removed records from the records view's table; the (key, line,
+        record, source) of those it added or changed, to be put in."""
         delta = change.records
         if not delta:
             return []
@@ -196,7 +198,8 @@ class Dashboard(RecordsActions, App[int]):
         self.compare_records_changed(records, list(delta.removed))
         # the row's source is the project whose line is written (after a key clash, another one)
         return [
-            (line, record, delta.owners.get(key, change.path)) for (key, line), record in zip(written.items(), records)
+            (key, line, record, delta.owners.get(key, change.path))
+            for (key, line), record in zip(written.items(), records)
         ]
 
     @on(TotalsUpdated)

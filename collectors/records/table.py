@@ -88,6 +88,31 @@ def note(record: dict, extras: list[tuple[str, Any]]) -> str | None:
     return "; ".join(texts) if texts else None
 
 
+def synth_figures(record: dict) -> tuple[Any, ...]:
+    """An hls_synth record's worst-case latency, maximum interval, estimated clock, LUT, FF, DSP,
+    BRAM_18K and URAM (None where missing), in COLUMNS order; also the runs table's figures."""
+    synth = as_dict(record.get("hls_synth"))
+    performance = as_dict(synth.get("PerformanceEstimates"))
+    latency = as_dict(performance.get("SummaryOfOverallLatency"))
+    resources = as_dict(as_dict(synth.get("AreaEstimates")).get("Resources"))
+    return (
+        latency.get("Worst-caseLatency"),
+        latency.get("Interval-max"),
+        as_dict(performance.get("SummaryOfTimingAnalysis")).get("EstimatedClockPeriod"),
+        resources.get("LUT"),
+        resources.get("FF"),
+        resources.get("DSP"),
+        resources.get("BRAM_18K"),
+        resources.get("URAM"),
+    )
+
+
+def rtl_figures(record: dict) -> tuple[Any, Any, Any]:
+    """An rtl_sim record's kernel runtime in cycles and in microseconds and its clock, in COLUMNS order."""
+    rtl = as_dict(record.get("rtl_sim"))
+    return rtl.get("kernel_runtime_cycles"), rtl.get("kernel_runtime_us"), rtl.get("kernel_clock_freq_mhz")
+
+
 def extract(record: dict, extras: list[tuple[str, Any]] | None = None) -> list[Any]:
     """The value of every column, in COLUMNS order. Records from other producers may lack any
     part, so every step tolerates a missing or odd-typed object (one pass, no per-column lookups:
@@ -101,12 +126,7 @@ def extract(record: dict, extras: list[tuple[str, Any]] | None = None) -> list[A
     variant = as_dict(impl.get("variant"))
     kind = record.get("report_type")
     payload = as_dict(record.get(kind)) if isinstance(kind, str) else {}
-    synth = as_dict(record.get("hls_synth"))
-    performance = as_dict(synth.get("PerformanceEstimates"))
-    latency = as_dict(performance.get("SummaryOfOverallLatency"))
-    resources = as_dict(as_dict(synth.get("AreaEstimates")).get("Resources"))
-    assignments = as_dict(synth.get("UserAssignments"))
-    rtl = as_dict(record.get("rtl_sim"))
+    assignments = as_dict(as_dict(record.get("hls_synth")).get("UserAssignments"))
     group = problem.get("group_path")
     return [
         kind,
@@ -120,17 +140,8 @@ def extract(record: dict, extras: list[tuple[str, Any]] | None = None) -> list[A
         run.get("vitis_version"),
         payload.get("status"),
         run.get("runtime_seconds"),
-        latency.get("Worst-caseLatency"),
-        latency.get("Interval-max"),
-        as_dict(performance.get("SummaryOfTimingAnalysis")).get("EstimatedClockPeriod"),
-        resources.get("LUT"),
-        resources.get("FF"),
-        resources.get("DSP"),
-        resources.get("BRAM_18K"),
-        resources.get("URAM"),
-        rtl.get("kernel_runtime_cycles"),
-        rtl.get("kernel_runtime_us"),
-        rtl.get("kernel_clock_freq_mhz"),
+        *synth_figures(record),
+        *rtl_figures(record),
         assignments.get("Part"),
         assignments.get("TopModelName"),
         variant.get("index"),
@@ -385,14 +396,17 @@ class RecordTable:
         derived indexes are patched at that row, not rebuilt."""
         return self.put_all([(raw, record, source)], origin)[0]
 
-    def put_all(self, items: list[tuple[str, dict, str]], origin: str = "") -> list[int]:
+    def put_all(
+        self, items: list[tuple[str, dict, str]], origin: str = "", keys: list[RecordKey] | None = None
+    ) -> list[int]:
         """`put` for many (raw line, record, source) at once: the new ones are appended together
-        (a live scan brings thousands; one by one, each append is a pass of its own)."""
+        (a live scan brings thousands; one by one, each append is a pass of its own). `keys`:
+        the records' keys, where the caller has them already."""
         rows: list[int | tuple[int]] = []  # a row index, or (n,): the n-th of the new ones
         new: list[Prepared] = []
         pending: dict[RecordKey, int] = {}  # key -> its place among the new ones (a later one wins)
-        for raw, record, source in items:
-            key = key_of(record)
+        for n, (raw, record, source) in enumerate(items):
+            key = key_of(record) if keys is None else keys[n]
             index = self._by_key.get((origin, key, 0))
             if index is not None:
                 self._replace(index, raw, record, source)

@@ -4,33 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from collectors.records.table import COLUMNS, extract
+from collectors.records.table import rtl_figures, synth_figures
 
 FIGURE_COLUMNS = ("latency", "clock", "LUT", "FF", "DSP", "BRAM", "RTL")
 SHORT_TYPE = {"hls_synth": "synth", "rtl_sim": "rtl", "sw_run": "sw"}
 
 
-_POSITION = {column.key: n for n, column in enumerate(COLUMNS)}
-
-
 def run_figures(records: list[dict[str, Any]]) -> dict[str, str]:
     """Worst-case latency, estimated clock, resources and RTL runtime, as strings ('' if none);
-    the same extraction as the records view's columns."""
+    read as the records view's columns are (only the two kinds of record that hold them)."""
     out = {name: "" for name in FIGURE_COLUMNS}
     for record in records:
-        values = extract(record, extras=[])  # (the fields beyond the contract make only the note)
         if record["report_type"] == "hls_synth":
-            for column, key in (
-                ("latency", "latency"),
-                ("clock", "clock"),
-                ("LUT", "lut"),
-                ("FF", "ff"),
-                ("DSP", "dsp"),
-                ("BRAM", "bram"),
-            ):
-                out[column] = values[_POSITION[key]] or ""
+            latency, _interval, clock, lut, ff, dsp, bram, _uram = synth_figures(record)
+            for name, value in zip(FIGURE_COLUMNS, (latency, clock, lut, ff, dsp, bram)):
+                out[name] = value or ""
         elif record["report_type"] == "rtl_sim":
-            cycles, us = values[_POSITION["cycles"]], values[_POSITION["us"]]
+            cycles, us, _clock = rtl_figures(record)
             if cycles is not None:
                 out["RTL"] = f"{cycles} cyc"
             elif us is not None:
