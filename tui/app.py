@@ -294,7 +294,7 @@ class Dashboard(RecordsActions, App[int]):
                 f"Focus {panel}", f"Move to the {panel} panel", lambda p=panel: self.action_focus_panel(p)
             )
 
-    @on(RunsTable.Selected)
+    @on(RunsTable.Selected, "#runs")
     def _open_run(self, event: RunsTable.Selected) -> None:
         from .screens.detail import DetailScreen  # (when first opened: see records_actions)
 

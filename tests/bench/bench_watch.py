@@ -244,16 +244,8 @@ def time_start_apart(kind: str, root: str, output: str) -> list[float]:
     return [float(value) for value in done.stdout.strip().splitlines()[-1].split()]
 
 
-# the handler's panel updates, and the re-measuring the tables do when next idle
-UI_BUCKETS = (
-    "runs.show",
-    "runs.sort_rows",
-    "_patch_records",
-    "put_all",
-    "extensions.apply",
-    "problems.replace",
-    "tables idle",
-)
+# the handler's panel updates (the runs table's sort included)
+UI_BUCKETS = ("runs.show_all", "_patch_records", "put_all", "extensions.apply", "problems.replace", "data_changed")
 SESSION_BUCKETS = ("refresh", "write")
 
 
@@ -314,7 +306,6 @@ async def edit_once(pilot: Any, probe: Probe, clock: Clock, report: str, value: 
         "row": shown - closed if shown < deadline else None,
         "ui": since(before, after, UI_BUCKETS),
         "records panel": since(before, after, ("data_changed",)),
-        "tables idle": since(before, after, ("tables idle",)),
         "session": since(before, after, SESSION_BUCKETS),
         "write": since(before, after, ("write",)),
     }
@@ -332,16 +323,13 @@ async def drive_dashboard(root: str, output: str, reports: list[str], early: int
     clock.wrap(app.session.live, "refresh", "refresh")
     clock.wrap(app.session.live, "write", "write")
     async with app.run_test(size=(200, 50)) as pilot:
-        tables = (app.extensions, app.problems)  # (DataTables; the runs table measures nothing when idle)
         for owner, name, bucket in (
             (app, "_patch_records", "_patch_records"),
             (app.records_view.table, "put_all", "put_all"),
-            (app.runs, "show", "runs.show"),
-            (app.runs, "sort_rows", "runs.sort_rows"),
+            (app.runs, "show_all", "runs.show_all"),
             (app.extensions, "apply", "extensions.apply"),
             (app.problems, "replace", "problems.replace"),
             (app.records_view, "data_changed", "data_changed"),
-            *((t, n, "tables idle") for t in tables for n in ("_update_column_widths", "_update_dimensions")),
         ):
             clock.wrap(owner, name, bucket)
         deadline = time.perf_counter() + 900
@@ -442,7 +430,6 @@ def rows_for(figures: dict) -> dict[str, str]:
     for what, key in (
         ("UI busy per edit", "ui"),
         ("  of which records panel", "records panel"),
-        ("  of which tables re-measuring", "tables idle"),
         ("session per edit", "session"),
         ("  of which write", "write"),
     ):
