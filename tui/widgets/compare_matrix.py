@@ -21,6 +21,8 @@ from textual.strip import Strip
 from collectors.compare import ArmKey, Comparison, ProblemKey
 from collectors.compare_render import baseline_cell, cell, problem_text, summary_lines, visible
 
+from .rows_view import scroll_to_row
+
 HEADER = Style(bold=True, underline=True)
 CURSOR = Style(reverse=True)
 SUMMARY = Style(bold=True)
@@ -164,12 +166,7 @@ class CompareMatrix(ScrollView, can_focus=True):
         self.refresh()
 
     def _follow_cursor(self) -> None:
-        visible_rows = max(1, self.size.height - 1)
-        top = self.scroll_offset.y
-        if self.cursor_row < top:
-            self.scroll_to(y=self.cursor_row, animate=False)
-        elif self.cursor_row >= top + visible_rows:
-            self.scroll_to(y=self.cursor_row - visible_rows + 1, animate=False)
+        scroll_to_row(self, self.cursor_row)
         left = sum(w + 2 for w in self.widths[: self.cursor_column])
         right = left + (self.widths[self.cursor_column] if self.cursor_column < len(self.widths) else 0)
         if left < self.scroll_offset.x:

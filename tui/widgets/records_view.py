@@ -26,6 +26,8 @@ from collectors.records.query import Everything, Node, QueryError, parse
 from collectors.records.table import RecordTable, RowKey, default_columns, label_of
 from collectors.text import visible
 
+from .rows_view import CURSOR_BINDINGS, scroll_to_row
+
 MAX_WIDTH = 40
 MARK = "*"
 HEADER = Style(bold=True, underline=True)
@@ -36,12 +38,7 @@ MARKED = Style(color="yellow", bold=True)
 
 class RecordsView(ScrollView, can_focus=True):
     BINDINGS = [
-        Binding("up", "move(-1)", "Up", show=False),
-        Binding("down", "move(1)", "Down", show=False),
-        Binding("pageup", "page(-1)", "Page up", show=False),
-        Binding("pagedown", "page(1)", "Page down", show=False),
-        Binding("home", "jump(0)", "First", show=False),
-        Binding("end", "jump(-1)", "Last", show=False),
+        *CURSOR_BINDINGS,
         Binding("left", "column(-1)", "Column left", show=False),
         Binding("right", "column(1)", "Column right", show=False),
         Binding("space", "toggle_mark", "Mark"),
@@ -168,12 +165,7 @@ class RecordsView(ScrollView, can_focus=True):
         return strip.extend_cell_length(width)
 
     def _follow_cursor(self) -> None:
-        visible = max(1, self.size.height - 1)
-        top = self.scroll_offset.y
-        if self.cursor < top:
-            self.scroll_to(y=self.cursor, animate=False)
-        elif self.cursor >= top + visible:
-            self.scroll_to(y=self.cursor - visible + 1, animate=False)
+        scroll_to_row(self, self.cursor)
 
     def on_resize(self) -> None:
         self._follow_cursor()

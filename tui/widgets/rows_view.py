@@ -26,6 +26,25 @@ from textual.strip import Strip
 from collectors.text import visible
 
 PADDING = 1  # blank cells either side of a value, as a DataTable draws them
+# the keys that move a row cursor (the records view's too)
+CURSOR_BINDINGS = [
+    Binding("up", "move(-1)", "Up", show=False),
+    Binding("down", "move(1)", "Down", show=False),
+    Binding("pageup", "page(-1)", "Page up", show=False),
+    Binding("pagedown", "page(1)", "Page down", show=False),
+    Binding("home", "jump(0)", "First", show=False),
+    Binding("end", "jump(-1)", "Last", show=False),
+]
+
+
+def scroll_to_row(view: ScrollView, row: int) -> None:
+    """Scroll a view drawn under a one-line header just enough that `row` is on screen."""
+    shown = max(1, view.size.height - 1)
+    top = view.scroll_offset.y
+    if row < top:
+        view.scroll_to(y=row, animate=False)
+    elif row >= top + shown:
+        view.scroll_to(y=row - shown + 1, animate=False)
 
 
 class RowsView(ScrollView, can_focus=True):
@@ -33,15 +52,7 @@ class RowsView(ScrollView, can_focus=True):
 
     COLUMNS: ClassVar[tuple[str, ...]] = ()
     ZEBRA: ClassVar[bool] = True  # every other row lighter
-    BINDINGS = [
-        Binding("up", "move(-1)", "Up", show=False),
-        Binding("down", "move(1)", "Down", show=False),
-        Binding("pageup", "page(-1)", "Page up", show=False),
-        Binding("pagedown", "page(1)", "Page down", show=False),
-        Binding("home", "jump(0)", "First", show=False),
-        Binding("end", "jump(-1)", "Last", show=False),
-        Binding("enter", "select", "Details", show=False),
-    ]
+    BINDINGS = [*CURSOR_BINDINGS, Binding("enter", "select", "Details", show=False)]
     COMPONENT_CLASSES = {"rows-view--header", "rows-view--cursor", "rows-view--even-row", "rows-view--mark"}
     # (a DataTable's look)
     DEFAULT_CSS = """
@@ -212,18 +223,10 @@ class RowsView(ScrollView, can_focus=True):
 
     # --- moving and choosing ------------------------------------------------------------------------
 
-    def _follow_cursor(self) -> None:
-        shown = max(1, self.size.height - 1)
-        top = self.scroll_offset.y
-        if self.cursor < top:
-            self.scroll_to(y=self.cursor, animate=False)
-        elif self.cursor >= top + shown:
-            self.scroll_to(y=self.cursor - shown + 1, animate=False)
-
     def _move_to(self, position: int) -> None:
         if self.order:
             self.cursor = max(0, min(len(self.order) - 1, position))
-            self._follow_cursor()
+            scroll_to_row(self, self.cursor)
             self.refresh()
 
     def action_move(self, delta: int) -> None:
