@@ -348,3 +348,24 @@ async def test_the_runs_table_moves_by_keys_and_clicks_and_opens_the_run_under_t
         await wait_until(pilot, lambda: app.screen.__class__.__name__ == "DetailScreen")
         group, variant = runs.get_row_at(3)[1:3]
         assert app.screen.title_text.startswith(f"{group} {variant} ")  # type: ignore[attr-defined]
+
+
+async def test_the_cursor_row_stays_above_the_horizontal_scrollbar(tmp_path: Path) -> None:
+    """A table wider than the screen has a horizontal scrollbar under its rows: following the
+    cursor must keep the cursor's row above it, not under it (the runs table and the records
+    view both hid it there)."""
+    root = tmp_path / "suite"
+    for n in range(40):
+        place(trees.waiting_solution(root, f"group{n:02d}", f"group{n:02d}_1_base"), CSYNTH, GOOD)
+    app = make_app(root, tmp_path / "out.jsonl")
+    async with app.run_test(size=(50, 40)) as pilot:
+        await wait_until(pilot, lambda: app.scans == 1 and len(app.records_view.rows) == 40)
+        for view in (app.query_one(RunsTable), app.records_view):
+            view.focus()
+            await pilot.press("end")
+            assert view.scrollbar_size_horizontal == 1  # (the table is wider than the screen)
+            bottom = view.scroll_offset.y + view.scrollable_content_region.height - 2  # (line 0: the header)
+            assert bottom == view.cursor == 39
+            await pilot.press("home", *["down"] * 30)
+            bottom = view.scroll_offset.y + view.scrollable_content_region.height - 2
+            assert bottom == view.cursor == 30

@@ -26,7 +26,7 @@ from collectors.records.query import Everything, Node, QueryError, parse
 from collectors.records.table import RecordTable, RowKey, default_columns, label_of
 from collectors.text import visible
 
-from .rows_view import CURSOR_BINDINGS, scroll_to_row
+from .rows_view import CURSOR_BINDINGS, rows_shown, scroll_to_row
 
 MAX_WIDTH = 40
 MARK = "*"
@@ -185,7 +185,7 @@ class RecordsView(ScrollView, can_focus=True):
             self.refresh()
 
     def action_page(self, direction: int) -> None:
-        self.action_move(direction * max(1, self.size.height - 2))
+        self.action_move(direction * rows_shown(self))
 
     def action_jump(self, where: int) -> None:
         if self.rows:

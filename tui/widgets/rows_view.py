@@ -37,9 +37,14 @@ CURSOR_BINDINGS = [
 ]
 
 
+def rows_shown(view: ScrollView) -> int:
+    """The rows a view shows under its one-line header (and above its horizontal scrollbar)."""
+    return max(1, view.scrollable_content_region.height - 1)
+
+
 def scroll_to_row(view: ScrollView, row: int) -> None:
     """Scroll a view drawn under a one-line header just enough that `row` is on screen."""
-    shown = max(1, view.size.height - 1)
+    shown = rows_shown(view)
     top = view.scroll_offset.y
     if row < top:
         view.scroll_to(y=row, animate=False)
@@ -233,7 +238,7 @@ class RowsView(ScrollView, can_focus=True):
         self._move_to(self.cursor + delta)
 
     def action_page(self, direction: int) -> None:
-        self.action_move(direction * max(1, self.size.height - 2))
+        self.action_move(direction * rows_shown(self))
 
     def action_jump(self, where: int) -> None:
         self._move_to(len(self.order) - 1 if where < 0 else 0)
