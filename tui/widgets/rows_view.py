@@ -113,7 +113,7 @@ class RowsView(ScrollView, can_focus=True):
         self.order: list[str] = []  # row keys as shown
         self.widths = [max(1, cell_len(label)) for label in self.COLUMNS]  # grow only: see _widen
         self.cursor = 0  # a position in `order`
-        self._removed = False  # rows left `cells`: `order` is filtered when next settled
+        self._gone: set[str] = set()  # keys removed from `cells`, still in `order` until settled
         self._settling = False  # a settling is scheduled
 
     # --- what the tests and the app read -------------------------------------------------------
@@ -148,7 +148,9 @@ class RowsView(ScrollView, can_focus=True):
         cells = [visible(str(value)) for value in values]
         self._widen(cells)
         new = key not in self.cells
-        if new:
+        if key in self._gone:  # removed in this batch and put again: it keeps its place
+            self._gone.discard(key)
+        elif new:
             self.order.append(key)
         self.cells[key] = cells
         self._changed()
@@ -156,7 +158,7 @@ class RowsView(ScrollView, can_focus=True):
 
     def remove_row(self, key: str) -> None:
         if self.cells.pop(key, None) is not None:
-            self._removed = True
+            self._gone.add(key)
             self._changed()
 
     def sort_rows_by(self, columns: slice) -> None:
@@ -181,9 +183,9 @@ class RowsView(ScrollView, can_focus=True):
             self.call_later(self._settle)
 
     def _settle_order(self) -> None:
-        if self._removed:
+        if self._gone:
             self.order = [key for key in self.order if key in self.cells]
-            self._removed = False
+            self._gone.clear()
 
     def _settle(self) -> None:
         """After rows changed: the scroll area, the cursor (kept at its position) and a redraw."""
