@@ -4,8 +4,9 @@ A DataTable re-walks every row on each frame it draws after rows were added (its
 and row order are rebuilt), and adding a row costs it a cursor update and a layout check: while
 a 20,000-project scan filled the runs table, the tables showed the scan 4.9 s after its output
 was written. Here a row is its cells' text, kept by key; putting one is a dict entry and a
-widening of the columns it outgrows, and a frame costs the rows it shows. The runs and the
-problems tables are ones (runs_table, tables); the records view is its own (records_view).
+widening of the columns it outgrows, and a frame costs the rows it shows. The runs, extension
+record and problems tables are ones (runs_table, tables); the records view is its own
+(records_view).
 """
 
 from __future__ import annotations
