@@ -298,7 +298,7 @@ class Dashboard(RecordsActions, App[int]):
     def _open_run(self, event: RunsTable.Selected) -> None:
         from .screens.detail import DetailScreen  # (when first opened: see records_actions)
 
-        project = self.runs.project_of.get(event.key)
+        project = self.runs.group_of.get(event.key)
         result = self.session.results.get(project or "")
         if result is None:
             return

@@ -17,8 +17,8 @@ def run_figures(records: list[dict[str, Any]]) -> dict[str, str]:
     for record in records:
         if record["report_type"] == "hls_synth":
             latency, _interval, clock, lut, ff, dsp, bram, _uram = synth_figures(record)
-            for name, value in zip(FIGURE_COLUMNS, (latency, clock, lut, ff, dsp, bram)):
-                out[name] = value or ""
+            shown = {"latency": latency, "clock": clock, "LUT": lut, "FF": ff, "DSP": dsp, "BRAM": bram}
+            out.update((name, value or "") for name, value in shown.items())
         elif record["report_type"] == "rtl_sim":
             cycles, us, _clock = rtl_figures(record)
             if cycles is not None:

@@ -114,6 +114,8 @@ class RowsView(ScrollView, can_focus=True):
         self.order: list[str] = []  # row keys as shown
         self.widths = [max(1, cell_len(label)) for label in self.COLUMNS]  # grow only: see _widen
         self.cursor = 0  # a position in `order`
+        self.rows_of: dict[str, list[str]] = {}  # a group of rows (a project, a source) -> their keys
+        self.group_of: dict[str, str] = {}  # row key -> its group
         self._gone: set[str] = set()  # keys removed from `cells`, still in `order` until settled
         self._settling = False  # a settling is scheduled
 
@@ -133,7 +135,8 @@ class RowsView(ScrollView, can_focus=True):
         return list(self.cells[key])
 
     def get_row_at(self, position: int) -> list[str]:
-        return self.get_row(self.rows[position])
+        self._settle_order()
+        return self.get_row(self.order[position])
 
     def get_cell(self, key: str, column: str) -> str:
         return self.cells[key][self.COLUMNS.index(column)]
@@ -157,8 +160,26 @@ class RowsView(ScrollView, can_focus=True):
         self._changed()
         return new
 
+    def put_rows(self, group: str, rows: list[tuple[str, list[Any]]]) -> bool:
+        """A group's rows (key, values) in place of its old ones, those whose key is no longer
+        there removed; True when some are new."""
+        keys = [key for key, _values in rows]
+        for key in set(self.rows_of.get(group, ())) - set(keys):
+            self.remove_row(key)
+        added = False
+        for key, values in rows:
+            if self.put_row(key, values):
+                self.group_of[key] = group
+                added = True
+        if keys:
+            self.rows_of[group] = keys
+        else:
+            self.rows_of.pop(group, None)
+        return added
+
     def remove_row(self, key: str) -> None:
         if self.cells.pop(key, None) is not None:
+            self.group_of.pop(key, None)
             self._gone.add(key)
             self._changed()
 

@@ -29,9 +29,7 @@ class RunsTable(RowsView):
     COLUMNS = ("", "group", "variant", "target", "device", "status", *FIGURE_COLUMNS, "changed")  # "": the marker
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.rows_of: dict[str, list[str]] = {}  # project -> its row keys
-        self.project_of: dict[str, str] = {}  # row key -> project
+        super().__init__(**kwargs)  # (a project's rows are a group: rows_of, group_of)
         self.changed_at: dict[str, float] = {}  # project -> when it last changed (marked ones)
 
     def show_all(self, results: list[tuple[str, ProjectResult | None]], changed: bool) -> None:
@@ -47,21 +45,14 @@ class RunsTable(RowsView):
         """One project's runs in place of its old rows; True when rows were added."""
         if changed:
             self.changed_at[project] = time.time()
-        keys = [] if result is None else [self.key(result, run.target, run.device) for run in result.runs]
-        for key in set(self.rows_of.get(project, ())) - set(keys):
-            self.remove_row(key)
-            del self.project_of[key]
-        added = False
-        for key, run in zip(keys, result.runs if result is not None else ()):
-            if self.put_row(key, self._values(project, result, run)):  # type: ignore[arg-type]
-                self.project_of[key] = project
-                added = True
-        if keys:
-            self.rows_of[project] = keys
-        else:
-            self.rows_of.pop(project, None)
+        rows = []
+        if result is not None:
+            rows = [
+                (self.key(result, run.target, run.device), self._values(project, result, run)) for run in result.runs
+            ]
+        if not rows:
             self.changed_at.pop(project, None)
-        return added
+        return self.put_rows(project, rows)
 
     def sort_rows(self) -> None:
         self.sort_rows_by(slice(1, 4))  # group, variant, target

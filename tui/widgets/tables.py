@@ -57,27 +57,19 @@ class ProblemsTable(RowsView):
     ZEBRA = False
 
     def __init__(self, roots: list[str], **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(**kwargs)  # (a source's rows are a group)
         self.roots = roots
-        self.rows_of: dict[str, list[str]] = {}
         self.since: dict[Problem, float] = {}
 
     def replace(self, source: str, problems: list[Problem] | tuple[Problem, ...]) -> None:
         """The problems of one source, in place of its old ones."""
-        for key in self.rows_of.pop(source, ()):
-            self.remove_row(key)
         now = time.time()
-        keys = []
+        rows = []
         for n, problem in enumerate(problems):
             since = self.since.setdefault(problem, now)
-            key = f"{source}\x1f{n}"
-            self.put_row(
-                key,
-                [self.display_path(problem.path), problem.reason, time.strftime("%H:%M:%S", time.localtime(since))],
-            )
-            keys.append(key)
-        if keys:
-            self.rows_of[source] = keys
+            values = [self.display_path(problem.path), problem.reason, time.strftime("%H:%M:%S", time.localtime(since))]
+            rows.append((f"{source}\x1f{n}", values))
+        self.put_rows(source, rows)
 
     def display_path(self, path: str) -> str:
         """Paths below a watched root are shown relative to it: the long prefix says nothing."""
