@@ -19,6 +19,7 @@ from tui import compare_cmd
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_IO = 0, 1, 2, 3
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it
+EXIT_CRASHED = 70  # the interface failed (sysexits' EX_SOFTWARE): Textual printed the traceback
 
 
 def version() -> str:
@@ -293,6 +294,8 @@ def run_watch(roots: list[str], output: str, args: argparse.Namespace, before_st
 
     app = Dashboard(session)
     app.run()
+    if app.return_code:
+        return EXIT_CRASHED
     if app.stopped:
         print(f"watch: {app.trouble}", file=sys.stderr)
         return EXIT_PROBLEMS
@@ -434,8 +437,9 @@ def run_browse(files: list[str], config: str | None = None) -> int:
         return settings
     from tui.browse import BrowseApp
 
-    BrowseApp(files, aliases=settings.aliases).run()
-    return EXIT_OK
+    app = BrowseApp(files, aliases=settings.aliases)
+    app.run()
+    return EXIT_CRASHED if app.return_code else EXIT_OK
 
 
 def run_export(args: argparse.Namespace) -> int:

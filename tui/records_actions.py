@@ -6,7 +6,6 @@ import json
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from rich.text import Text
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -104,7 +103,7 @@ class RecordsActions:
         view = self.records_view
         rows, what = self._selection()
         self.copy_to_clipboard(export(view.table, rows, list(view.columns), self.export_format))  # type: ignore
-        self.notify(Text(f"copied {len(rows)} {what} as {self.export_format}"))  # type: ignore[attr-defined]
+        self.notify(f"copied {len(rows)} {what} as {self.export_format}", markup=False)  # type: ignore[attr-defined]
 
     def binding_help(self) -> list[tuple[str, str]]:
         return KEY_HELP

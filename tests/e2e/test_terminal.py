@@ -263,3 +263,12 @@ def test_compare_screen_in_browse(tmp_path: Path, tmux_session) -> None:
     session.wait_for("35 of 35 records")
     session.keys("q")
     assert session.wait_exit()[0] == 0
+
+
+def test_browse_with_no_color_copies_in_a_terminal(tmp_path: Path, tmux_session) -> None:
+    session = tmux_session(f"NO_COLOR=1 {installed_command()} browse {EXPECTED}", tmp_path)
+    session.wait_for("11 of 11 records")
+    session.keys("y")
+    session.wait_for("copied 11 records shown as md")
+    session.keys("q")
+    assert session.wait_exit()[0] == 0

@@ -14,11 +14,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Static
-from textual_plotext import PlotextPlot
 
 from collectors.compare import METRICS, Comparison, ProblemKey
 from collectors.compare_render import number_text, problem_text, visible
 from collectors.pareto import Front, problem_front, suite_front
+
+from ..widgets.plot import Plot
 
 MARKERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 FRONT_COLOR = "green"
@@ -52,7 +53,7 @@ class ParetoScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="pareto-header")
-        yield PlotextPlot(id="pareto-plot")
+        yield Plot(id="pareto-plot")
         yield Static("", id="pareto-points")
         yield Footer()
 
@@ -76,7 +77,7 @@ class ParetoScreen(Screen[None]):
         self.query_one("#pareto-points", Static).update(points_table(self.front))
 
     def _plot(self, front: Front) -> None:
-        widget = self.query_one(PlotextPlot)
+        widget = self.query_one(Plot)
         plt = widget.plt
         plt.clear_figure()
         if self.log_axes:

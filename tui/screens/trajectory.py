@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Static
-from textual_plotext import PlotextPlot
 
 from collectors.compare import ArmKey, Comparison, ProblemKey, Step, arm_label, trajectory
 from collectors.compare_render import number_text, problem_text, visible
+
+from ..widgets.plot import Plot
 
 FAILED_MARKER = "x"
 
@@ -36,7 +37,7 @@ class TrajectoryScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="trajectory-header")
-        yield PlotextPlot(id="trajectory-plot")
+        yield Plot(id="trajectory-plot")
         yield Static("", id="trajectory-steps")
         yield Footer()
 
@@ -57,7 +58,7 @@ class TrajectoryScreen(Screen[None]):
         self.query_one("#trajectory-steps", Static).update(steps_table(self.steps))
 
     def _plot(self) -> None:
-        widget = self.query_one(PlotextPlot)
+        widget = self.query_one(Plot)
         plt = widget.plt
         plt.clear_figure()
         plt.xlabel("step (variant index)")

@@ -21,7 +21,7 @@ from textual.strip import Strip
 from collectors.compare import ArmKey, Comparison, ProblemKey
 from collectors.compare_render import baseline_cell, cell, problem_text, summary_lines, visible
 
-from .rows_view import scroll_to_row
+from .rows_view import scroll_to_row, solid
 
 HEADER = Style(bold=True, underline=True)
 CURSOR = Style(reverse=True)
@@ -119,6 +119,9 @@ class CompareMatrix(ScrollView, can_focus=True):
     # --- rendering ----------------------------------------------------------------------------
 
     def render_line(self, y: int) -> Strip:
+        return solid(self._render_line(y))
+
+    def _render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         width = self.size.width
         line = y + scroll_y

@@ -26,7 +26,7 @@ from collectors.records.query import Everything, Node, QueryError, parse
 from collectors.records.table import RecordTable, RowKey, default_columns, label_of
 from collectors.text import visible
 
-from .rows_view import CURSOR_BINDINGS, rows_shown, scroll_to_row
+from .rows_view import CURSOR_BINDINGS, rows_shown, scroll_to_row, solid
 
 MAX_WIDTH = 40
 MARK = "*"
@@ -137,6 +137,9 @@ class RecordsView(ScrollView, can_focus=True):
     # --- rendering --------------------------------------------------------------------------------
 
     def render_line(self, y: int) -> Strip:
+        return solid(self._render_line(y))
+
+    def _render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         width = self.size.width
         if y == 0:

@@ -53,6 +53,20 @@ def scroll_to_row(view: ScrollView, row: int) -> None:
         view.scroll_to(y=row - shown + 1, animate=False)
 
 
+NULL_STYLE = Style()
+
+
+def solid(strip: Strip) -> Strip:
+    """The strip with a style on every segment: Textual's monochrome filter (`NO_COLOR`) reads each
+    segment's style and fails on a segment that has none (plain text, padding, blanks)."""
+    if all(segment.style is not None for segment in strip):
+        return strip
+    return Strip(
+        [segment if segment.style is not None else Segment(segment.text, NULL_STYLE) for segment in strip],
+        strip.cell_length,
+    )
+
+
 class RowsView(ScrollView, can_focus=True):
     """Rows of text cells under a header of COLUMNS, by key, in `order`; a row cursor."""
 
@@ -220,6 +234,9 @@ class RowsView(ScrollView, can_focus=True):
     # --- drawing ------------------------------------------------------------------------------------
 
     def render_line(self, y: int) -> Strip:
+        return solid(self._render_line(y))
+
+    def _render_line(self, y: int) -> Strip:
         self._settle_order()
         base = self.rich_style
         if y == 0:
