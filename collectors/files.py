@@ -8,7 +8,7 @@ import os
 import stat as stat_module
 from typing import Any, BinaryIO
 
-from .problems import ArtifactError
+from collectors.problems import ArtifactError
 
 MAX_REPORT_BYTES = 64 * 1024 * 1024  # the largest real csynth.xml seen is 2 MB
 LFS_POINTER_PREFIX = b"version https://git-lfs.github.com/spec/"

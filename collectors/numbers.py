@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .problems import ArtifactError
+from collectors.problems import ArtifactError
 
 NOT_AVAILABLE = frozenset({"", "na", "n/a", "-", "undef"})
 # Plain decimal only: no hex (0x10), no inf/nan, no digit separators (float() takes all three).

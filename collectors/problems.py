@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .text import visible
+from collectors.text import visible
 
 
 @dataclass(frozen=True, order=True)

@@ -15,9 +15,9 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
-from collectors.config import Settings  # noqa: E402
+from collectors.collect.config import Settings  # noqa: E402
 from collectors.demo import build_agent_tree, build_demo_tree, write  # noqa: E402
-from collectors.live import LiveSession  # noqa: E402
+from collectors.live.session import LiveSession  # noqa: E402
 from tui.app import Dashboard  # noqa: E402
 from tui.browse import BrowseApp  # noqa: E402
 

@@ -1,6 +1,6 @@
 """The live dashboard: `vitis-tui watch ROOT`.
 
-The session (collectors.live) runs on a worker thread and the watcher's thread; it posts
+The session (collectors.live.session) runs on a worker thread and the watcher's thread; it posts
 messages (tui.messages) that the dashboard applies on its own thread, each one patching only
 the rows it names. The dashboard keeps no copy of the session's state: a detail screen reads
 the project's current result from the session when it opens.
@@ -24,12 +24,11 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, ProgressBar, Static
 
-from collectors.live import LiveSession, ProjectChange, ProjectsChanged, ScanFinished
+from collectors.live.session import LiveSession, ProjectChange, ProjectsChanged, ScanFinished
 from collectors.records.model import RecordKey, key_of
 from collectors.records.table import RecordTable
 from collectors.text import visible
-
-from .messages import (
+from tui.messages import (
     ProjectsUpdated,
     ScanEnded,
     ScanProgressed,
@@ -38,11 +37,11 @@ from .messages import (
     WatchChanged,
     session_message,
 )
-from .records_actions import RECORDS_BINDINGS, RecordsActions
-from .screens.help import HelpScreen
-from .widgets.records_view import RecordsPanel, RecordsView
-from .widgets.runs_table import RunsTable, group_label, variant_label
-from .widgets.tables import ExtensionsTable, ProblemsTable
+from tui.records_actions import RECORDS_BINDINGS, RecordsActions
+from tui.screens.help import HelpScreen
+from tui.widgets.records_view import RecordsPanel, RecordsView
+from tui.widgets.runs_table import RunsTable, group_label, variant_label
+from tui.widgets.tables import ExtensionsTable, ProblemsTable
 
 GENERAL = ""  # the problems panel's source for problems of no single project
 
@@ -296,7 +295,7 @@ class Dashboard(RecordsActions, App[int]):
 
     @on(RunsTable.Selected, "#runs")
     def _open_run(self, event: RunsTable.Selected) -> None:
-        from .screens.detail import DetailScreen  # (when first opened: see records_actions)
+        from tui.screens.detail import DetailScreen  # (when first opened: see records_actions)
 
         project = self.runs.group_of.get(event.key)
         result = self.session.results.get(project or "")
@@ -309,7 +308,7 @@ class Dashboard(RecordsActions, App[int]):
 
     @on(RecordsView.Selected)
     def _open_record(self, event: RecordsView.Selected) -> None:
-        from .screens.detail import DetailScreen  # (when first opened: see records_actions)
+        from tui.screens.detail import DetailScreen  # (when first opened: see records_actions)
 
         table = event.view.table
         project = table.sources[event.index]

@@ -17,16 +17,15 @@ from textual.widgets import DataTable, Footer, Header, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from collectors.aliases import NO_ALIASES, Aliases
-from collectors.engine import prepare_spawning, start_pool, stop_pool
+from collectors.collect.engine import prepare_spawning, start_pool, stop_pool
 from collectors.problems import Problem
 from collectors.records.loader import Followed, add_lines, check_files, check_lines, read_new_lines, stream_files
 from collectors.records.table import RecordTable
 from collectors.text import visible
-
-from .messages import Loaded, SchemaChecked
-from .records_actions import RECORDS_BINDINGS, RecordsActions
-from .screens.help import HelpScreen
-from .widgets.records_view import RecordsPanel, RecordsView
+from tui.messages import Loaded, SchemaChecked
+from tui.records_actions import RECORDS_BINDINGS, RecordsActions
+from tui.screens.help import HelpScreen
+from tui.widgets.records_view import RecordsPanel, RecordsView
 
 FOLLOW_SECONDS = 1.0
 BATCHES_AHEAD = 2  # batches the loader may have handed on that the interface has not appended yet
@@ -250,7 +249,7 @@ class BrowseApp(RecordsActions, App[None]):
 
     @on(RecordsView.Selected)
     def _open(self, event: RecordsView.Selected) -> None:
-        from .screens.detail import DetailScreen  # (when first opened: see records_actions)
+        from tui.screens.detail import DetailScreen  # (when first opened: see records_actions)
 
         table = event.view.table
         record = table.record(event.index)

@@ -11,7 +11,7 @@ from threading import Semaphore
 
 from textual.message import Message
 
-from collectors.live import ProjectsChanged, ScanFinished, ScanProgress, SessionFailed, Totals, WatchState
+from collectors.live.session import ProjectsChanged, ScanFinished, ScanProgress, SessionFailed, Totals, WatchState
 from collectors.problems import Problem
 from collectors.records.loader import Batch
 from collectors.records.table import RecordTable

@@ -14,11 +14,10 @@ from collectors.records.fields import NUMBER_FIELDS, TEXT_FIELDS
 from collectors.records.model import RecordKey
 from collectors.records.table import export, exported_rows
 from collectors.text import visible
-
-from .widgets.records_view import RecordsPanel, RecordsView
+from tui.widgets.records_view import RecordsPanel, RecordsView
 
 if TYPE_CHECKING:
-    from .screens.compare import CompareScreen
+    from tui.screens.compare import CompareScreen
 
 # the screens a key opens are imported when first opened (here and in the apps: the detail
 # screen's JSON highlighting, the diff's and the export's modules were 50 ms of every start)
@@ -86,7 +85,7 @@ class RecordsActions:
         view = self.records_view
         rows, what = self._selection()
 
-        from .screens.export import ExportScreen
+        from tui.screens.export import ExportScreen
 
         screen = ExportScreen(view.table, rows, list(view.columns), what, fmt=self.export_format)
 
@@ -123,7 +122,7 @@ class RecordsActions:
         def records() -> list[dict[str, Any]]:
             return [json.loads(line) for line in lines]
 
-        from .screens.compare import CompareScreen  # (imported when first opened: the start is sooner)
+        from tui.screens.compare import CompareScreen  # (imported when first opened: the start is sooner)
 
         aliases = self.records_view.table.aliases  # pair names as the records view shows them
         self.compare_screen = CompareScreen(records, canonical=aliases.problem_and_device)
@@ -150,7 +149,7 @@ class RecordsActions:
         labels = [visible(table.keys[i][1].label()) for i in (first, second)]
         title = f"A: {labels[0]}\nB: {labels[1]}"
         pair = ("A against B (Δ = A − B)", table.record(first), table.record(second))
-        from .screens.diff import DiffScreen
+        from tui.screens.diff import DiffScreen
 
         self.push_screen(DiffScreen(title, "A", "B", [pair]))  # type: ignore[attr-defined]
 

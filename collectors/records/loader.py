@@ -6,10 +6,10 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from ..problems import Problem
-from ..validate import FileReport
-from .jsonl import CHUNK_BYTES, Line, LineError, LineSplitter, read_object
-from .table import Prepared, RecordTable
+from collectors.problems import Problem
+from collectors.records.jsonl import CHUNK_BYTES, Line, LineError, LineSplitter, read_object
+from collectors.records.table import Prepared, RecordTable
+from collectors.records.validate import FileReport
 
 
 @dataclass

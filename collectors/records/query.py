@@ -20,7 +20,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from .fields import NAMES, NUMBER_FIELDS, TEXT_FIELDS, is_dynamic
+from collectors.records.fields import NAMES, NUMBER_FIELDS, TEXT_FIELDS, is_dynamic
 
 MAX_NESTING = 100  # parentheses and negations, one inside another
 OPERATORS = ("<=", ">=", "!=", "<", ">", "=", ":")

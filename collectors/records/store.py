@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..files import not_regular
-from ..problems import Problem
-from .model import RecordKey, dumps, key_of, sort_order
+from collectors.files import not_regular
+from collectors.problems import Problem
+from collectors.records.model import RecordKey, dumps, key_of, sort_order
 
 TEMPORARY_PREFIX = ".vitis-tui-"  # every file the tool creates beside an output starts so
 STALE_SECONDS = 600.0  # a temporary this old belongs to no write still under way

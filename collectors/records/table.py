@@ -18,13 +18,13 @@ from itertools import compress, repeat
 from operator import contains, eq
 from typing import Any
 
-from ..aliases import NO_ALIASES, Aliases, loosen
-from ..numbers import number_or_none
-from ..text import visible
-from ..validate import extra_fields
-from .fields import BY_KEY, FIELDS, META_PREFIX, field_of
-from .model import EXTENSION_TYPES, RecordKey, as_dict, key_of
-from .query import And, Compare, Everything, Match, Node, Not, Or, Text, glob
+from collectors.aliases import NO_ALIASES, Aliases, loosen
+from collectors.numbers import number_or_none
+from collectors.records.fields import BY_KEY, FIELDS, META_PREFIX, field_of
+from collectors.records.model import EXTENSION_TYPES, RecordKey, as_dict, key_of
+from collectors.records.query import And, Compare, Everything, Match, Node, Not, Or, Text, glob
+from collectors.records.validate import extra_fields
+from collectors.text import visible
 
 NAN = float("nan")
 # A row's handle (marks hold on to it): the record's key within the file or tree it came from,

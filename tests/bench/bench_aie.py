@@ -17,7 +17,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
-from collectors.artifacts.aie import parse_aie_output, throughputs  # noqa: E402
+from collectors.collect.artifacts.aie import parse_aie_output, throughputs  # noqa: E402
 
 
 def make_file(path: str, lines: int) -> None:

@@ -28,7 +28,7 @@ from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
-from collectors.compare import Options  # noqa: E402
+from collectors.compare.comparison import Options  # noqa: E402
 from collectors.records.model import dumps  # noqa: E402
 from tui.cli import main as cli_main  # noqa: E402
 

@@ -54,9 +54,9 @@ sys.path.insert(0, REPO)
 
 from deep_tree import TREE_WRITERS  # noqa: E402
 
-from collectors.config import Settings  # noqa: E402
+from collectors.collect.config import Settings  # noqa: E402
 from collectors.demo import PLATFORM, build_demo_tree  # noqa: E402
-from collectors.live import LiveSession, ProjectsChanged, ScanFinished  # noqa: E402
+from collectors.live.session import LiveSession, ProjectsChanged, ScanFinished  # noqa: E402
 
 SMALL_CSYNTH = os.path.join(
     REPO,

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from collectors import engine as engine_module
-from collectors.config import load_settings
-from collectors.engine import Engine
+from collectors.collect import engine as engine_module
+from collectors.collect.config import load_settings
+from collectors.collect.engine import Engine
 
 from .. import trees
 from ..conftest import VITIS, place, records_of

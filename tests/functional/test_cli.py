@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from collectors.schema import load_schema
-from collectors.validate import validate_stream
+from collectors.records.schema import load_schema
+from collectors.records.validate import validate_stream
 from tui.cli import main
 
 from .. import trees
@@ -151,7 +151,7 @@ def test_headless_commands_never_import_textual(tmp_path: Path) -> None:
         "import sys; from tui.cli import main; "
         f"main(['collect', {str(tmp_path)!r}, '-o', {str(tmp_path / 'o.jsonl')!r}, '--quiet']); "
         "main(['validate', '--quiet', " + repr(str(EXPECTED)) + "]); "
-        "import collectors.engine, collectors.demo; "
+        "import collectors.collect.engine, collectors.demo; "
         "assert not [m for m in sys.modules if m.startswith('textual')], 'textual imported'"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=Path(__file__).parents[2])
@@ -159,7 +159,7 @@ def test_headless_commands_never_import_textual(tmp_path: Path) -> None:
 
 
 def test_fast_and_full_validators_agree() -> None:
-    from collectors.validate import is_valid, record_errors
+    from collectors.records.validate import is_valid, record_errors
 
     good = [json.loads(line) for line in EXPECTED.read_text().splitlines()]
     broken = []

@@ -11,7 +11,7 @@ from typing import Any
 
 from textual.app import App
 
-from collectors.compare import Options
+from collectors.compare.comparison import Options
 from collectors.records.model import key_of
 from tui.browse import BrowseApp
 from tui.screens.compare import CompareScreen

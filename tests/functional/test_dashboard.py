@@ -12,8 +12,8 @@ import pytest
 from rich.cells import cell_len
 from textual.events import Callback
 
-from collectors.config import Settings
-from collectors.live import LiveSession
+from collectors.collect.config import Settings
+from collectors.live.session import LiveSession
 from tui.app import Dashboard
 from tui.widgets.runs_table import RunsTable
 
@@ -204,7 +204,7 @@ async def test_a_session_that_stops_is_shown_and_sets_the_exit_status(
 async def test_tables_fill_once_the_first_output_is_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Filling the tables during the scan took the GIL from it: they fill right after the
     output is written (in messages of at most TOLD_AT_ONCE projects: see test_live)."""
-    from collectors import live
+    from collectors.live import session as live
 
     monkeypatch.setattr(live, "PARTIAL_EVERY", 0.0)  # (what is told as often as it can be)
     root = trees.build_all(tmp_path / "rodinia-hls")
@@ -230,7 +230,7 @@ async def test_what_comes_while_the_tables_fill_is_handled_between_messages(
     """The initial scan's projects come in many messages at once (20,000 projects: 40): a
     keystroke must not wait behind all of them. What another thread posts while the first one
     is shown (as the driver's thread posts a key) is handled before the next one."""
-    from collectors import live
+    from collectors.live import session as live
 
     monkeypatch.setattr(live, "TOLD_AT_ONCE", 1)  # (7 projects, 7 messages)
     app = make_app(trees.build_all(tmp_path / "rodinia-hls"), tmp_path / "out.jsonl")

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from collectors import engine as engine_module
-from collectors.artifacts import ARTIFACTS
-from collectors.config import load_settings
-from collectors.discovery import Project, balance_split, find_projects, settled_projects, start_split, walk_part
-from collectors.engine import Brought, Engine
+from collectors.collect import engine as engine_module
+from collectors.collect.artifacts import ARTIFACTS
+from collectors.collect.config import load_settings
+from collectors.collect.discovery import Project, balance_split, find_projects, settled_projects, start_split, walk_part
+from collectors.collect.engine import Brought, Engine
 
 from .. import trees
 from ..bench.deep_tree import build_deep_tree

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-import collectors.inotify as inotify_module
-from collectors.discovery import find_projects
-from collectors.inotify import (
+import collectors.live.inotify as inotify_module
+from collectors.collect.discovery import find_projects
+from collectors.live.inotify import (
     IN_CLOSE_WRITE,
     IN_CREATE,
     IN_ISDIR,

@@ -21,11 +21,11 @@ from pathlib import Path
 
 import pytest
 
-import collectors.engine as engine_module
-import collectors.inotify as inotify_module
-import collectors.live as live_module
-from collectors.config import Settings
-from collectors.live import LiveSession, ProjectsChanged, ScanFinished, SessionFailed, WatchState
+import collectors.collect.engine as engine_module
+import collectors.live.inotify as inotify_module
+import collectors.live.session as live_module
+from collectors.collect.config import Settings
+from collectors.live.session import LiveSession, ProjectsChanged, ScanFinished, SessionFailed, WatchState
 
 from .. import trees
 from ..conftest import VITIS, place, until
@@ -308,7 +308,7 @@ def test_poison_files_appearing_while_watching_cost_only_themselves(tmp_path: Pa
 
 
 def test_a_rescan_while_the_root_is_renamed_away_keeps_its_records(tmp_path: Path) -> None:
-    from collectors.live import LiveCollection
+    from collectors.live.session import LiveCollection
 
     root, output = tmp_path / "suite", tmp_path / "out.jsonl"
     tree_of(root, 2)
@@ -337,11 +337,11 @@ def first_output(root: Path, output: Path) -> LiveSession:
 
 FORKED_SESSION = """
 import sys, threading
-import collectors.engine
-from collectors.config import Settings
-from collectors.live import LiveSession, ScanFinished
+import collectors.collect.engine
+from collectors.collect.config import Settings
+from collectors.live.session import LiveSession, ScanFinished
 if __name__ == "__main__":
-    collectors.engine.usable_cores = lambda: 2  # (a CI machine may have one core)
+    collectors.collect.engine.usable_cores = lambda: 2  # (a CI machine may have one core)
     done = threading.Event()
     tell = lambda event: isinstance(event, ScanFinished) and done.set()
     session = LiveSession([sys.argv[1]], sys.argv[2], lambda r: Settings(), tell, rescan_every=3600)
@@ -420,7 +420,7 @@ def test_quitting_while_a_worker_is_busy_does_not_wait_for_it(tmp_path: Path) ->
     script = tmp_path / "busy.py"
     script.write_text(
         "import time\n"
-        "from collectors.engine import start_pool, stop_pool\n"
+        "from collectors.collect.engine import start_pool, stop_pool\n"
         "if __name__ == '__main__':\n"
         "    pool = start_pool(2)\n"
         "    busy = pool.submit(time.sleep, 120)\n"
@@ -438,7 +438,7 @@ def test_workers_end_with_a_session_killed_outright(tmp_path: Path) -> None:
     script = tmp_path / "killed.py"
     script.write_text(
         "import os, signal, time\n"
-        "from collectors.engine import start_pool\n"
+        "from collectors.collect.engine import start_pool\n"
         "if __name__ == '__main__':\n"
         "    pool = start_pool(2)\n"
         "    print(*sorted({pool.submit(os.getpid).result() for _ in range(20)}), flush=True)\n"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from collectors.aliases import Aliases
-from collectors.config import ConfigError, settings_for_records
+from collectors.collect.config import ConfigError, settings_for_records
 from collectors.records.loader import load_files, schema_problems
 from collectors.records.query import parse
 from collectors.records.table import RecordTable, default_columns

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from collectors.config import load_settings
-from collectors.engine import Collection, Engine
+from collectors.collect.config import load_settings
+from collectors.collect.engine import Collection, Engine
 
 from ..conftest import extension_records_of, place, records_of
 

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from collectors import engine as engine_module
-from collectors.config import load_settings
-from collectors.engine import Engine, start_pool, stop_pool
+from collectors.collect import engine as engine_module
+from collectors.collect.config import load_settings
+from collectors.collect.engine import Engine, start_pool, stop_pool
 from collectors.records.model import key_of as record_key
-from collectors.validate import record_errors
+from collectors.records.validate import record_errors
 
 from .. import trees
 from ..conftest import EXPECTED_TREE as EXPECTED
@@ -206,7 +206,7 @@ def other_threads() -> str:
 
 def test_walk_split_over_two_processes_finds_the_same(built: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """collect walks half of the root's subdirectories in a second process: same result as one walk."""
-    import collectors.engine as engine_module
+    import collectors.collect.engine as engine_module
 
     (built / "Benchmarks" / "topk" / "vitis_hls.log").write_text("ERROR: [HLS 200-1] group-level log, not a project\n")
     # seven groups below Benchmarks: the walk is split there, whether the root is above it or it
@@ -225,7 +225,7 @@ def test_walk_split_over_two_processes_finds_the_same(built: Path, monkeypatch: 
 
 
 def test_split_walk_goes_down_until_it_has_enough_directories(built: Path, tmp_path: Path) -> None:
-    from collectors.discovery import EXPANDED_AT_MOST, start_split
+    from collectors.collect.discovery import EXPANDED_AT_MOST, start_split
 
     _walker, stack = start_split(str(built), [], wanted=8)  # seven benchmark folders are too few
     variants = {str(p) for p in built.glob("Benchmarks/*/*") if p.is_dir() and p.name != "data"}  # (shared)
@@ -239,7 +239,7 @@ def test_split_walk_goes_down_until_it_has_enough_directories(built: Path, tmp_p
 
 
 def test_split_walk_goes_down_single_directories(built: Path) -> None:
-    from collectors.discovery import start_split
+    from collectors.collect.discovery import start_split
 
     walker, stack = start_split(str(built), [])
     assert {owner for _path, _real, owner, _discovery in stack} == {str(built / "Benchmarks")}

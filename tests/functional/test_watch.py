@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from collectors.watch import Watcher, WatchMode, choose_mode, filesystem_of, relevant
+from collectors.live.watcher import Watcher, WatchMode, choose_mode, filesystem_of, relevant
 
 from ..conftest import until
 
@@ -150,7 +150,7 @@ def test_a_write_is_still_seen(tmp_path: Path) -> None:
 
 def test_a_kernel_queue_overflow_asks_for_a_rescan(tmp_path: Path) -> None:
     """The changes lost when the kernel's queue overflowed must be found by a rescan."""
-    from collectors.inotify import IN_Q_OVERFLOW, Inotify
+    from collectors.live.inotify import IN_Q_OVERFLOW, Inotify
 
     batches: list[bool] = []
     done = threading.Event()
@@ -171,7 +171,7 @@ def test_a_kernel_queue_overflow_asks_for_a_rescan(tmp_path: Path) -> None:
 
 def test_where_inotify_is_missing_watchdog_watches(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Other systems: watchdog's observer for the platform places its own watches, before the scan."""
-    import collectors.inotify as inotify_module
+    import collectors.live.inotify as inotify_module
 
     monkeypatch.setattr(inotify_module, "_LIBC", None)
     mode = choose_mode([str(tmp_path)], environ={})

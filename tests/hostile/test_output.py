@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from collectors.engine import Engine
+from collectors.collect.engine import Engine
 from collectors.records.store import write_atomic
 
 from .. import trees
@@ -103,7 +103,7 @@ def test_sigint_to_a_real_collect_process_group(tmp_path: Path) -> None:
     script = textwrap.dedent(
         f"""
         import sys, time
-        from collectors import engine
+        from collectors.collect import engine
         real = engine.parse_batch
         def slow(items):
             time.sleep(60)  # the worker's half takes a while: time enough for Ctrl-C

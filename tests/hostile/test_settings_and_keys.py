@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from textual.app import App
 
-from collectors.config import Settings
-from collectors.live import LiveSession
+from collectors.collect.config import Settings
+from collectors.live.session import LiveSession
 from tui.app import Dashboard
 from tui.browse import BrowseApp
 

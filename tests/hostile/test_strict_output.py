@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from collectors import artifacts
+from collectors.collect import artifacts
 from collectors.records.model import dumps
 
 from .. import trees

@@ -8,8 +8,8 @@ import os
 import time
 from pathlib import Path
 
-from collectors.config import Settings
-from collectors.live import LiveCollection
+from collectors.collect.config import Settings
+from collectors.live.session import LiveCollection
 
 from .. import trees
 from ..conftest import place, set_mtime

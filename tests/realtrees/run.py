@@ -21,8 +21,8 @@ from typing import TextIO
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from collectors.config import load_settings  # noqa: E402
-from collectors.engine import Engine  # noqa: E402
+from collectors.collect.config import load_settings  # noqa: E402
+from collectors.collect.engine import Engine  # noqa: E402
 from collectors.records.model import REPORT_TYPES  # noqa: E402
 
 HEADER = ("tree", "projects", "runs", *REPORT_TYPES, "extension", "problems", "seconds")

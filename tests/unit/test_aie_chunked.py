@@ -14,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from collectors.artifacts import aie
-from collectors.artifacts.aie import parse_aie_output, parse_aie_output_by_line
+from collectors.collect.artifacts import aie
+from collectors.collect.artifacts.aie import parse_aie_output, parse_aie_output_by_line
 from collectors.problems import ArtifactError, NotThisKind
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "aie" / "xup_aie_training__fir_lowpass__output_aie.txt"

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from collectors.compare import (
+from collectors.compare.comparison import (
     ArmKey,
     ArmSummary,
     Comparer,
@@ -20,7 +20,7 @@ from collectors.compare import (
     compare,
     trajectory,
 )
-from collectors.compare_render import ratio_text, render, to_csv, visible
+from collectors.compare.render import ratio_text, render, to_csv, visible
 
 PRODUCERS = Path(__file__).resolve().parents[1] / "fixtures" / "producers"
 SONNET = PRODUCERS / "c2hls__u280_sonnet_vs_gold__first35.jsonl"

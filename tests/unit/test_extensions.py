@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from collectors.artifacts.aie import parse_aie_output, plio_declarations, throughputs
-from collectors.artifacts.loom import load_loom_json, parse_config, parse_map, snapshot_of, split_name
-from collectors.artifacts.xrt_recipe import parse_recipe, runlists
-from collectors.config import load_settings
-from collectors.engine import Engine
+from collectors.collect.artifacts.aie import parse_aie_output, plio_declarations, throughputs
+from collectors.collect.artifacts.loom import load_loom_json, parse_config, parse_map, snapshot_of, split_name
+from collectors.collect.artifacts.xrt_recipe import parse_recipe, runlists
+from collectors.collect.config import load_settings
+from collectors.collect.engine import Engine
 from collectors.problems import ArtifactError, NotThisKind
-from collectors.validate import record_errors, validate_stream
+from collectors.records.validate import record_errors, validate_stream
 from tui.cli import main
 
 from .. import trees

@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from collectors.artifacts import hls_log
-from collectors.artifacts.vpp_log import error_lines
+from collectors.collect.artifacts import hls_log
+from collectors.collect.artifacts.vpp_log import error_lines
 
 FRAGMENTS = [
     "CSim done with 0 errors.",

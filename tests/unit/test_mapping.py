@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from collectors.config import ConfigError, load_settings
-from collectors.mapping import map_project
+from collectors.collect.config import ConfigError, load_settings
+from collectors.collect.mapping import map_project
 
 from ..conftest import LAYOUTS
 

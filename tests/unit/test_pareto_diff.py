@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collectors.pareto import Point, mark_dominated
-from collectors.record_diff import field_rows, flatten, pair_records
+from collectors.compare.diff import field_rows, flatten, pair_records
+from collectors.compare.pareto import Point, mark_dominated
 
 
 def test_dominated_points_lower_is_better() -> None:

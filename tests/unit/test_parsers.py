@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from collectors.artifacts import ARTIFACTS, classify
-from collectors.artifacts.cosim import parse_cosim_rpt
-from collectors.artifacts.csynth import parse_csynth
-from collectors.artifacts.hls_log import parse_hls_log
-from collectors.artifacts.latrpt import parse_lat_rpt
-from collectors.artifacts.profile import parse_profile_kernels
-from collectors.artifacts.summary import parse_build_summary
-from collectors.artifacts.sysdiagram import parse_system_diagram
-from collectors.artifacts.vpp_log import parse_vpp_log
+from collectors.collect.artifacts import ARTIFACTS, classify
+from collectors.collect.artifacts.cosim import parse_cosim_rpt
+from collectors.collect.artifacts.csynth import parse_csynth
+from collectors.collect.artifacts.hls_log import parse_hls_log
+from collectors.collect.artifacts.latrpt import parse_lat_rpt
+from collectors.collect.artifacts.profile import parse_profile_kernels
+from collectors.collect.artifacts.summary import parse_build_summary
+from collectors.collect.artifacts.sysdiagram import parse_system_diagram
+from collectors.collect.artifacts.vpp_log import parse_vpp_log
 from collectors.problems import ArtifactError
 
 from ..conftest import VITIS, fixture_bytes

@@ -22,7 +22,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from collectors.compare import (
+from collectors.compare.comparison import (
     METRICS,
     Canonical,
     Comparer,
@@ -34,13 +34,12 @@ from collectors.compare import (
     bulk,
     measure,
 )
-from collectors.compare_render import header, number_text, problem_text, ratio_text, visible
-from collectors.record_diff import pair_records
+from collectors.compare.diff import pair_records
+from collectors.compare.render import header, number_text, problem_text, ratio_text, visible
 from collectors.records.model import RecordKey, key_of
-
-from ..widgets.compare_matrix import CompareMatrix
-from .diff import DiffScreen
-from .trajectory import TrajectoryScreen
+from tui.screens.diff import DiffScreen
+from tui.screens.trajectory import TrajectoryScreen
+from tui.widgets.compare_matrix import CompareMatrix
 
 Records = Iterable[dict[str, Any]]
 METRIC_NAMES = list(METRICS)
@@ -242,7 +241,7 @@ class CompareScreen(Screen[None]):
         self.app.push_screen(DiffScreen(title, "candidate", "baseline", pairs))
 
     def action_pareto(self) -> None:
-        from .pareto import ParetoScreen  # (plotting is imported when first asked for: 50 ms)
+        from tui.screens.pareto import ParetoScreen  # (plotting is imported when first asked for: 50 ms)
 
         if self.comparison is not None:
             current = self.query_one(CompareMatrix).current()

@@ -16,8 +16,8 @@ from textual.widgets import Footer, Static
 
 from collectors.problems import Problem
 from collectors.records.table import note
+from collectors.records.validate import NOT_IN_SCHEMA, extra_fields
 from collectors.text import visible
-from collectors.validate import NOT_IN_SCHEMA, extra_fields
 
 
 class DetailScreen(Screen[None]):

@@ -11,8 +11,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from collectors.compare_render import number_text, visible
-from collectors.record_diff import FieldRow, field_rows
+from collectors.compare.diff import FieldRow, field_rows
+from collectors.compare.render import number_text, visible
 
 Pair = tuple[str, "dict[str, Any] | None", "dict[str, Any] | None"]  # section label, left record, right record
 

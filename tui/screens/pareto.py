@@ -15,11 +15,10 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from collectors.compare import METRICS, Comparison, ProblemKey
-from collectors.compare_render import number_text, problem_text, visible
-from collectors.pareto import Front, problem_front, suite_front
-
-from ..widgets.plot import Plot
+from collectors.compare.comparison import METRICS, Comparison, ProblemKey
+from collectors.compare.pareto import Front, problem_front, suite_front
+from collectors.compare.render import number_text, problem_text, visible
+from tui.widgets.plot import Plot
 
 MARKERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 FRONT_COLOR = "green"

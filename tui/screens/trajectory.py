@@ -10,10 +10,9 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from collectors.compare import ArmKey, Comparison, ProblemKey, Step, arm_label, trajectory
-from collectors.compare_render import number_text, problem_text, visible
-
-from ..widgets.plot import Plot
+from collectors.compare.comparison import ArmKey, Comparison, ProblemKey, Step, arm_label, trajectory
+from collectors.compare.render import number_text, problem_text, visible
+from tui.widgets.plot import Plot
 
 FAILED_MARKER = "x"
 

@@ -2,7 +2,7 @@
 
 A line-API view (like the records view): only the lines on screen are drawn. Cell texts are
 kept per problem, so a live update re-makes only the rows of the problems it touched (and the
-summary rows). Cell words and colours come from collectors.compare_render, as in the CLI table.
+summary rows). Cell words and colours come from collectors.compare.render, as in the CLI table.
 """
 
 from __future__ import annotations
@@ -18,10 +18,9 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from collectors.compare import ArmKey, Comparison, ProblemKey
-from collectors.compare_render import baseline_cell, cell, problem_text, summary_lines, visible
-
-from .rows_view import scroll_to_row, solid
+from collectors.compare.comparison import ArmKey, Comparison, ProblemKey
+from collectors.compare.render import baseline_cell, cell, problem_text, summary_lines, visible
+from tui.widgets.rows_view import scroll_to_row, solid
 
 HEADER = Style(bold=True, underline=True)
 CURSOR = Style(reverse=True)

@@ -25,8 +25,7 @@ from textual.widgets import Input, Static
 from collectors.records.query import Everything, Node, QueryError, parse
 from collectors.records.table import RecordTable, RowKey, default_columns, label_of
 from collectors.text import visible
-
-from .rows_view import CURSOR_BINDINGS, rows_shown, scroll_to_row, solid
+from tui.widgets.rows_view import CURSOR_BINDINGS, rows_shown, scroll_to_row, solid
 
 MAX_WIDTH = 40
 MARK = "*"

@@ -5,10 +5,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from collectors.engine import ProjectResult
-
-from .figures import FIGURE_COLUMNS, run_figures, statuses
-from .rows_view import RowsView
+from collectors.collect.engine import ProjectResult
+from tui.widgets.figures import FIGURE_COLUMNS, run_figures, statuses
+from tui.widgets.rows_view import RowsView
 
 CHANGED_MARK_SECONDS = 10.0  # how long a row keeps its "just changed" marker
 MARK = "●"

@@ -16,8 +16,7 @@ from collectors.problems import Problem
 from collectors.records.model import RecordKey
 from collectors.records.store import Delta
 from collectors.records.table import extension_summary
-
-from .rows_view import RowsView
+from tui.widgets.rows_view import RowsView
 
 
 class ExtensionsTable(RowsView):

@@ -1,0 +1,1 @@
+"""Collection: one build tree to project results (discovery, mapping, configuration, the runs, the engine)."""

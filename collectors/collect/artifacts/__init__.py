@@ -1,0 +1,148 @@
+"""The one registry of artifact parsers.
+
+Each entry says which file names it claims and which pure function turns the file's bytes
+into facts. The engine only ever goes through `classify` and `ARTIFACTS`, so a new family
+plugs in here without touching discovery or the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from collectors.collect.artifacts.aie import is_plio_output_name, parse_aie_output, parse_graph_source
+from collectors.collect.artifacts.component import parse_component
+from collectors.collect.artifacts.cosim import parse_cosim_rpt
+from collectors.collect.artifacts.csynth import may_be_passed_over, parse_csynth
+from collectors.collect.artifacts.hls_log import is_step_log, parse_csim_log, parse_hls_log
+from collectors.collect.artifacts.hls_project import parse_hls_app, parse_hls_script
+from collectors.collect.artifacts.latrpt import parse_lat_rpt
+from collectors.collect.artifacts.loom import parse_config, parse_map, split_name
+from collectors.collect.artifacts.profile import parse_profile_kernels
+from collectors.collect.artifacts.runner_meta import parse_runner_meta
+from collectors.collect.artifacts.summary import parse_build_summary
+from collectors.collect.artifacts.sysdiagram import parse_system_diagram
+from collectors.collect.artifacts.vpp_log import parse_vpp_log
+from collectors.collect.artifacts.xrt_recipe import parse_recipe, parse_runner_report
+
+Parser = Callable[[Any], dict[str, Any]]  # bytes, or a binary stream for streaming parsers
+Claim = Callable[[str, str], bool]  # (file name, parent directory name) -> claimed?
+
+
+@dataclass(frozen=True)
+class Artifact:
+    kind: str
+    tails: tuple[str, ...]  # what the file name ends with after its last dot ("xml", "compile_summary")
+    claims: Claim
+    parse: Parser | None  # None: a structural marker, never read
+    family: str = "hls"  # "hls": schema 1.0; otherwise the extension family it feeds
+    stream: bool = False  # parse gets an open binary file: no size limit, constant memory
+    in_path: str | None = None  # claimed only below a directory of this name
+    not_in_path: str | None = None  # never claimed below a directory of this name
+    # path -> whether the walk only stats it (read when a run needs its facts, see Parsed); None: read at once
+    deferred: Callable[[str], bool] | None = None
+
+
+ARTIFACTS: dict[str, Artifact] = {}
+_BY_TAIL: dict[str, list[Artifact]] = {}
+
+
+def register(
+    kind: str,
+    tails: tuple[str, ...],
+    claims: Claim,
+    parse: Parser | None,
+    family: str = "hls",
+    stream: bool = False,
+    in_path: str | None = None,
+    not_in_path: str | None = None,
+    deferred: Callable[[str], bool] | None = None,
+) -> None:
+    artifact = Artifact(kind, tails, claims, parse, family, stream, in_path, not_in_path, deferred)
+    ARTIFACTS[kind] = artifact
+    for tail in tails:
+        _BY_TAIL.setdefault(tail, []).append(artifact)
+
+
+def _exact(name: str) -> Claim:
+    return lambda file, parent: file == name
+
+
+# A v++ build packages 3-6 copies of a kernel's report: the pick rule chooses one by path and
+# mtime: the copies it may pass over are read only when it (or the part lookup) asks for them.
+register("csynth", ("xml",), _exact("csynth.xml"), parse_csynth, deferred=may_be_passed_over)
+register("lat_rpt", ("rpt",), _exact("lat.rpt"), parse_lat_rpt)
+register("cosim_rpt", ("rpt",), lambda f, p: f.endswith("cosim.rpt"), parse_cosim_rpt)
+register("profile", ("csv",), _exact("profile_kernels.csv"), parse_profile_kernels)
+register("sysdiagram", ("json",), _exact("systemDiagramModel.json"), parse_system_diagram)
+register("vpp_log", ("log",), lambda f, p: f.startswith("v++"), parse_vpp_log)
+register("hls_log", ("log",), lambda f, p: f in ("vitis_hls.log", "vivado_hls.log") or f == p + ".log", parse_hls_log)
+register("hls_step_log", ("log",), is_step_log, parse_hls_log)
+register("csim_log", ("log",), lambda f, p: f.endswith("_csim.log") and p == "report", parse_csim_log)
+register("summary", ("compile_summary", "hlscompile_summary", "link_summary"), lambda f, p: True, parse_build_summary)
+register("runner_meta", ("meta",), lambda f, p: f.startswith("vitis_run."), parse_runner_meta)
+register("aps", ("aps",), lambda f, p: True, None)
+register("hls_app", ("app",), lambda f, p: f in ("hls.app", "vivado_hls.app"), parse_hls_app)
+register("hls_script", ("tcl",), _exact("script.tcl"), parse_hls_script)  # a solution's own script
+register("vitis_comp", ("json",), _exact("vitis-comp.json"), parse_component)
+
+# The extension families (rules, section 8): records of their own, in a second file.
+for simulator in ("aiesimulator_output", "x86simulator_output"):
+    register(
+        f"aie_output:{simulator}",
+        ("txt",),
+        is_plio_output_name,
+        parse_aie_output,
+        "aie_sim",
+        stream=True,
+        in_path=simulator,
+    )
+register("aie_graph", ("h", "hpp", "cpp", "cc"), lambda f, p: "graph" in f.lower(), parse_graph_source, "aie_sim")
+# the HLS code analyzer keeps its own recipe.json files under csim/code_analyzer/.internal/
+register(
+    "xrt_recipe", ("json",), lambda f, p: f.startswith("recipe"), parse_recipe, "xrt_recipe", not_in_path=".internal"
+)
+register(
+    "xrt_report",
+    ("json",),
+    lambda f, p: "report" in f.lower() and not f.startswith("recipe"),
+    parse_runner_report,
+    "xrt_recipe",
+)
+register(
+    "loom_map", ("json",), lambda f, p: f.endswith(".map.json") and split_name(f) is not None, parse_map, "cgra_map"
+)
+register(
+    "loom_config",
+    ("json",),
+    lambda f, p: f.endswith(".config.json") and split_name(f) is not None,
+    parse_config,
+    "cgra_map",
+)
+
+
+def classify(name: str, parent: str, path: str = "") -> str | None:
+    """The kind of artifact a file is, from its name, its parent directory's name and (for kinds
+    that live below a known directory) its path. The tail after the last dot picks the few
+    parsers to ask: this runs for every file of the tree."""
+    candidates = _BY_TAIL.get(name.rpartition(".")[2])
+    if candidates is None:
+        return None
+    for artifact in candidates:
+        if artifact.in_path is not None and f"/{artifact.in_path}/" not in path:
+            continue
+        if artifact.not_in_path is not None and f"/{artifact.not_in_path}/" in path:
+            continue
+        if artifact.claims(name, parent):
+            return artifact.kind
+    return None
+
+
+# what makes a directory a project of its own (a graph source or a report alone does not)
+EXTENSION_KINDS = frozenset(
+    kind for kind, a in ARTIFACTS.items() if a.family != "hls" and kind not in ("aie_graph", "xrt_report")
+)
+# report files (rules, sections 5 and 8): they make a project built, and one in no project is a
+# problem. Logs, summaries and runner files are build evidence or run facts, not reports.
+REPORT_KINDS = frozenset({"csynth", "lat_rpt", "cosim_rpt", "csim_log", "profile", "sysdiagram"}) | EXTENSION_KINDS

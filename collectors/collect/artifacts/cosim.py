@@ -1,0 +1,34 @@
+"""`<top>_cosim.rpt`: the co-simulation summary table, one row per RTL language."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from collectors.files import decode_text
+from collectors.problems import ArtifactError
+
+_ROW = re.compile(r"^\|\s*(VHDL|Verilog|SystemC)\s*\|\s*([A-Za-z]+)\s*\|(.*)\|\s*$")
+_STATUS = {"pass": "pass", "fail": "fail"}
+
+
+def parse_cosim_rpt(data: bytes) -> dict[str, Any]:
+    """Return per-language rows and the overall status (`pass`, `fail`, or None when all NA)."""
+    rows: dict[str, dict[str, Any]] = {}
+    closed = False
+    for raw in decode_text(data).splitlines():
+        line = raw.strip()
+        match = _ROW.match(line)
+        if match:
+            cells = [cell.strip() for cell in match.group(3).split("|")]
+            rows[match.group(1)] = {"status": match.group(2), "cells": cells}
+            closed = False
+        elif rows and line.startswith("+-"):
+            closed = True
+    if not rows:
+        raise ArtifactError("no RTL result rows (not a cosim report, or cut short)")
+    if not closed:
+        raise ArtifactError("result table is not closed (file cut short?)")
+    statuses = {row["status"].lower() for row in rows.values()}
+    status = "fail" if "fail" in statuses else "pass" if "pass" in statuses else None
+    return {"rows": rows, "status": status}

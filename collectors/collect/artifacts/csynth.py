@@ -1,0 +1,156 @@
+"""`csynth.xml`: the canonical HLS synthesis report, reduced to the schema-1.0 `hls_synth` fields."""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any
+
+from lxml import etree
+
+from collectors.numbers import COUNT, CYCLES, NANOSECONDS, Range, checked
+from collectors.problems import ArtifactError
+
+# Exactly the fields the contract lists, per section, in contract order.
+USER_ASSIGNMENTS = (
+    "unit",
+    "ProductFamily",
+    "Part",
+    "TopModelName",
+    "TargetClockPeriod",
+    "ClockUncertainty",
+    "FlowTarget",
+)
+TIMING = ("unit", "EstimatedClockPeriod")
+LATENCY = (
+    "unit",
+    "Best-caseLatency",
+    "Average-caseLatency",
+    "Worst-caseLatency",
+    "Best-caseRealTimeLatency",
+    "Average-caseRealTimeLatency",
+    "Worst-caseRealTimeLatency",
+    "Interval-min",
+    "Interval-max",
+)
+RESOURCES = ("BRAM_18K", "DSP", "FF", "LUT", "URAM")
+# The fields that are numbers (kept as the report's text, but filtered, sorted and compared):
+# (section path, fields, range). The real-time latencies carry a unit ("1.090 us") and stay text.
+NUMERIC: tuple[tuple[tuple[str, ...], tuple[str, ...], Range], ...] = (
+    (("UserAssignments",), ("TargetClockPeriod", "ClockUncertainty"), NANOSECONDS),
+    (("PerformanceEstimates", "SummaryOfTimingAnalysis"), ("EstimatedClockPeriod",), NANOSECONDS),
+    (
+        ("PerformanceEstimates", "SummaryOfOverallLatency"),
+        ("Best-caseLatency", "Average-caseLatency", "Worst-caseLatency", "Interval-min", "Interval-max"),
+        CYCLES,
+    ),
+    (("AreaEstimates", "Resources"), RESOURCES, COUNT),
+    (("AreaEstimates", "AvailableResources"), RESOURCES, COUNT),
+)
+
+# Folders that packaged copies of a report sit in: the pick rule (rules, section 5) prefers a
+# report with fewest of them in its path.
+PENALTY_PARTS = frozenset(
+    {
+        "impl",
+        "ip",
+        "ip_repo",
+        "iprepo",
+        "hls_files",
+        "link",
+        "int",
+        "temp",
+        "sys_link",
+        "xo",
+        "vivado",
+        "vpl",
+        "export",
+        "reports",
+        "hls_reports",
+        "logs",
+    }
+)
+
+
+def may_be_passed_over(path: str) -> bool:
+    """Whether the pick rule may prefer another copy: anything but a report in its solution's
+    `syn/report/` with no packaging folder anywhere in its path. Such copies are read only when a
+    run needs them; the others, nearly always the chosen one, are read during the walk."""
+    parts = path.split(os.sep)
+    return parts[-3:] != ["syn", "report", "csynth.xml"] or any(part in PENALTY_PARTS for part in parts)
+
+
+# Real reports never carry a DTD; one that does is refused rather than half-trusted.
+_DTD = re.compile(rb"<!DOCTYPE|<!ENTITY", re.IGNORECASE)
+
+
+def _parser() -> etree.XMLParser:
+    return etree.XMLParser(
+        resolve_entities=False,
+        no_network=True,
+        load_dtd=False,
+        dtd_validation=False,
+        huge_tree=False,
+        remove_comments=True,
+    )
+
+
+def parse_xml(data: bytes) -> etree._Element:
+    """Parse untrusted XML safely: no DTD, no entities, no network; broken input raises."""
+    if _DTD.search(data[:4096]) or _DTD.search(data):
+        raise ArtifactError("XML declares a DTD or entities, refused (reports never do)")
+    try:
+        return etree.fromstring(data, _parser())
+    except etree.XMLSyntaxError as exc:
+        line = getattr(exc, "lineno", None)
+        where = f" at line {line}" if line else ""
+        raise ArtifactError(f"broken XML{where}: {exc.msg if hasattr(exc, 'msg') else exc}") from None
+
+
+def _fields(section: etree._Element | None, names: tuple[str, ...]) -> dict[str, str | None]:
+    children: dict[str, str] = {}
+    if section is not None:
+        for child in section:  # one pass over the children; the first of a repeated tag wins
+            if isinstance(child.tag, str) and child.tag not in children:
+                children[child.tag] = (child.text or "").strip()
+    found = {name: children.get(name) for name in names}
+    if "DSP" in found and found["DSP"] is None:
+        found["DSP"] = children.get("DSP48E")  # reports before 2020.1 name it DSP48E
+    return found
+
+
+def parse_csynth(data: bytes) -> dict[str, Any]:
+    """Return the four `hls_synth` sections read from their direct paths only.
+
+    Newer reports repeat `SummaryOfOverallLatency` and `Resources` per module deeper in the
+    tree; `find` with a relative path never descends, so those cannot leak in.
+    """
+    root = parse_xml(data)
+    if root.tag != "profile":
+        raise ArtifactError(f"not a csynth report (root element <{root.tag}>, expected <profile>)")
+    perf = root.find("PerformanceEstimates")
+    area = root.find("AreaEstimates")
+    sections = {
+        "ReportVersion": _fields(root.find("ReportVersion"), ("Version",)),
+        "UserAssignments": _fields(root.find("UserAssignments"), USER_ASSIGNMENTS),
+        "PerformanceEstimates": {
+            "SummaryOfTimingAnalysis": _fields(None if perf is None else perf.find("SummaryOfTimingAnalysis"), TIMING),
+            "SummaryOfOverallLatency": _fields(None if perf is None else perf.find("SummaryOfOverallLatency"), LATENCY),
+        },
+        "AreaEstimates": {
+            "Resources": _fields(None if area is None else area.find("Resources"), RESOURCES),
+            "AvailableResources": _fields(None if area is None else area.find("AvailableResources"), RESOURCES),
+        },
+    }
+    check_numbers(sections)
+    return sections
+
+
+def check_numbers(sections: dict[str, Any]) -> None:
+    """Refuse a report whose numeric fields are not numbers in range (`undef` and empty are fine)."""
+    for path, names, kind in NUMERIC:
+        section = sections
+        for part in path:
+            section = section[part]
+        for name in names:
+            checked(section[name], f"{'/'.join(path)}/{name}", kind)

@@ -1,0 +1,144 @@
+"""HLS logs (`vitis_hls.log`, `vivado_hls.log`, `<solution>/<solution>.log`, a unified component's
+`logs/hls_compile.log` and `logs/hls_run_<step>.log`) and C simulation reports (`*_csim.log`)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from collectors.files import decode_text
+from collectors.numbers import SECONDS, lenient
+
+_BANNER = re.compile(r"\bv(\d{4}\.\d+(?:\.\d+)?) \(64-bit\)|\*\*\*\* HLS Build v(\d{4}\.\d+(?:\.\d+)?)\b")
+_OLD_HEADER = re.compile(r"^Version: (\d{4}\.\d+(?:\.\d+)?)\s*$", re.MULTILINE)  # Vivado HLS 2015..2019
+_OPENED = re.compile(
+    r"Running: open_solution (?:-\S+ )*\"?([^\s\"]+)"
+    r"|(?:Creating and opening|Opening and resetting|Opening) solution '([^']+)'"
+)
+# Where a match of _OPENED can begin: the scan for it jumps between these (a log is megabytes).
+_OPENED_STARTS = (
+    "Running: open_solution ",
+    "Creating and opening solution '",
+    "Opening and resetting solution '",
+    "Opening solution '",
+)
+_DEVICE = re.compile(r"Setting target device to '([^']+)'")
+_ELAPSED = re.compile(r"\[HLS 200-112\].*?Total elapsed time:\s*([0-9.]+)\s*seconds")
+_CSIM = re.compile(r"CSim (done|failed) with (?:(\d+) )?errors?|('csim_design' failed):")
+_CSIM_STARTS = ("CSim ", "'csim_design' failed:")
+# What tells which step of the flow a line belongs to: the command being run, else the message's tag.
+_RUNNING = re.compile(r"Running: (csim_design|csynth_design|cosim_design|export_design|package)\b")
+_TAG = re.compile(r"^(?:INFO|WARNING|ERROR|CRITICAL WARNING): \[(SIM|COSIM|IMPL|XFORM|SCHED|BIND|RTGEN|HLS 207)\b")
+_SYNTHESIS_START = ("Analyzing design file", "Starting code transformations")
+STEP_OF = {
+    "csim_design": "csim",
+    "SIM": "csim",
+    "csynth_design": "synthesis",
+    "XFORM": "synthesis",
+    "SCHED": "synthesis",
+    "BIND": "synthesis",
+    "RTGEN": "synthesis",
+    "HLS 207": "synthesis",
+    "cosim_design": "cosim",
+    "COSIM": "cosim",
+    "export_design": "export",
+    "package": "export",
+    "IMPL": "export",
+}
+
+
+def is_step_log(name: str, parent: str) -> bool:
+    """A unified component's session log of one step: `logs/hls_compile.log`, `logs/hls_run_<step>.log`
+    (the `*.backup.log` beside them are older sessions)."""
+    return parent == "logs" and (name == "hls_compile.log" or (name.startswith("hls_run_") and ".backup." not in name))
+
+
+def csim_status(text: str) -> str | None:
+    """`pass`/`fail` from the last C simulation verdict in a log, or None without one."""
+    verdict = _last_csim_verdict(text)
+    if verdict is None:
+        return None
+    word, count, failed = verdict.groups()
+    return "pass" if not failed and word == "done" and (count or "0") == "0" else "fail"
+
+
+def _last_csim_verdict(text: str) -> re.Match[str] | None:
+    """The last match of _CSIM (what `findall` would give last: its matches never overlap),
+    looked for backwards from each literal a match starts with, not by scanning the whole log."""
+    last: re.Match[str] | None = None
+    for start in _CSIM_STARTS:
+        end = len(text)
+        while (at := text.rfind(start, 0, end)) >= 0:
+            match = _CSIM.match(text, at)
+            if match is not None:
+                last = match if last is None or at > last.start() else last
+                break
+            end = at + len(start) - 1  # the next occurrence starts before this one
+    return last
+
+
+def errors_by_step(text: str) -> dict[str, list[str]]:
+    """`ERROR:` lines by the flow step they belong to (an untagged one to the step running then;
+    before any step is known, to synthesis: the step a bare error stops)."""
+    found: dict[str, list[str]] = {}
+    if "ERROR:" not in text:
+        return found  # no line starts with it: no step matters
+    step = "synthesis"
+    for line in text.splitlines():
+        running, tag = _RUNNING.search(line), _TAG.match(line)
+        signal = running.group(1) if running else tag.group(1) if tag else None
+        if signal is not None:
+            step = STEP_OF[signal]
+        elif any(marker in line for marker in _SYNTHESIS_START):
+            step = "synthesis"
+        if line.startswith("ERROR:"):
+            found.setdefault(step, []).append(line.strip())
+    return found
+
+
+def opened_solutions(text: str) -> list[str]:
+    """What `_OPENED.findall(text)` gives, the pattern tried only where one of its literal starts is."""
+    found: list[str] = []
+    nexts = {start: text.find(start) for start in _OPENED_STARTS}
+    pos = 0
+    while True:
+        for start, at in nexts.items():
+            if -1 < at < pos:
+                nexts[start] = text.find(start, pos)
+        candidates = [at for at in nexts.values() if at >= 0]
+        if not candidates:
+            return found
+        at = min(candidates)
+        match = _OPENED.match(text, at)
+        if match is None:
+            pos = at + 1
+            continue
+        found.append(match.group(1) or match.group(2))
+        pos = match.end()
+
+
+def parse_hls_log(data: bytes) -> dict[str, Any]:
+    """Version, part, elapsed time, C simulation verdict, synthesis-step errors, and the solutions
+    the session opened (by folder name)."""
+    text = decode_text(data)
+    banner = _BANNER.search(text) if " (64-bit)" in text or "**** HLS Build v" in text else None
+    header = _OLD_HEADER.search(text) if banner is None and "Version: " in text else None
+    devices = _DEVICE.findall(text)
+    elapsed = _ELAPSED.findall(text)
+    issues: list[str] = []
+    seconds = lenient(elapsed[-1], "Total elapsed time (seconds)", SECONDS, issues) if elapsed else None
+    steps = errors_by_step(text)
+    return {
+        "vitis_version": (banner.group(1) or banner.group(2)) if banner else header.group(1) if header else None,
+        "device": devices[-1] if devices else None,
+        "elapsed_seconds": seconds,
+        "csim_status": csim_status(text),
+        "errors": steps.get("synthesis", [])[:20],  # what fails a synthesis (rules, section 5)
+        "failed_steps": sorted(steps),
+        "opened": sorted({name.replace("\\", "/").rstrip("/").rpartition("/")[2] for name in opened_solutions(text)}),
+        "issues": issues,
+    }
+
+
+def parse_csim_log(data: bytes) -> dict[str, Any]:
+    return {"csim_status": csim_status(decode_text(data))}

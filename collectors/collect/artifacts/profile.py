@@ -1,0 +1,52 @@
+"""`profile_kernels.csv` from hardware emulation: compute-unit running times."""
+
+from __future__ import annotations
+
+import csv
+from typing import Any
+
+from collectors.files import decode_text
+from collectors.numbers import MICROSECONDS, checked
+from collectors.problems import ArtifactError
+
+CU_SECTION = "Compute Units: Running Time and Stalls"
+RUNTIME_COLUMN = "Running Time (us)"
+
+
+def parse_profile_kernels(data: bytes) -> dict[str, Any]:
+    """Sum `Running Time (us)` over the compute-unit rows; a malformed row refuses the file.
+
+    Header cells are padded with spaces in real files, so they are compared stripped. The
+    section counts only once its end (the blank line after its rows) is there: a profile cut
+    short, or still being written row by row, would give a partial sum.
+    """
+    lines = decode_text(data).splitlines()
+    try:
+        start = next(i for i, line in enumerate(lines) if line.strip() == CU_SECTION)
+    except StopIteration:
+        raise ArtifactError(f"no '{CU_SECTION}' section") from None
+    body: list[str] = []
+    for line in lines[start + 1 :]:
+        if not line.strip():
+            break
+        body.append(line)
+    else:
+        raise ArtifactError("compute-unit section has no end (file cut short or still being written)")
+    if not body:
+        raise ArtifactError("compute-unit section has no header (file cut short?)")
+    rows = list(csv.reader(body))
+    header = [cell.strip() for cell in rows[0]]
+    if RUNTIME_COLUMN not in header:
+        raise ArtifactError(f"compute-unit header lacks '{RUNTIME_COLUMN}': {header}")
+    column = header.index(RUNTIME_COLUMN)
+    units: dict[str, float] = {}
+    for offset, row in enumerate(rows[1:], start + 3):
+        if len(row) != len(header):
+            raise ArtifactError(f"line {offset}: {len(row)} cells where the header has {len(header)}")
+        value = checked(row[column], f"line {offset}: {RUNTIME_COLUMN}", MICROSECONDS)
+        if value is None:
+            raise ArtifactError(f"line {offset}: {RUNTIME_COLUMN} not available ({row[column].strip()!r})")
+        name = row[0].strip()
+        units[name] = units.get(name, 0.0) + value
+    total = checked(round(sum(units.values()), 9), "total running time (us)", MICROSECONDS) if units else None
+    return {"compute_units": units, "kernel_runtime_us": total}

@@ -1,0 +1,39 @@
+"""v++ `*compile_summary` / `*link_summary` / `*.hlscompile_summary`: an `<ENTRY>{json}</ENTRY>` stream.
+
+Read by pattern, not as JSON: only a few fields are needed and the stream can be large.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from collectors.files import decode_text
+from collectors.problems import ArtifactError
+
+_TOOL_VERSION = re.compile(r'"toolVersion"\s*:\s*"([^"]*)"')
+_YEAR_VERSION = re.compile(r"\b(20\d\d\.\d+(?:\.\d+)?)\b")
+_FLOW = re.compile(r'"flow"\s*:\s*"BF_([A-Z]+)"')
+_TARGET = re.compile(r'"target"\s*:\s*"TT_(SW_EMU|HW_EMU|HW)"')
+_PLATFORM = re.compile(r'"hardwarePlatform"\s*:\s*"([^"]+?)(?:\.xpfm)?"')
+
+
+def parse_build_summary(data: bytes) -> dict[str, Any]:
+    """Tool version; and the flow (`compile`, `link`, ...), target (`sw_emu`, `hw_emu`, `hw`) and
+    platform of the build step it summarises (None where the summary does not say)."""
+    text = decode_text(data)
+    if "<ENTRY>" not in text:
+        raise ArtifactError("no <ENTRY> records (not a v++ summary)")
+    version = None
+    for raw in _TOOL_VERSION.findall(text):
+        match = _YEAR_VERSION.search(raw)  # "Vitis V++ Compiler Release 2022.2. SW Build ..." -> 2022.2
+        if match:
+            version = match.group(1)
+            break
+    flow, target, platform = _FLOW.search(text), _TARGET.search(text), _PLATFORM.search(text)
+    return {
+        "vitis_version": version,
+        "flow": flow.group(1).lower() if flow else None,
+        "target": target.group(1).lower() if target else None,
+        "platform": platform.group(1) if platform else None,
+    }

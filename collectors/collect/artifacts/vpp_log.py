@@ -1,0 +1,93 @@
+"""`v++*.log`: target, device, compiler version, elapsed time and errors of one v++ invocation."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from typing import Any
+
+from collectors.files import decode_text
+from collectors.numbers import SECONDS, NumberError, checked
+
+_TARGET = re.compile(
+    r"\[v\+\+ 60-(?:585|629|2256)\]\s+(?:Compiling|Linking|Packaging) for "
+    r"(software emulation|hardware emulation|hardware)\b"
+)
+_DEVICE = re.compile(r"\[v\+\+ 60-423\]\s+Target device:\s*(\S+)")
+_VERSION = re.compile(r"\[v\+\+ 74-78\]\s+Compiler Version string:\s*(\S+)")
+_ELAPSED = re.compile(r"\[v\+\+ 60-791\]\s+Total elapsed time:\s*(\d+)h\s*(\d+)m\s*(\d+)s")
+_SESSION = re.compile(r"\[v\+\+ 60-1548\]\s+Creating build summary session with primary output (\S+?),? at (.+)")
+# v++ build directories: a plain `_x`, or one named after its target and platform
+# (`_x.<t>.<platform>`, `_x_temp.<t>.<platform>`, `build_dir.<t>.<platform>`).
+VPP_BUILD_PREFIXES = ("_x.", "_x_temp", "build_dir.")
+_BUILD_DIR = re.compile(r"^(?:_x|_x_temp|build_dir)\.(sw_emu|hw_emu|hw)\.(.*)$")
+_TARGETS = {"software emulation": "sw_emu", "hardware emulation": "hw_emu", "hardware": "hw"}
+
+
+def is_vpp_build_dir(name: str) -> bool:
+    """Whether a directory name is one v++ builds in (named or plain)."""
+    return name == "_x" or name.startswith(VPP_BUILD_PREFIXES)
+
+
+def vpp_build_dir(name: str) -> tuple[str, str] | None:
+    """(target, platform) that a build directory's name gives (`sw_emu`, `hw_emu`, `hw`), if any."""
+    match = _BUILD_DIR.match(name)
+    return (match.group(1), match.group(2)) if match else None
+
+
+def target_from_path(path: str) -> tuple[str, str] | None:
+    """(target, platform) named by a build directory in `path`, deepest first."""
+    for part in reversed(path.replace("\\", "/").split("/")):
+        named = vpp_build_dir(part)
+        if named:
+            return named
+    return None
+
+
+def parse_vpp_log(data: bytes) -> dict[str, Any]:
+    text = decode_text(data)
+    target = _TARGET.search(text)
+    device = _DEVICE.search(text)
+    version = _VERSION.search(text)
+    session = _SESSION.search(text)
+    issues: list[str] = []
+    elapsed = _elapsed_seconds(_ELAPSED.findall(text), issues)
+    out_target = _TARGETS[target.group(1)] if target else None
+    out_device = device.group(1) if device else None
+    if session and (out_target is None or out_device is None):
+        # A package step names neither; its primary output sits in build_dir.<t>.<platform>.
+        hint = target_from_path(session.group(1))
+        if hint:
+            out_target = out_target or hint[0]
+            out_device = out_device or (hint[1] or None)
+    # One invocation can be logged twice (working directory and _x/logs): identify it.
+    identity = session.group(0) if session else hashlib.sha1(data).hexdigest()
+    return {
+        "target": out_target,
+        "device": out_device,
+        "vitis_version": version.group(1) if version else None,
+        "elapsed_seconds": elapsed,
+        "errors": error_lines(text),
+        "invocation": identity,
+        "issues": issues,
+    }
+
+
+def error_lines(text: str) -> list[str]:
+    """The first 20 lines that start with `ERROR:` (a log without one is not split into lines)."""
+    if "ERROR:" not in text:
+        return []
+    return [line.strip() for line in text.splitlines() if line.startswith("ERROR:")][:20]
+
+
+def _elapsed_seconds(found: list[tuple[str, str, str]], issues: list[str]) -> int | None:
+    """The last `Total elapsed time: <h>h <m>m <s>s` in seconds; an absurd one is an issue."""
+    if not found:
+        return None
+    field = "Total elapsed time"
+    try:
+        hours, minutes, seconds = (checked(part, field, SECONDS) or 0 for part in found[-1])
+        return int(checked(hours * 3600 + minutes * 60 + seconds, field, SECONDS) or 0)
+    except NumberError as exc:
+        issues.append(str(exc))
+        return None

@@ -1,0 +1,150 @@
+"""XRT runner recipes (`recipe*.json`, seed 002): validity, the runner's own load-time checks, counts.
+
+The shipped recipe schema lags the runner, so its failures are warnings; what the runner itself
+refuses when it loads a recipe is an error.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from collectors.files import load_json
+from collectors.problems import NotThisKind
+from collectors.records.model import as_dict
+
+RECIPE_SECTIONS = frozenset({"header", "resources", "execution"})
+
+
+@cache
+def recipe_schema():
+    from jsonschema import Draft202012Validator  # imported when a recipe is seen: collect starts faster
+
+    text = resources.files("collectors.records.schema").joinpath("xrt-recipe.schema.json").read_text(encoding="utf-8")
+    return Draft202012Validator(json.loads(text))
+
+
+def _list(value: Any) -> list:
+    return value if isinstance(value, list) else []
+
+
+def runner_errors(recipe: dict) -> list[str]:
+    """What xrt::runner refuses at load time (the schema does not say all of it)."""
+    errors: list[str] = []
+    resources_ = as_dict(recipe.get("resources"))
+    buffers = [as_dict(b) for b in _list(resources_.get("buffers"))]
+    kernels = [as_dict(k) for k in _list(resources_.get("kernels"))]
+    cpus = [as_dict(c) for c in _list(resources_.get("cpus"))]
+    for section, items in (("buffers", buffers), ("kernels", kernels), ("cpus", cpus)):
+        counts = Counter(item.get("name") for item in items)
+        errors += [f"resources.{section}: duplicate name {name!r}" for name, n in counts.items() if n > 1]
+    for buffer in buffers:
+        if buffer.get("type") == "internal" and "size" not in buffer:
+            errors.append(f"resources.buffers: internal buffer {buffer.get('name')!r} has no size")
+    for cpu in cpus:  # runner.cpp create_cpu loads library_name; the documented library_path is not read
+        if "library_name" in cpu:
+            continue
+        if "library_path" in cpu:
+            errors.append(
+                f"resources.cpus: {cpu.get('name')!r} gives library_path, which the runner does not read:"
+                " it needs library_name"
+            )
+        else:
+            errors.append(f"resources.cpus: {cpu.get('name')!r} has no library_name")
+    buffer_names = {b.get("name") for b in buffers}
+    kernel_names = {k.get("name") for k in kernels}
+    cpu_names = {c.get("name") for c in cpus}
+    for number, run in enumerate(_list(as_dict(recipe.get("execution")).get("runs"))):
+        run = as_dict(run)
+        name, where = run.get("name"), run.get("where", "npu")
+        label = f"execution.runs[{number}] ({name})"
+        if where == "cpu" and name not in cpu_names:
+            errors.append(f"{label}: no cpu function {name!r} in resources.cpus")
+        elif where != "cpu" and name not in kernel_names:
+            errors.append(f"{label}: no kernel {name!r} in resources.kernels")
+        used: dict[Any, str] = {}
+        for argument in _list(run.get("arguments")):
+            argument = as_dict(argument)
+            if argument.get("name") not in buffer_names:
+                errors.append(f"{label}: argument buffer {argument.get('name')!r} is not in resources.buffers")
+            if argument.get("argidx") in used:
+                errors.append(f"{label}: argidx {argument.get('argidx')} used twice")
+            used[argument.get("argidx")] = "argument"
+        for constant in _list(run.get("constants")):
+            constant = as_dict(constant)
+            if constant.get("argidx") in used:
+                errors.append(
+                    f"{label}: argidx {constant.get('argidx')} is both a {used[constant.get('argidx')]} and a constant"
+                )
+            used[constant.get("argidx")] = "constant"
+            if constant.get("type") == "int" and isinstance(constant.get("value"), str):
+                errors.append(
+                    f"{label}: int constant at argidx {constant.get('argidx')} is given as the "
+                    f"string {constant.get('value')!r}"
+                )
+    return errors
+
+
+def runlists(runs: list) -> tuple[int, int]:
+    """(CPU runlists, NPU runlists): the runner groups each contiguous stretch of one kind."""
+    cpu = npu = 0
+    previous = None
+    for run in runs:
+        where = "cpu" if as_dict(run).get("where") == "cpu" else "npu"
+        if where != previous:
+            cpu, npu = (cpu + 1, npu) if where == "cpu" else (cpu, npu + 1)
+            previous = where
+    return cpu, npu
+
+
+def parse_recipe(data: bytes) -> dict[str, Any]:
+    recipe = load_json(data, "recipe")
+    if not isinstance(recipe, dict) or not RECIPE_SECTIONS & recipe.keys():
+        raise NotThisKind("no header, resources or execution section: not a run recipe")
+    warnings = [
+        f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}"
+        for e in sorted(recipe_schema().iter_errors(recipe), key=lambda e: list(map(str, e.absolute_path)))
+    ]
+    errors = runner_errors(recipe)
+    resources_ = as_dict(recipe.get("resources"))
+    runs = _list(as_dict(recipe.get("execution")).get("runs"))
+    cpu, npu = runlists(runs)
+    header = as_dict(recipe.get("header"))
+    return {
+        "valid": not errors,
+        "errors": errors,
+        "schema_warnings": warnings,
+        "configuration": header.get("xclbin") or header.get("program"),
+        "buffers": dict(Counter(str(as_dict(b).get("type")) for b in _list(resources_.get("buffers")))),
+        "buffers_total": len(_list(resources_.get("buffers"))),
+        "kernels": len(_list(resources_.get("kernels"))),
+        "cpu_functions": len(_list(resources_.get("cpus"))),
+        "runs": len(runs),
+        "cpu_runlists": cpu,
+        "npu_runlists": npu,
+    }
+
+
+def parse_runner_report(data: bytes) -> dict[str, Any]:
+    """An xrt-runner jobs report (`{"jobs": {name: {cpu, hwctx, resources, xclbin}}}`): per job,
+    elapsed and latency (us), throughput (op/s), iterations. A JSON file of another kind gives
+    {"jobs": None} rather than a problem: report names are not distinctive enough to claim."""
+    report = load_json(data, "runner report")
+    jobs = report.get("jobs") if isinstance(report, dict) else None
+    if not isinstance(jobs, dict):
+        return {"jobs": None}
+    out = {}
+    for name, job in sorted(jobs.items()):
+        cpu, res = as_dict(as_dict(job).get("cpu")), as_dict(as_dict(job).get("resources"))
+        out[str(name)] = {
+            "elapsed_us": cpu.get("elapsed"),
+            "latency_us": cpu.get("latency"),
+            "throughput_ops": cpu.get("throughput"),
+            "iterations": cpu.get("iterations"),
+            "runs": res.get("runs"),
+            "buffers": res.get("buffers"),
+        }
+    return {"jobs": out}

@@ -1,0 +1,518 @@
+"""Walking build trees: which directories are projects, and which artifacts each one holds.
+
+One walk serves both jobs. Directories in *discovery* mode may become projects; build-output
+directories are pruned for discovery but still walked, their artifacts credited to the
+nearest discovery-mode ancestor (rules, section 1).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from collectors.collect.artifacts import EXTENSION_KINDS, REPORT_KINDS, classify
+from collectors.collect.artifacts.component import DEFAULT_WORK_DIR, parse_component
+from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX, is_legacy_report_folder
+from collectors.collect.artifacts.vpp_log import VPP_BUILD_PREFIXES, is_vpp_build_dir
+from collectors.files import read_report
+from collectors.problems import ArtifactError, Problem
+
+BUILD_OUTPUT_NAMES = frozenset(
+    {
+        "package",
+        "xclbin",
+        ".run",
+        ".Xil",
+        ".ipcache",
+        ".jobs",
+        ".tlog",
+        "_vimage",
+        "emulation",
+        "reports",
+        "logs",
+        ".autopilot",
+        "_sds",
+        "hls_files",
+        "sd_card",
+        # the extension families' output folders (rules, section 8)
+        "aiesimulator_output",
+        "x86simulator_output",
+        "mapper-snapshots",
+        "Work",
+    }
+)
+BUILD_OUTPUT_PREFIXES = (*VPP_BUILD_PREFIXES, "package.", "solution", "_xocc_")
+SHARED_NAMES = frozenset({"common", "data", "result", "libs", "__pycache__", ".git"})
+BUILD_MARKERS = frozenset(
+    {"Makefile", "makefile", "hls.tcl", "run_hls.tcl", "hls_config.cfg", "vitis-comp.json", "description.json"}
+)
+SOURCE_ENDINGS = (".c", ".cc", ".cpp", ".cxx", ".h", ".hpp", ".hh", ".cl")
+EVIDENCE_LOGS = frozenset({"vitis_hls.log", "vivado_hls.log"})
+STATE_DIR = ".vitis-tui"  # the tool's own state, never walked
+NEVER_WALKED = frozenset({".git", "__pycache__", STATE_DIR})
+
+
+StackEntry = tuple[str, str, "DirNode | None", bool]
+
+
+@dataclass
+class DirNode:
+    """A directory walked in discovery mode."""
+
+    path: str
+    parent: DirNode | None
+    has_marker: bool = False
+    has_source: bool = False
+    has_evidence: bool = False
+    artifacts: list[tuple[str, str]] = field(default_factory=list)  # (absolute path, kind)
+    build_dirs: list[str] = field(default_factory=list)  # build-output dirs below it (absolute)
+
+    @property
+    def is_candidate(self) -> bool:
+        return (self.has_marker and self.has_source) or self.has_evidence
+
+
+@dataclass
+class Project:
+    path: str
+    artifacts: list[tuple[str, str]]
+    build_dirs: list[str]
+
+    @property
+    def built(self) -> bool:
+        return bool(self.artifacts or self.build_dirs)
+
+
+@dataclass
+class WalkResult:
+    projects: list[Project]
+    problems: list[Problem]
+    directories: int = 0
+    files: int = 0
+    listed: list[str] = field(default_factory=list)  # every directory it listed, when asked to keep them
+
+
+def is_build_output_name(name: str) -> bool:
+    return name in BUILD_OUTPUT_NAMES or name.startswith(BUILD_OUTPUT_PREFIXES) or is_vpp_build_dir(name)
+
+
+def _is_evidence_file(name: str) -> bool:
+    return (
+        name in EVIDENCE_LOGS
+        or (name.startswith("v++") and name.endswith(".log"))
+        or (name.startswith("vitis_run.") and name.endswith(".meta"))
+        or name.endswith(".link_summary")  # a v++ link ran here (or its outputs were copied here)
+    )
+
+
+def inside(real: str, allowed: Iterable[str]) -> bool:
+    """Whether a resolved path lies in one of the (resolved) roots."""
+    return any(real == root or real.startswith(root.rstrip(os.sep) + os.sep) for root in allowed)
+
+
+def outside_problem(link: str, real: str) -> Problem:
+    return Problem(link, f"symbolic link to {real}, outside the roots: not followed (--follow-outside allows it)")
+
+
+class _Walker:
+    def __init__(
+        self,
+        excluded: Iterable[str],
+        on_directory: Callable[[int], None] | None,
+        allowed: tuple[str, ...] | None = None,
+        keep_listed: bool = False,
+    ) -> None:
+        self.excluded = {os.path.abspath(p) for p in excluded}
+        # a live session watches every directory the walk listed, once the scan is out (Engine.watch_listed)
+        self.keep_listed = keep_listed
+        self.listed: list[str] = []
+        self.allowed = allowed  # resolved roots links may lead into; None: follow links anywhere
+        self.on_directory = on_directory
+        self.problems: list[Problem] = []
+        self.nodes: list[DirNode] = []
+        self.seen_links: set[str] = set()
+        self.directories = 0
+        self.files = 0
+
+    def walk(self, root: str) -> None:
+        root = os.path.abspath(root)
+        self.drain([(root, os.path.realpath(root), None, True)], root)
+
+    def drain(self, stack: list[StackEntry], root: str | None = None) -> None:
+        """Walk everything below the stack's entries: (path, real path, owning node, discovery?)."""
+        while stack:
+            path, real, owner, discovery = stack.pop()
+            self._visit(path, real, owner, discovery, stack, is_root=(path == root))
+
+    def _visit(self, path: str, real: str, owner: DirNode | None, discovery: bool, stack: list, is_root: bool) -> None:
+        self.directories += 1
+        if self.on_directory is not None and self.directories % 256 == 0:
+            self.on_directory(self.directories)
+        if self.keep_listed:
+            self.listed.append(path)
+        listed = self._list(path)
+        if listed is None:
+            return
+        dirs, files, links = listed
+        if discovery and not is_root and self._is_build_output(path, files, dirs):
+            discovery = False
+            if owner is not None:
+                owner.build_dirs.append(path)
+                owner.has_evidence = True
+        node = owner
+        if discovery:
+            node = DirNode(path, owner)
+            self.nodes.append(node)
+        assert node is not None
+        self._push_children(dirs, real, node, discovery, stack)
+        self._take_files(path, files, links, node, discovery)
+        if discovery and not node.has_source and any(d.name == "src" for d in dirs):
+            node.has_source = _has_source(os.path.join(path, "src"))
+
+    def _list(self, path: str) -> tuple[list[os.DirEntry], list[str], set[str]] | None:
+        """(subdirectories, file names, the names of files that are symbolic links) of a
+        directory; None when it cannot be listed."""
+        try:
+            with os.scandir(path) as scan:
+                entries = list(scan)
+        except FileNotFoundError:
+            return None  # removed during the scan: nothing left to collect there
+        except OSError as exc:
+            self.problems.append(Problem(path, f"cannot list directory: {exc.strerror or exc}"))
+            return None
+        dirs: list[os.DirEntry] = []
+        files: list[str] = []
+        links: set[str] = set()
+        for entry in entries:
+            if _is_dir(entry):
+                dirs.append(entry)
+            else:
+                files.append(entry.name)
+                if entry.is_symlink():
+                    links.add(entry.name)
+        return dirs, files, links
+
+    def _push_children(
+        self, dirs: list[os.DirEntry], real: str, node: DirNode, discovery: bool, stack: list[StackEntry]
+    ) -> None:
+        excluded = self.excluded
+        for entry in dirs:
+            child = entry.name
+            if child in NEVER_WALKED or (discovery and child in SHARED_NAMES) or entry.path in excluded:
+                continue  # inside build output a `data` folder is output (aiesimulator_output/data)
+            if entry.is_symlink():
+                child_real = os.path.realpath(entry.path)
+                if self.allowed is not None and not inside(child_real, self.allowed):
+                    self.problems.append(outside_problem(entry.path, child_real))
+                    continue
+                if real == child_real or real.startswith(child_real + os.sep):
+                    self.problems.append(Problem(entry.path, "symbolic link loop, not followed"))
+                    continue
+                if child_real in self.seen_links:
+                    continue  # the same directory reached twice: walk it once
+                self.seen_links.add(child_real)
+            else:
+                child_real = real + os.sep + child
+            stack.append((entry.path, child_real, node, discovery))
+
+    def _take_files(self, path: str, files: list[str], links: set[str], node: DirNode, discovery: bool) -> None:
+        self.files += len(files)
+        name = os.path.basename(path)
+        prefix = path + os.sep
+        legacy = is_legacy_report_folder(name, files)
+        solution = any(f.endswith(".aps") for f in files)
+        for fname in files:
+            kind = classify(fname, name, prefix + fname)
+            if kind is not None and fname in links and not self._may_follow(prefix + fname):
+                continue  # a report linked in from outside the roots is never read
+            if kind is None and legacy and fname.endswith(LEGACY_REPORT_SUFFIX):
+                kind = "csynth"  # the run decides whether it is the top function's report
+            elif kind is None and solution and fname.endswith(".log"):
+                kind = "hls_log"  # a solution's own log, whatever the folder was renamed to
+            if kind in EXTENSION_KINDS and discovery:
+                node.has_evidence = True  # a mapper run or a recipe is a build of its own
+            if kind is not None and prefix + fname not in self.excluded:
+                node.artifacts.append((prefix + fname, kind))
+            if discovery:
+                if fname in BUILD_MARKERS:
+                    node.has_marker = True
+                elif fname.endswith(SOURCE_ENDINGS):
+                    node.has_source = True
+                elif _is_evidence_file(fname):
+                    node.has_evidence = True
+
+    def _may_follow(self, link: str) -> bool:
+        """A file link may be read when it resolves inside the roots (else it is reported once)."""
+        if self.allowed is None:
+            return True
+        target = os.path.realpath(link)
+        if inside(target, self.allowed):
+            return True
+        self.problems.append(outside_problem(link, target))
+        return False
+
+    def _is_build_output(self, path: str, files: list[str], dirs: list[os.DirEntry]) -> bool:
+        name = os.path.basename(path)
+        if is_build_output_name(name):
+            return True
+        if "vitis-comp.json" not in files and _is_component_work_dir(path):
+            return True  # (a folder with its own vitis-comp.json is a component, whatever names it)
+        if any(f.endswith(".aps") or f in ("hls.app", "vivado_hls.app") for f in files):
+            return True
+        if any(d.name == ".autopilot" for d in dirs):
+            return True  # an HLS work directory, whatever its name
+        # a component's work directory holds its summary; the component itself (vitis-comp.json)
+        # may be its own work directory (work_dir ".") and stays a project
+        return "vitis-comp.json" not in files and any(f.endswith(".hlscompile_summary") for f in files)
+
+
+def _is_component_work_dir(path: str) -> bool:
+    """Whether a directory is `hls` beside a vitis-comp.json, or the work directory it names."""
+    component, name = os.path.split(path)
+    comp_json = os.path.join(component, "vitis-comp.json")
+    if not os.path.isfile(comp_json):
+        return False
+    if name == "hls":
+        return True
+    try:
+        work_dir = parse_component(read_report(comp_json))["work_dir"]
+    except ArtifactError:
+        return False
+    return work_dir != DEFAULT_WORK_DIR and work_dir.split("/")[0] == name
+
+
+def _is_dir(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
+
+
+def _has_source(path: str) -> bool:
+    try:
+        with os.scandir(path) as scan:
+            return any(e.name.endswith(SOURCE_ENDINGS) for e in scan)
+    except OSError:
+        return False
+
+
+def find_projects(
+    roots: Iterable[str],
+    excluded: Iterable[str] = (),
+    on_directory: Callable[[int], None] | None = None,
+    allowed: tuple[str, ...] | None = None,
+    keep_listed: bool = False,
+) -> WalkResult:
+    """Walk every root once; return the projects (deepest candidates) with their artifacts.
+    `allowed`: the resolved roots symbolic links may lead into (None: anywhere); `keep_listed`:
+    the result names every directory listed."""
+    walker = _Walker(excluded, on_directory, allowed, keep_listed)
+    for root in roots:
+        walker.walk(root)
+    return finish_walk(walker)
+
+
+# --- walking a tree in several processes ---------------------------------------------------------
+
+EXPANDED_AT_MOST = 256  # directories of one level the split visits itself to find enough shares
+SPLIT_DEPTH = 8  # levels below the root it goes down at most
+# a directory left for a share: (path, real path, the path of the node that owns it, discovery?)
+ShareEntry = tuple[str, str, str, bool]
+
+
+@dataclass
+class WalkPart:
+    """What a worker process walked below some of the directories the split left."""
+
+    nodes: list[DirNode]
+    stubs: list[DirNode]  # stood in for the owners of its entries (by path), given back on merging
+    problems: list[Problem]
+    directories: int
+    files: int
+    listed: list[str]
+
+
+def start_split(
+    root: str,
+    excluded: Iterable[str],
+    allowed: tuple[str, ...] | None = None,
+    keep_listed: bool = False,
+    wanted: int = 2,
+) -> tuple[_Walker, list[ShareEntry]]:
+    """Visit the root, and the levels below it while they hold fewer than `wanted`
+    directories (a few hundred at most): the directories left are shared out. Many more than
+    there are processes keep the shares even, whatever the size of each subtree."""
+    walker = _Walker(excluded, None, allowed, keep_listed)
+    root = os.path.abspath(root)
+    stack: list[StackEntry] = []
+    walker._visit(root, os.path.realpath(root), None, True, stack, is_root=True)
+    for _level in range(SPLIT_DEPTH):
+        if not stack or len(stack) >= wanted or len(stack) > EXPANDED_AT_MOST:
+            break
+        level, stack = stack, []
+        for path, real, owner, discovery in level:
+            walker._visit(path, real, owner, discovery, stack, is_root=False)
+    return walker, _share_entries(stack)
+
+
+def balance_split(walker: _Walker, entries: list[ShareEntry], wanted: int) -> list[ShareEntry]:
+    """The directories the split left, the largest first as far as their link counts tell (2
+    more than the subdirectories each holds, where the file system counts them: btrfs does
+    not). One that holds more than 1/`wanted` of all their subdirectories is visited here, its
+    subdirectories taking its place: the demo tree's cfd_flux, 333 of its 2,000 projects below one
+    of the 1,668 directories left, was one share of a quarter of the walk's work, so that no scan
+    on more than four cores could end sooner than that share."""
+    weights = {entry[0]: _subdirectories(entry[0]) for entry in entries}
+    visits = 0
+    for _round in range(SPLIT_DEPTH):
+        limit = sum(weights[entry[0]] for entry in entries) / wanted
+        heavy = [entry for entry in entries if weights[entry[0]] > limit]
+        if not heavy or visits + len(heavy) > EXPANDED_AT_MOST:
+            break
+        visits += len(heavy)
+        owners = {node.path: node for node in walker.nodes}
+        stack: list[StackEntry] = []
+        for path, real, owner, discovery in heavy:
+            walker._visit(path, real, owners[owner], discovery, stack, is_root=False)
+        below = _share_entries(stack)
+        weights.update((entry[0], _subdirectories(entry[0])) for entry in below)
+        visited = {entry[0] for entry in heavy}
+        entries = [entry for entry in entries if entry[0] not in visited] + below
+    return sorted(entries, key=lambda entry: weights[entry[0]], reverse=True)
+
+
+def _subdirectories(path: str) -> int:
+    try:
+        return max(0, os.stat(path).st_nlink - 2)
+    except OSError:
+        return 0
+
+
+def _share_entries(stack: list[StackEntry]) -> list[ShareEntry]:
+    """The walker's stack as shares take it: each owner by its path."""
+    entries = []
+    for path, real, owner, discovery in stack:
+        assert owner is not None  # (only the root has none, and it is not on the stack)
+        entries.append((path, real, owner.path, discovery))
+    return entries
+
+
+def walk_part(
+    entries: list[ShareEntry],
+    excluded: Iterable[str],
+    allowed: tuple[str, ...] | None = None,
+    keep_listed: bool = False,
+) -> WalkPart:
+    """Walk some of the directories the split left (in a worker), a stub standing in for each
+    node that owns one of them."""
+    stubs: dict[str, DirNode] = {}
+    walker = _Walker(excluded, None, allowed, keep_listed)
+    stack: list[StackEntry] = []
+    for path, real, owner, discovery in entries:
+        stack.append((path, real, stubs.setdefault(owner, DirNode(owner, None)), discovery))
+    walker.drain(stack)
+    return WalkPart(
+        walker.nodes,
+        list(stubs.values()),
+        walker.problems,
+        walker.directories,
+        walker.files,
+        walker.listed,
+    )
+
+
+def merge_part(walker: _Walker, part: WalkPart, owners: dict[str, DirNode]) -> None:
+    """Attach a worker's nodes under the real owners (the split's nodes, by path), as if one
+    walker had seen everything."""
+    stubs = {id(stub) for stub in part.stubs}
+    for node in part.nodes:
+        if id(node.parent) in stubs:
+            assert node.parent is not None
+            node.parent = owners[node.parent.path]
+    for stub in part.stubs:
+        owner = owners[stub.path]
+        owner.artifacts.extend(stub.artifacts)
+        owner.build_dirs.extend(stub.build_dirs)
+        owner.has_evidence = owner.has_evidence or stub.has_evidence
+    walker.nodes.extend(part.nodes)
+    walker.problems.extend(part.problems)
+    walker.directories += part.directories
+    walker.files += part.files
+    walker.listed += part.listed
+
+
+def finish_walk(walker: _Walker) -> WalkResult:
+    projects, orphans = _assign(walker.nodes)
+    return WalkResult(projects, walker.problems + orphans, walker.directories, walker.files, walker.listed)
+
+
+def _assign(nodes: list[DirNode], built_only: bool = False) -> tuple[list[Project], list[Problem]]:
+    """Projects, with every node's artifacts given to its nearest project; and a problem for each
+    report that lands in none. A built candidate (build evidence, or reports in its subtree) is a
+    project unless a built one lies below it, or when it holds reports of its own (in itself or its
+    build output: an HLS project beside harness folders keeps its solutions); an unbuilt one (a
+    marker and source only) is a project unless any candidate lies below it or a built project
+    above. `built_only`: the built projects alone (what lies below an unbuilt one is no built
+    project's: the built ones keep the same artifacts)."""
+    own_reports = {id(n) for n in nodes if any(kind in REPORT_KINDS for _path, kind in n.artifacts)}
+    with_reports = _marked_upwards(n for n in nodes if id(n) in own_reports)
+    built = [n for n in nodes if n.is_candidate and (n.has_evidence or id(n) in with_reports)]
+    below_built = _marked_upwards(n.parent for n in built if n.parent is not None)
+    projects = {id(n): Project(n.path, [], []) for n in built if id(n) not in below_built or id(n) in own_reports}
+    below_any = _marked_upwards(n.parent for n in nodes if n.is_candidate and n.parent is not None)
+    if not built_only:
+        for node in nodes:
+            if node.is_candidate and id(node) not in below_any and _project_above(node, projects) is None:
+                projects.setdefault(id(node), Project(node.path, [], []))
+    orphans: list[Problem] = []
+    for node in nodes:
+        holder = node if id(node) in projects else _project_above(node, projects)
+        if holder is None:
+            orphans += [Problem(path, NO_PROJECT) for path, kind in node.artifacts if kind in REPORT_KINDS]
+            continue
+        projects[id(holder)].artifacts.extend(node.artifacts)
+        projects[id(holder)].build_dirs.extend(node.build_dirs)
+    return sorted(projects.values(), key=lambda p: p.path), sorted(orphans)
+
+
+def settled_projects(nodes: list[DirNode]) -> list[Project]:
+    """The projects of a share of the walk (complete subtrees below the root) that nothing
+    outside it can change: the built ones. Whether a built candidate is a project, and which
+    directories are its own, depends only on what lies below it; an unbuilt candidate yields to
+    a built project above it, which a share cannot see."""
+    return _assign(nodes, built_only=True)[0]
+
+
+NO_PROJECT = (
+    "report in no project (no build evidence, nor a build marker with source, in its folder or above it): not collected"
+)
+
+
+def _marked_upwards(starts: Iterable[DirNode]) -> set[int]:
+    """Ids of the given nodes and all their ancestors."""
+    marked: set[int] = set()
+    for node in starts:
+        current: DirNode | None = node
+        while current is not None and id(current) not in marked:
+            marked.add(id(current))
+            current = current.parent
+    return marked
+
+
+def _project_above(node: DirNode, projects: dict[int, Project]) -> DirNode | None:
+    parent = node.parent
+    while parent is not None and id(parent) not in projects:
+        parent = parent.parent
+    return parent
+
+
+def project_inventory(project: str, excluded: Iterable[str] = (), allowed: tuple[str, ...] | None = None) -> Project:
+    """Re-walk one project alone: everything below it is its own (a project has none below)."""
+    walker = _Walker(excluded, None, allowed)
+    walker.walk(project)
+    merged = Project(os.path.abspath(project), [], [])
+    for node in walker.nodes:
+        merged.artifacts.extend(node.artifacts)
+        merged.build_dirs.extend(node.build_dirs)
+    return merged

@@ -1,0 +1,84 @@
+"""Runs inside one project, their facts by precedence, and the records they yield.
+
+Pure: it works on already parsed artifacts (see `engine.py` for the I/O and the cache).
+`grouping` finds the runs (rules, section 3), `facts` their facts (section 4), `payloads` the
+records and their status (section 5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from collectors.collect.artifacts.parsed import Parsed
+from collectors.collect.mapping import Identity
+from collectors.collect.runs.facts import RUN_FACTS, derive_facts, meta_facts
+from collectors.collect.runs.grouping import group_runs
+from collectors.collect.runs.layout import UNKNOWN, ProjectFiles, Run, RunGroup
+from collectors.collect.runs.payloads import PayloadInput, build_payload
+from collectors.problems import Problem
+from collectors.records.model import TARGET_REPORTS, RunFacts, make_record
+
+__all__ = ["Run", "build_runs"]
+
+
+def build_runs(
+    project_path: str, parsed: Iterable[Parsed], build_dirs: Iterable[str], identity: Identity
+) -> tuple[list[Run], list[Problem]]:
+    proj = ProjectFiles(project_path, parsed)
+    metas = [p for p in proj.readable("runner_meta") if "/" not in proj.rel[p.path]]
+    problems = [Problem(meta.path, issue) for meta in metas for issue in meta.facts["issues"]]
+    groups = group_runs(proj, build_dirs, metas, problems)
+    runs = [_resolve(proj, group, metas, identity, problems) for group in groups]
+    runs.sort(key=lambda r: (r.target, r.device))
+    return runs, _file_problems(proj) + problems
+
+
+def _file_problems(proj: ProjectFiles) -> list[Problem]:
+    """The problems of the files used: a deferred report no run consulted (a packaged copy the
+    pick passed over) has none, read or not."""
+    read = [p for p in proj.parsed if p.reported]
+    problems = [Problem(p.path, p.error) for p in read if p.error]
+    # values a parser dropped (a number that is not one) while the rest of the file stays usable
+    return problems + [
+        Problem(p.path, issue) for p in read if p.kind != "runner_meta" for issue in p.facts.get("issues", ())
+    ]
+
+
+def _resolve(
+    proj: ProjectFiles, group: RunGroup, metas: list[Parsed], identity: Identity, problems: list[Problem]
+) -> Run:
+    facts = derive_facts(proj, group)
+
+    def run_fields(report_type: str | None) -> RunFacts:
+        runner = meta_facts(metas, group.target, group.device, report_type)
+        merged = {**facts.derived, **{k: v for k, v in runner.items() if k in RUN_FACTS}}
+        return RunFacts(
+            target=group.target,
+            device=merged["device"] or UNKNOWN,
+            vitis_version=merged["vitis_version"] or UNKNOWN,
+            runtime_seconds=merged["runtime_seconds"],
+        )
+
+    shown = run_fields(None)
+    run = Run(group.target, shown["device"], shown["vitis_version"], shown["runtime_seconds"])
+    for meta in metas:
+        run.notes.update(meta.facts["extra"])
+    given = PayloadInput(proj, group, facts, problems)
+    for report_type in TARGET_REPORTS[group.target]:
+        status = meta_facts(metas, group.target, group.device, report_type).get("status")
+        built = build_payload(given, report_type, status)
+        if built is not None:
+            payload, sources = built
+            run.records.append(make_record(report_type, run_fields(report_type), identity, payload))
+            run.sources[report_type] = sources
+    _report_unknowns(proj, run, problems)
+    return run
+
+
+def _report_unknowns(proj: ProjectFiles, run: Run, problems: list[Problem]) -> None:
+    """ "unknown" is only a problem where it is written; a run still waiting for its reports is not."""
+    label = f"{run.target} run on {run.device}"
+    if any(r["run"]["device"] == UNKNOWN for r in run.records):
+        problems.append(Problem(proj.path, f"{label}: device unknown (no runner metadata, log or report names it)"))
+    if any(r["run"]["vitis_version"] == UNKNOWN for r in run.records):
+        problems.append(Problem(proj.path, f"{label}: Vitis version unknown"))

@@ -1,0 +1,177 @@
+"""A run's facts by precedence: the runner's metadata over tool logs and summaries over reports
+(rules, section 4), and the report that speaks for the run (section 5's pick rule)."""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+from typing import Any
+
+from collectors.collect.artifacts.csynth import PENALTY_PARTS
+from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX
+from collectors.collect.artifacts.parsed import Parsed
+from collectors.collect.runs.layout import ProjectFiles, RunGroup, inside, session_logs, solution_of
+from collectors.records.model import VPP_TARGETS
+
+RUN_FACTS = ("device", "vitis_version", "runtime_seconds")
+
+
+@dataclass
+class RunFacts:
+    """What the tool's own files say about one run, before the runner's metadata is laid over."""
+
+    chosen: Parsed | None  # the csynth.xml that speaks for the run
+    solution: str | None  # the HLS solution the run's payloads come from
+    hls_logs: list[Parsed]  # the HLS logs of the session that ran that solution
+    derived: dict[str, Any]  # device, vitis_version, runtime_seconds
+    errors: bool  # an ERROR: line in the run's v++ or HLS logs
+
+
+def derive_facts(proj: ProjectFiles, group: RunGroup) -> RunFacts:
+    chosen = pick_csynth(proj, group)
+    solution = chosen_solution(proj, group, chosen)
+    hls_logs = _session_logs(proj, group, solution)
+    derived = {
+        "device": group.device,
+        "vitis_version": _version(group, hls_logs, chosen),
+        # a component's step logs time one step each, not the session: no runtime from them
+        "runtime_seconds": _runtime(group, [p for p in hls_logs if p.kind == "hls_log"]),
+    }
+    errors = any(p.facts["errors"] for p in group.of("vpp_log") + hls_logs)
+    return RunFacts(chosen, solution, hls_logs, derived, errors)
+
+
+def meta_facts(metas: list[Parsed], target: str, device: str | None, report_type: str | None) -> dict[str, Any]:
+    """Runner facts for one run (and report type): general files first, targeted ones over them."""
+    general: dict[str, Any] = {}
+    targeted: dict[str, Any] = {}
+    for meta in sorted(metas, key=lambda m: m.path):
+        facts = meta.facts["facts"]
+        if report_type is not None and facts.get("report_type") not in (None, report_type):
+            continue
+        if "target" not in facts:
+            general.update(facts)
+        elif facts["target"] == target and facts.get("device") in (None, device):
+            targeted.update(facts)
+    return {**general, **targeted}
+
+
+def _version(group: RunGroup, hls_logs: list[Parsed], chosen: Parsed | None) -> str | None:
+    """The first source by precedence (v++ logs, summaries, HLS logs, the chosen report); a later
+    one that agrees on the release and adds the patch level (2025.1 -> 2025.1.1) refines it."""
+    found = [
+        _versions(group.of("vpp_log")),
+        _versions(group.of("summary")),
+        _versions(hls_logs),
+        [chosen.facts["ReportVersion"]["Version"]] if chosen is not None and chosen.ok else [],
+    ]
+    version: str | None = None
+    for candidate in (v for versions in found for v in versions if v):
+        if version is None or candidate.startswith(version + "."):
+            version = candidate
+    return version
+
+
+def _versions(items: list[Parsed]) -> list[str]:
+    return [p.facts["vitis_version"] for p in sorted(items, key=lambda p: p.path) if p.facts.get("vitis_version")]
+
+
+def _runtime(group: RunGroup, hls_logs: list[Parsed]) -> float | None:
+    """Sum of v++ invocations (each counted once), else the HLS log's last elapsed time."""
+    invocations: dict[str, int] = {}
+    for log in group.of("vpp_log"):
+        if log.facts["elapsed_seconds"] is not None:
+            invocations[log.facts["invocation"]] = log.facts["elapsed_seconds"]
+    if invocations:
+        return float(sum(invocations.values()))
+    if group.target in VPP_TARGETS:
+        return None
+    for log in hls_logs:
+        if log.facts["elapsed_seconds"] is not None:
+            return log.facts["elapsed_seconds"]
+    return None
+
+
+def hls_device(proj: ProjectFiles, items: list[Parsed]) -> str | None:
+    """The FPGA part of an HLS solution: its best csynth.xml's, else its HLS log's."""
+    reports = sorted(
+        (p for p in items if p.kind == "csynth"), key=lambda p: csynth_pick_key(proj.rel[p.path], p.mtime_ns)
+    )
+    for report in reports:  # best first: the next copy is read only when this one gives no part
+        part = report.facts["UserAssignments"].get("Part") if report.ok else None
+        if part:
+            return part
+    logs = [p for p in items if p.kind in ("hls_log", "hls_step_log") and p.ok and p.facts["device"]]
+    for log in sorted(
+        logs, key=lambda p: (p.kind != "hls_log", _STEP_LOG_ORDER.get(posixpath.basename(p.path), 9), p.path)
+    ):
+        return log.facts["device"]
+    return None
+
+
+# a component's part as synthesis saw it first, then as the later steps did
+_STEP_LOG_ORDER = {"hls_compile.log": 0, "hls_run_cosim.log": 1, "hls_run_csim.log": 2}
+
+
+def csynth_pick_key(rel: str, mtime_ns: int) -> tuple:
+    """Rules 5: (penalty, non-canonical suffix, depth, -mtime, path); the smallest wins."""
+    parts = rel.split("/")
+    penalty = sum(1 for part in parts[:-1] if part in PENALTY_PARTS)
+    canonical = len(parts) >= 4 and parts[-3:] == ["syn", "report", "csynth.xml"]
+    return (penalty, 0 if canonical else 1, len(parts), -mtime_ns, rel)
+
+
+def pick_csynth(proj: ProjectFiles, group: RunGroup) -> Parsed | None:
+    if group.target == "vitis.sw_emu":
+        return None  # a sw_emu build runs no synthesis
+    candidates = [p for p in group.items if p.kind == "csynth" and _is_design_report(proj, p)]
+    if not candidates:
+        return None
+    return min(candidates, key=lambda p: csynth_pick_key(proj.rel[p.path], p.mtime_ns))
+
+
+def _is_design_report(proj: ProjectFiles, report: Parsed) -> bool:
+    """`csynth.xml`, or (Vivado HLS 2015.x/2016.x) `<top>_csynth.xml` of its solution's top function."""
+    parts = proj.parts(report)
+    if parts[-1] == "csynth.xml":
+        return True
+    solution = solution_of(parts, "csynth")
+    top = solution_top(proj, solution) if solution is not None else None
+    return top is not None and parts[-1] == f"{top}{LEGACY_REPORT_SUFFIX}"
+
+
+def solution_top(proj: ProjectFiles, solution: str) -> str | None:
+    """The top function: `set_top` in the solution's script.tcl, else `top` of the project's .app."""
+    project = posixpath.dirname(solution) or "."
+    for kind, folder in (("hls_script", solution), ("hls_app", project)):
+        for item in proj.readable(kind):
+            if proj.folder(item) == folder and item.facts["top"]:
+                return item.facts["top"]
+    return None
+
+
+def chosen_solution(proj: ProjectFiles, group: RunGroup, chosen: Parsed | None) -> str | None:
+    """The solution of the chosen report; without one, the shallowest, newest solution."""
+    if not group.solutions:
+        return None
+    if chosen is not None:
+        rel = proj.rel[chosen.path]
+        for solution in sorted(group.solutions, key=len, reverse=True):
+            if inside(rel, solution):
+                return solution
+    newest = {
+        s: max((p.mtime_ns for p in group.items if inside(proj.rel[p.path], s)), default=0) for s in group.solutions
+    }
+    return min(group.solutions, key=lambda s: (s.count("/"), -newest[s], s))
+
+
+def _session_logs(proj: ProjectFiles, group: RunGroup, solution: str | None) -> list[Parsed]:
+    """The HLS logs that speak for the run: those of the session that ran its chosen solution (and
+    that component's step logs); for a run without solutions (inside a v++ build) all of its own."""
+    logs = group.of("hls_log") + group.of("hls_step_log")
+    if not group.solutions or solution is None:
+        return logs
+    outside = [p for p in proj.readable("hls_log") if proj.vpp_context(p) is None]
+    work = posixpath.dirname(solution) or "."
+    steps = [p for p in group.of("hls_step_log") if proj.folder(p) == posixpath.normpath(posixpath.join(work, "logs"))]
+    return session_logs(proj, solution, outside) + steps

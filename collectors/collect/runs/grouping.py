@@ -1,0 +1,236 @@
+"""Which runs a project holds, and which artifacts belong to each (rules, section 3)."""
+
+from __future__ import annotations
+
+import os
+import posixpath
+from collections.abc import Iterable
+
+from collectors.collect.artifacts.parsed import Parsed
+from collectors.collect.artifacts.vpp_log import is_vpp_build_dir, vpp_build_dir
+from collectors.collect.runs.facts import hls_device
+from collectors.collect.runs.layout import ProjectFiles, RunGroup, RunGroups, inside, session_logs, solution_of
+from collectors.problems import Problem
+from collectors.records.model import VPP_TARGETS
+
+NOT_IN_VPP_RUNS = frozenset({"runner_meta", "aps", "hls_app", "vitis_comp"})
+
+
+def group_runs(
+    proj: ProjectFiles, build_dirs: Iterable[str], metas: list[Parsed], problems: list[Problem]
+) -> RunGroups:
+    groups = RunGroups()
+    vpp_groups(proj, build_dirs, groups, problems)
+    hls_groups(proj, groups)
+    meta_groups(metas, groups)
+    return groups
+
+
+# --- v++ runs -------------------------------------------------------------------------------
+
+
+def vpp_groups(proj: ProjectFiles, build_dirs: Iterable[str], groups: RunGroups, problems: list[Problem]) -> None:
+    named = _build_dirs(proj, build_dirs)
+    context_run = _context_runs(proj, named, groups)
+    loose = _place_vpp_items(proj, named, context_run, groups)
+    loose = _harness_runs(proj, loose, groups)
+    _place_loose(loose, groups, problems)
+
+
+def _build_dirs(proj: ProjectFiles, build_dirs: Iterable[str]) -> dict[str, tuple[str, str] | None]:
+    """The project's own v++ build directories -> (target, platform) their name gives (None: plain `_x`)."""
+    named: dict[str, tuple[str, str] | None] = {}
+    for directory in build_dirs:
+        rel = os.path.relpath(directory, proj.path).replace(os.sep, "/")
+        if "/" in rel:
+            continue
+        from_name = vpp_build_dir(rel)
+        if from_name:
+            named[rel] = (f"vitis.{from_name[0]}", from_name[1])
+        elif is_vpp_build_dir(rel):
+            named.setdefault(rel, None)
+    return named
+
+
+def _context_runs(
+    proj: ProjectFiles, named: dict[str, tuple[str, str] | None], groups: RunGroups
+) -> dict[str, RunGroup]:
+    context_run: dict[str, RunGroup] = {}
+    # Named build directories make their run exist even before any log is written.
+    for context, from_name in named.items():
+        if from_name is not None:
+            target, platform = from_name
+            context_run[context] = groups.get(target, platform or _log_device(proj, context))
+    # Plain `_x` directories: the run of the newest v++ log inside says which one it is.
+    for context, from_name in named.items():
+        if from_name is None:
+            logs = sorted((p for p in _targeted_logs(proj) if proj.vpp_context(p) == context), key=lambda p: p.mtime_ns)
+            if logs:
+                newest = logs[-1].facts  # a package step names no device: another log of the build does
+                device = newest["device"] or _log_device(proj, context)
+                context_run[context] = groups.get(f"vitis.{newest['target']}", device)
+    return context_run
+
+
+def _targeted_logs(proj: ProjectFiles) -> list[Parsed]:
+    return [p for p in proj.readable("vpp_log") if p.facts["target"]]
+
+
+def _place_vpp_items(
+    proj: ProjectFiles,
+    named: dict[str, tuple[str, str] | None],
+    context_run: dict[str, RunGroup],
+    groups: RunGroups,
+) -> list[Parsed]:
+    """Artifacts inside a build directory join its run; returns those left beside the host program."""
+    loose: list[Parsed] = []
+    for item in proj.parsed:
+        if item.kind in NOT_IN_VPP_RUNS:
+            continue
+        context = proj.vpp_context(item)
+        targeted = item.kind == "vpp_log" and item.ok and bool(item.facts["target"])
+        if context is not None and context in context_run:
+            if targeted and named[context] is None:
+                # several targets may share one plain _x: each log joins its own run (a package
+                # step names no device: it is the device of that target's only run)
+                target = f"vitis.{item.facts['target']}"
+                device = item.facts["device"] or _only_device(groups, target)
+                groups.get(target, device).items.append(item)
+            else:
+                context_run[context].items.append(item)
+        elif context is None and targeted:
+            target = f"vitis.{item.facts['target']}"
+            device = item.facts["device"] or _only_device(groups, target)
+            groups.get(target, device).items.append(item)
+        elif context is None and item.kind in ("profile", "summary", "vpp_log"):
+            loose.append(item)
+    return loose
+
+
+def _harness_runs(proj: ProjectFiles, loose: list[Parsed], groups: RunGroups) -> list[Parsed]:
+    """A profile copied beside a link summary, with no v++ build of that target in the project, is
+    that summary's run (a hardware emulation's when one of the summaries is). Returns what is
+    still loose."""
+    taken: list[Parsed] = []
+    for profile in (p for p in loose if p.kind == "profile" and p.ok):
+        folder = proj.folder(profile)
+        beside = [p for p in loose if p.kind == "summary" and p.ok and proj.folder(p) == folder]
+        links = [p for p in beside if p.facts["flow"] == "link" and p.facts["target"] and p.facts["platform"]]
+        link = next((p for p in links if p.facts["target"] == "hw_emu"), links[0] if len(links) == 1 else None)
+        if link is None or groups.of_target(f"vitis.{link.facts['target']}"):
+            continue
+        group = groups.get(f"vitis.{link.facts['target']}", link.facts["platform"])
+        same_build = [p for p in beside if p.facts["target"] == link.facts["target"]]
+        group.add([profile, *same_build])
+        taken += [profile, *same_build]
+    return [p for p in loose if p not in taken]
+
+
+def _place_loose(loose: list[Parsed], groups: RunGroups, problems: list[Problem]) -> None:
+    """Next to the host program: a profile belongs to hardware emulation; a summary or log that
+    names no target goes to the project's only v++ run, if it has one."""
+    vpp = groups.of_target(*VPP_TARGETS)
+    hw_emu = [g for g in vpp if g.target == "vitis.hw_emu"]
+    for item in loose:
+        choices = hw_emu if item.kind == "profile" else vpp
+        if len(choices) == 1:
+            choices[0].items.append(item)
+        elif len(choices) > 1 and item.kind == "profile":
+            problems.append(Problem(item.path, "profile belongs to several hw_emu runs; not used"))
+
+
+def _log_device(proj: ProjectFiles, context: str) -> str | None:
+    for item in proj.readable("vpp_log"):
+        if item.facts["device"] and proj.vpp_context(item) == context:
+            return item.facts["device"]
+    return None
+
+
+def _only_device(groups: RunGroups, target: str) -> str | None:
+    devices = {g.device for g in groups.of_target(target)}
+    return devices.pop() if len(devices) == 1 else None
+
+
+# --- HLS solutions --------------------------------------------------------------------------
+
+
+def hls_groups(proj: ProjectFiles, groups: RunGroups) -> None:
+    logs = [p for p in proj.readable("hls_log") if proj.vpp_context(p) is None]
+    for solution, items in _solutions(proj).items():
+        component = _component_files(proj, solution)
+        session = session_logs(proj, solution, logs) + [p for p in component if p.kind == "hls_step_log" and p.ok]
+        own = items + [p for p in session if p not in items] + component
+        device = hls_device(proj, own)
+        for target in _hls_targets(items, session):
+            group = groups.get(target, device)
+            group.add(own)
+            group.solutions.append(solution)
+
+
+def _solutions(proj: ProjectFiles) -> dict[str, list[Parsed]]:
+    """HLS solution directories (outside v++ builds) with their artifacts; copies nested inside
+    another solution (impl/ip/hls_files/...) are that solution's."""
+    by_solution: dict[str, list[Parsed]] = {}
+    for item in proj.parsed:
+        if proj.vpp_context(item) is not None or item.kind == "hls_log":
+            continue  # inside a v++ build: that run's; a `<dir>/<dir>.log` alone is no solution (AIE tiles)
+        solution = solution_of(proj.parts(item), item.kind)
+        if solution is not None:
+            by_solution.setdefault(solution, []).append(item)
+    for item in proj.parsed:
+        if item.kind == "vitis_comp" and proj.vpp_context(item) is None:
+            # a component runs in the work_dir its JSON names (even before any report exists)
+            work_dir = item.facts.get("work_dir", ".")
+            by_solution.setdefault(posixpath.normpath(posixpath.join(proj.folder(item), work_dir, "hls")), [])
+    merged: dict[str, list[Parsed]] = {}
+    for solution in sorted(by_solution, key=lambda s: (s.count("/"), s)):
+        owner = next((s for s in merged if s != "." and inside(solution, s)), None)
+        merged.setdefault(owner or solution, []).extend(by_solution[solution])
+    return merged
+
+
+def _component_files(proj: ProjectFiles, solution: str) -> list[Parsed]:
+    """A unified component's `<comp>.hlscompile_summary` sits beside its `hls/` work directory,
+    and its step logs in `logs/` there."""
+    if posixpath.basename(solution) != "hls":
+        return []
+    work = posixpath.dirname(solution) or "."
+    steps = posixpath.join(work, "logs") if work != "." else "logs"
+    return [
+        p
+        for p in proj.parsed
+        if (p.kind == "summary" and proj.folder(p) == work) or (p.kind == "hls_step_log" and proj.folder(p) == steps)
+    ]
+
+
+def _hls_targets(items: list[Parsed], logs: list[Parsed]) -> list[str]:
+    kinds = {p.kind for p in items if p.kind == "csynth" or p.ok}  # a broken csynth.xml still says synthesis ran
+    csim = "csim_log" in kinds or any(log.facts["csim_status"] is not None for log in logs)
+    targets = []
+    if "cosim_rpt" in kinds or "lat_rpt" in kinds:
+        targets.append("vitis.cosim")
+    elif "csynth" in kinds or "aps" in kinds or not csim:
+        targets.append("vitis.csynth")
+    if csim:
+        targets.append("vitis.csim")
+    return targets
+
+
+# --- runner metadata ------------------------------------------------------------------------
+
+
+def meta_groups(metas: list[Parsed], groups: RunGroups) -> None:
+    """A metadata file naming a target makes that run exist even when nothing else shows it."""
+    for meta in metas:
+        facts = meta.facts["facts"]
+        target = facts.get("target")
+        if target is None:
+            continue
+        device = facts.get("device")
+        if device is not None and (target, device) in groups:
+            continue
+        if device is None and groups.of_target(target):
+            continue
+        if device is not None and groups.name_device(target, device):
+            continue  # a run whose device only the runner knows
+        groups.get(target, device)

@@ -1,0 +1,171 @@
+"""What runs are made of: a project's files seen by their paths, and the runs gathered from them."""
+
+from __future__ import annotations
+
+import os
+import posixpath
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from collectors.collect.artifacts.parsed import Parsed
+from collectors.collect.artifacts.vpp_log import is_vpp_build_dir
+
+UNKNOWN = "unknown"
+
+
+@dataclass
+class Run:
+    """One (target, device) pair of a project, with what was collected for it."""
+
+    target: str
+    device: str
+    vitis_version: str = UNKNOWN
+    runtime_seconds: float | None = None
+    records: list[dict[str, Any]] = field(default_factory=list)
+    sources: dict[str, list[str]] = field(default_factory=dict)  # report_type -> files used
+    notes: dict[str, str] = field(default_factory=dict)  # runner keys kept for display
+
+
+@dataclass
+class RunGroup:
+    """Artifacts gathered for one run before its facts are resolved."""
+
+    target: str
+    device: str | None
+    items: list[Parsed] = field(default_factory=list)
+    solutions: list[str] = field(default_factory=list)  # HLS solution dirs (relative)
+    _index: dict[str, list[Parsed]] | None = field(default=None, repr=False)
+    _indexed: int = field(default=0, repr=False)
+
+    def of(self, kind: str) -> list[Parsed]:
+        """The readable artifacts of one kind (kept once asked: grouping is over by then). Only
+        those of that kind are looked at: a deferred report is read when its kind is asked for."""
+        if self._index is None or self._indexed != len(self.items):
+            self._index, self._indexed = {}, len(self.items)
+        if kind not in self._index:
+            self._index[kind] = [item for item in self.items if item.kind == kind and item.ok]
+        return self._index[kind]
+
+    def add(self, items: Iterable[Parsed]) -> None:
+        self.items.extend(item for item in items if item not in self.items)
+
+
+class RunGroups:
+    """The runs of one project under construction, keyed by (target, device)."""
+
+    def __init__(self) -> None:
+        self.by_key: dict[tuple[str, str | None], RunGroup] = {}
+
+    def get(self, target: str, device: str | None) -> RunGroup:
+        """The run of a target and device, made when first asked (an empty device is none)."""
+        key = (target, device or None)
+        if key not in self.by_key:
+            self.by_key[key] = RunGroup(target, device or None)
+        return self.by_key[key]
+
+    def __contains__(self, key: tuple[str, str | None]) -> bool:
+        return key in self.by_key
+
+    def __iter__(self) -> Iterator[RunGroup]:
+        return iter(list(self.by_key.values()))
+
+    def of_target(self, *targets: str) -> list[RunGroup]:
+        return [group for group in self.by_key.values() if group.target in targets]
+
+    def name_device(self, target: str, device: str) -> bool:
+        """Give the runner's device to *the* run of `target`: the one whose device nothing named
+        yet, else the only one (its build folder's platform gives way: rules, section 4)."""
+        runs = self.of_target(target)
+        unnamed = self.by_key.get((target, None))
+        only = unnamed or (runs[0] if len(runs) == 1 else None)
+        if only is None:
+            return False
+        del self.by_key[(target, only.device)]
+        only.device = device
+        self.by_key[(target, device)] = only
+        return True
+
+
+class ProjectFiles:
+    """One project's parsed artifacts, with their paths relative to the project ("/"-separated)."""
+
+    def __init__(self, path: str, parsed: Iterable[Parsed]) -> None:
+        self.path = path
+        self.parsed = list(parsed)
+        cut = len(path) + 1  # every artifact lies below the project: slicing beats relpath
+        self.rel = {p.path: p.path[cut:].replace(os.sep, "/") for p in self.parsed}
+        self._contexts: dict[str, str | None] = {}
+
+    def parts(self, item: Parsed) -> list[str]:
+        return self.rel[item.path].split("/")
+
+    def folder(self, item: Parsed) -> str:
+        """The directory an artifact sits in, relative ("." for the project itself)."""
+        return posixpath.dirname(self.rel[item.path]) or "."
+
+    def readable(self, kind: str) -> list[Parsed]:
+        return [p for p in self.parsed if p.kind == kind and p.ok]
+
+    def vpp_context(self, item: Parsed) -> str | None:
+        """The outermost v++ build directory (relative) an artifact sits in, if any."""
+        if item.path not in self._contexts:
+            parts = self.parts(item)
+            self._contexts[item.path] = next(
+                ("/".join(parts[: i + 1]) for i, part in enumerate(parts[:-1]) if is_vpp_build_dir(part)), None
+            )
+        return self._contexts[item.path]
+
+
+def inside(path: str, ancestor: str) -> bool:
+    """Whether a relative path is `ancestor` or below it ("." holds everything)."""
+    return ancestor == "." or path == ancestor or path.startswith(ancestor + "/")
+
+
+def solution_of(parts: list[str], kind: str) -> str | None:
+    """The HLS solution directory (relative) an artifact belongs to, by its path shape."""
+    name, parent = parts[-1], parts[:-1]
+    if kind == "csynth":
+        if parent[-2:] == ["syn", "report"] and len(parent) > 2:
+            return "/".join(parent[:-2])
+        return "/".join(parent) or "."  # a copy taken out of its solution (e.g. <proj>/report/)
+    if kind == "lat_rpt" and len(parent) >= 4 and parent[-3:-1] == ["sim", "report"]:
+        return "/".join(parent[:-3])
+    if kind == "cosim_rpt":
+        return _cosim_solution(parent)
+    if kind == "csim_log" and parent[-2:] == ["csim", "report"] and len(parent) > 2:
+        return "/".join(parent[:-2])
+    if kind == "hls_log" and parent and name == parent[-1] + ".log":
+        return "/".join(parent)
+    if kind == "aps" and parent:
+        return "/".join(parent)
+    return None
+
+
+def _cosim_solution(parent: list[str]) -> str | None:
+    if parent[-2:] == ["sim", "report"] and len(parent) > 2:
+        return "/".join(parent[:-2])
+    if parent[-1:] == ["reports"]:  # 2025.x unified component copies it to <comp>/reports/
+        return "/".join(parent[:-1] + ["hls"])
+    return None
+
+
+def session_logs(proj: ProjectFiles, solution: str, logs: list[Parsed]) -> list[Parsed]:
+    """The HLS logs of the sessions that ran a solution: its own (in its folder), then the
+    vitis_hls.log / vivado_hls.log above it, nearest first, that opened it (or name no solution
+    at all). Found from the solution alone, whatever its siblings' logs are called."""
+    own = sorted((p for p in logs if proj.folder(p) == solution), key=lambda p: p.path)
+    name = posixpath.basename(solution)
+    above = [
+        p
+        for p in logs
+        if proj.folder(p) != solution
+        and inside(solution, proj.folder(p))
+        and (not p.facts["opened"] or name in p.facts["opened"])
+    ]
+    above.sort(key=lambda p: (-_depth(proj.folder(p)), p.path))
+    return own + above
+
+
+def _depth(folder: str) -> int:
+    return 0 if folder == "." else folder.count("/") + 1

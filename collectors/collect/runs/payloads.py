@@ -1,0 +1,115 @@
+"""The payload and status of each record a run yields (rules, section 5).
+
+Each builder returns (payload, source files), or None when no record can be written yet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from collectors.collect.artifacts.parsed import Parsed
+from collectors.collect.runs.facts import RunFacts
+from collectors.collect.runs.layout import UNKNOWN, ProjectFiles, RunGroup, inside, solution_of
+from collectors.numbers import CYCLES, NumberError, checked
+from collectors.problems import Problem
+from collectors.records.model import hls_synth_payload, rtl_sim_payload
+
+Built = tuple[dict[str, Any], list[str]] | None
+
+
+@dataclass
+class PayloadInput:
+    """What every payload builder reads: the run, its facts and where to report problems."""
+
+    proj: ProjectFiles
+    group: RunGroup
+    facts: RunFacts
+    problems: list[Problem]
+
+    @property
+    def label(self) -> str:
+        return f"{self.group.target} run on {self.group.device or UNKNOWN}"
+
+    def in_solution(self, item: Parsed) -> bool:
+        """Whether an artifact belongs to the run's chosen solution (every one does without one)."""
+        solution = self.facts.solution
+        return (
+            solution is None
+            or inside(self.proj.rel[item.path], solution)
+            or (item.kind == "cosim_rpt" and solution_of(self.proj.parts(item), "cosim_rpt") == solution)
+        )
+
+
+def build_payload(given: PayloadInput, report_type: str, runner: str | None) -> Built:
+    """`runner` is the status the runner's metadata gives for this report type, if any."""
+    if report_type == "hls_synth":
+        return _hls_synth(given, runner)
+    if report_type == "rtl_sim":
+        return _cosim(given, runner) if given.group.target == "vitis.cosim" else _hw_emu(given, runner)
+    return _sw_run(given, runner)
+
+
+def _hls_synth(given: PayloadInput, runner: str | None) -> Built:
+    chosen = given.facts.chosen
+    if chosen is not None and chosen.ok:
+        return hls_synth_payload("pass", chosen.facts), [chosen.path]
+    status = runner
+    if status == "pass":
+        given.problems.append(Problem(given.proj.path, f"{given.label}: runner says pass but no readable csynth.xml"))
+        return None
+    if status is None and given.facts.errors:
+        status = "fail"
+    if status is None:
+        return None  # still building, or nothing known: no record yet
+    return hls_synth_payload(status, None), [chosen.path] if chosen else []
+
+
+def _cosim(given: PayloadInput, runner: str | None) -> Built:
+    proj, group = given.proj, given.group
+    lats = [p for p in group.of("lat_rpt") if given.in_solution(p)]
+    lat = min(lats, key=lambda p: (0 if "/verilog/" in proj.rel[p.path] else 1, p.path), default=None)
+    cosims = sorted((p for p in group.of("cosim_rpt") if given.in_solution(p)), key=lambda p: -p.mtime_ns)
+    status = cosims[0].facts["status"] if cosims else None
+    status = status or runner or ("pass" if lat is not None else None)
+    if status is None:
+        return None
+    cycles = lat.facts["total_execute_time"] if lat is not None else None
+    sources = [p.path for p in (cosims[:1] + ([lat] if lat else []))]
+    return rtl_sim_payload(status, cycles, None, None), sources
+
+
+def _hw_emu(given: PayloadInput, runner: str | None) -> Built:
+    proj, group = given.proj, given.group
+    profiles = sorted(group.of("profile"), key=lambda p: (-p.mtime_ns, p.path))
+    profile = profiles[0] if profiles else None
+    status = runner or ("pass" if profile is not None else None)
+    if status is None:
+        return None
+    if profile is None:
+        return rtl_sim_payload(status, None, None, None), []
+    us = profile.facts["kernel_runtime_us"]
+    diagrams = sorted(
+        group.of("sysdiagram"),
+        key=lambda p: (0 if "/link/int/" in "/" + proj.rel[p.path] else 1, -p.mtime_ns, p.path),
+    )
+    mhz = diagrams[0].facts["kernel_clock_freq_mhz"] if diagrams else None
+    cycles = None
+    if us is not None and mhz is not None:
+        try:
+            cycles = round(checked(us * mhz, "kernel cycles (running time x clock)", CYCLES) or 0)
+        except NumberError as exc:
+            given.problems.append(Problem(profile.path, str(exc)))
+    return rtl_sim_payload(status, cycles, us, mhz), [profile.path] + [d.path for d in diagrams[:1]]
+
+
+def _sw_run(given: PayloadInput, runner: str | None) -> Built:
+    if runner is not None:
+        return {"status": runner}, []
+    if given.group.target != "vitis.csim":
+        return None
+    csim_logs = sorted(given.group.of("csim_log"), key=lambda p: -p.mtime_ns)
+    for item in [p for p in csim_logs if given.in_solution(p)] + given.facts.hls_logs:
+        if item.facts["csim_status"] is not None:
+            return {"status": item.facts["csim_status"]}, [item.path]
+    return None

@@ -1,0 +1,263 @@
+"""Output formats of a comparison: json, csv (rows as a long table), md and a rich table (the matrix).
+
+Values come from untrusted files: every string meant for a terminal has its control characters
+made visible, rich markup is never interpreted, and CSV cells that a spreadsheet would run as a
+formula get a leading quote unless `raw`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import TYPE_CHECKING, Any
+
+from collectors.compare.comparison import STAGES, ArmSummary, Comparison, ProblemKey, Row, arm_label
+from collectors.text import visible
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+FORMATS = ("table", "csv", "md", "json")
+STAGE_LABELS = {"sw_run": "C sim pass", "hls_synth": "synth pass", "rtl_sim": "cosim/hw_emu pass"}
+FORMULA_START = ("=", "+", "-", "@", "\t")
+
+
+def ratio_text(value: float) -> str:
+    """Significant digits, never fixed decimals: 0.0045×, 1.94×, 224×, 12,345×."""
+    if value >= 1000:
+        return f"{value:,.0f}×"
+    return f"{value:.3g}×"
+
+
+def number_text(value: float | None) -> str:
+    if value is None:
+        return ""
+    if float(value).is_integer() and abs(value) < 1e15:
+        return f"{int(value)}"
+    return f"{value:.6g}"
+
+
+def problem_text(problem: ProblemKey) -> str:
+    return visible(f"{problem[0]}/{'/'.join(problem[1])}")
+
+
+def header(comparison: Comparison) -> str:
+    o = comparison.options
+    return (
+        f"metric {o.metric} ({o.measure.label}) · baseline {visible(o.baseline)} · pick {o.pick} · "
+        f"policy {o.policy} · common {'on' if o.common else 'off'} · by {visible(o.by)}"
+    )
+
+
+def cell(comparison: Comparison, arm: tuple, problem: ProblemKey) -> tuple[str, str]:
+    """The matrix cell of one arm and problem, and its colour (green better, red worse)."""
+    row = comparison.answer(arm, problem)
+    if row is None:  # candidates without a record of the metric's kind (cosim skipped, say): missing
+        tried = any(r.arm == arm for r in comparison.results[problem].rows)
+        return ("missing", "magenta") if tried else ("—", "dim")
+    if row.speedup is None or row.status != "pass":
+        return visible(row.status), "yellow" if row.status == "no baseline" else "magenta"
+    better = row.speedup < 0.99 if comparison.options.measure.is_resource else row.speedup > 1.01
+    worse = row.speedup > 1.01 if comparison.options.measure.is_resource else row.speedup < 0.99
+    text = ratio_text(row.speedup) + ("" if problem in comparison.with_baseline else " (not common)")
+    return text, "green" if better else "red" if worse else ""
+
+
+def baseline_cell(comparison: Comparison, problem: ProblemKey) -> str:
+    result = comparison.results[problem]
+    if result.baseline is None or result.baseline_measured is None:
+        return "none"
+    b, got = result.baseline, result.baseline_measured
+    value = number_text(got.value) if got.status == "pass" else got.status
+    return visible(f"{b.origin}#{b.index} {b.name}: {value}")
+
+
+def summary_lines(arm: ArmSummary) -> list[tuple[str, str]]:
+    """(label, text) lines under an arm's column: geomean n/N, min–max, fast_1, stage pass rates."""
+
+    def r(v: float | None) -> str:
+        return "—" if v is None else ratio_text(v)
+
+    lines = [
+        ("geomean (n/N)", f"{r(arm.geomean)} ({arm.compared}/{arm.baselines})"),
+        ("min–max", f"{r(arm.min)}–{r(arm.max)}" if arm.min is not None else "—"),
+        ("median", r(arm.median)),
+        ("better than baseline", "—" if arm.fast_1 is None else f"{arm.fast_1:.0%}"),
+        ("answers", ", ".join(f"{visible(k)} {v}" for k, v in sorted(arm.status_counts.items())) or "—"),
+    ]
+    lines += [
+        (STAGE_LABELS[s], f"{arm.stages[s][0]}/{arm.stages[s][2]}" if arm.stages[s][1] else "—") for s in STAGES
+    ]  # a stage no record reports: no rate rather than 0/N
+    return lines
+
+
+def to_table(comparison: Comparison) -> Table:
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(title=Text(header(comparison)), title_justify="left")
+    table.add_column("problem")
+    table.add_column("baseline")
+    for arm in comparison.arms:
+        table.add_column(Text(visible(arm.label)), justify="right")
+    for problem in comparison.problems:
+        cells = [cell(comparison, arm.arm, problem) for arm in comparison.arms]
+        table.add_row(
+            Text(problem_text(problem)),
+            Text(baseline_cell(comparison, problem)),
+            *(Text(text, style=style) for text, style in cells),
+        )
+    table.add_section()
+    for n, (label, _) in enumerate(summary_lines(comparison.arms[0]) if comparison.arms else []):
+        table.add_row(Text(label, style="bold"), Text(""), *(Text(summary_lines(arm)[n][1]) for arm in comparison.arms))
+    return table
+
+
+def render_table(comparison: Comparison, color: bool = False, width: int | None = None) -> str:
+    from rich.console import Console
+
+    console = Console(file=io.StringIO(), force_terminal=color, no_color=not color, width=width or 200)
+    console.print(to_table(comparison))
+    return console.file.getvalue()  # type: ignore[attr-defined]
+
+
+def _md(text: str) -> str:
+    return visible(text).replace("\\", "\\\\").replace("|", "\\|")
+
+
+def to_markdown(comparison: Comparison) -> str:
+    arms = comparison.arms
+    lines = [
+        f"**{_md(header(comparison))}**",
+        "",
+        "| " + " | ".join(["problem", "baseline"] + [_md(a.label) for a in arms]) + " |",
+        "|" + "---|" * (2 + len(arms)),
+    ]
+    for problem in comparison.problems:
+        cells = [_md(cell(comparison, a.arm, problem)[0]) for a in arms]
+        lines.append(
+            "| " + " | ".join([_md(problem_text(problem)), _md(baseline_cell(comparison, problem))] + cells) + " |"
+        )
+    for n, (label, _) in enumerate(summary_lines(arms[0]) if arms else []):
+        lines.append("| " + " | ".join([f"**{label}**", ""] + [_md(summary_lines(a)[n][1]) for a in arms]) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def row_json(row: Row, comparison: Comparison) -> dict[str, Any]:
+    c = row.candidate
+    data = {
+        "suite": row.problem[0],
+        "group_path": list(row.problem[1]),
+        "origin": c.origin,
+        "origin_version": c.origin_version,
+        "variant": {"index": c.index, "name": c.name},
+        "status": row.status,
+        "value": row.value,
+        "baseline_value": row.baseline_value,
+        "speedup": row.speedup,
+        "arm": arm_label(row.arm, comparison.options.by),
+        "answer": row.answer,
+        "device": c.device,
+    }
+    if comparison.options.measure.is_resource:
+        data["utilisation"] = row.utilisation
+    return data
+
+
+def arm_json(arm: ArmSummary) -> dict[str, Any]:
+    return {
+        "origin": arm.origin,
+        "origin_version": arm.origin_version,
+        "arm": arm.label,
+        "problems": arm.problems,
+        "compared": arm.compared,
+        "baselines": arm.baselines,
+        "geomean": arm.geomean,
+        "min": arm.min,
+        "median": arm.median,
+        "max": arm.max,
+        "status_counts": arm.status_counts,
+        "fast_1": arm.fast_1,
+        "stages": {s: {"pass": p, "records": r, "candidates": n} for s, (p, r, n) in arm.stages.items()},
+    }
+
+
+def to_json(comparison: Comparison, inputs: list[dict[str, Any]]) -> str:
+    o = comparison.options
+    data = {
+        "metric": o.metric,
+        "metric_label": o.measure.label,
+        "baseline": o.baseline,
+        "pick": o.pick,
+        "policy": o.policy,
+        "common": o.common,
+        "by": o.by,
+        "inputs": inputs,
+        "rows": [row_json(r, comparison) for r in comparison.rows],
+        "arms": [arm_json(a) for a in comparison.arms],
+    }
+    return json.dumps(data, indent=1) + "\n"  # ASCII only: C0 and C1 characters come out escaped
+
+
+CSV_COLUMNS = (
+    "suite",
+    "group_path",
+    "arm",
+    "origin",
+    "origin_version",
+    "variant_index",
+    "variant_name",
+    "device",
+    "answer",
+    "status",
+    "value",
+    "baseline_value",
+    "speedup",
+)
+
+
+def _csv_cell(value: Any, raw: bool) -> Any:
+    if not isinstance(value, str) or raw:
+        return value
+    value = visible(value)
+    return "'" + value if value.startswith(FORMULA_START) else value
+
+
+def to_csv(comparison: Comparison, raw: bool = False) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for row in comparison.rows:
+        d = row_json(row, comparison)
+        values = [
+            d["suite"],
+            "/".join(d["group_path"]),
+            d["arm"],
+            d["origin"],
+            d["origin_version"],
+            d["variant"]["index"],
+            d["variant"]["name"],
+            d["device"],
+            d["answer"],
+            d["status"],
+            d["value"],
+            d["baseline_value"],
+            d["speedup"],
+        ]
+        writer.writerow([_csv_cell(v, raw) for v in values])
+    return out.getvalue()
+
+
+def render(
+    comparison: Comparison, fmt: str, inputs: list[dict[str, Any]] | None = None, raw: bool = False, color: bool = False
+) -> str:
+    if fmt == "json":
+        return to_json(comparison, inputs or [])
+    if fmt == "csv":
+        return to_csv(comparison, raw)
+    if fmt == "md":
+        return to_markdown(comparison)
+    if fmt == "table":
+        return render_table(comparison, color)
+    raise ValueError(f"unknown format {fmt!r}; valid formats: {', '.join(FORMATS)}")

@@ -1,0 +1,1 @@
+"""Live collection: a collection kept current (the session, the watcher and its observers)."""

@@ -1,0 +1,459 @@
+"""A collection kept current: re-collect touched projects, keep the JSONL equal to `collect`'s.
+
+The session posts small typed events (below) to whoever listens: the dashboard turns them into
+Textual messages, the watch benchmark just records them. Every event that changes records
+carries a delta, so a listener patches what changed and never rebuilds. It never imports
+Textual. `LiveCollection` changes from one thread at a time (the session's thread during the
+initial scan, then the watcher's), so the engine's cache needs no lock; other threads only look
+a project up (`project_for`, `results.get`: single dict reads).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from collectors.collect.config import Settings
+from collectors.collect.discovery import STATE_DIR
+from collectors.collect.engine import Collection, Engine, ProjectResult, prepare_spawning, start_pool, stop_pool
+from collectors.live.watcher import Watcher, choose_mode
+from collectors.problems import Problem
+from collectors.records.store import TEMPORARY_PREFIX, Delta, Output, extension_path
+
+PARTIAL_EVERY = 0.5  # seconds between progress reports during a scan
+TOLD_AT_ONCE = 500  # projects in one ProjectsChanged at most
+SETTLE_RETRY = 0.5  # seconds before a file that was still being written is looked at again
+WRITE_RETRY = 2.0  # seconds between tries to write an output that could not be written
+
+
+# --- events ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScanProgress:
+    phase: str  # "walk" or "collect"
+    count: int
+    total: int | None
+
+
+@dataclass(frozen=True)
+class ProjectChange:
+    """One project's new result (None: the project is gone) and what it changed in the files."""
+
+    path: str
+    result: ProjectResult | None
+    records: Delta
+    extensions: Delta
+
+
+@dataclass(frozen=True)
+class ProjectsChanged:
+    changes: tuple[ProjectChange, ...]
+    initial: bool = False  # found by the initial scan (no "just changed" marker)
+
+
+@dataclass(frozen=True)
+class Totals:
+    """The counts and the state of the output, after every change (a newer one supersedes)."""
+
+    projects: int
+    runs: int
+    records: int
+    extension_records: int
+    problems: int
+    output_written: float | None
+    write_error: str | None
+    general_problems: tuple[Problem, ...]  # of the walk and of key clashes (not of one project)
+
+
+@dataclass(frozen=True)
+class ScanFinished:
+    """A scan ended (the initial one, or a rescan): its transient status ends with it."""
+
+    initial: bool
+    seconds: float
+
+
+@dataclass(frozen=True)
+class WatchState:
+    """How the tree is watched (mode: collectors.live.watcher.WatchMode), and anything wrong with it."""
+
+    mode: Any
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class SessionFailed:
+    """A failure the session survived (it goes on), or its end (alive False)."""
+
+    error: str
+    alive: bool = True
+
+
+class Mailbox:
+    """Events wait here until a listener is attached, then go to it in the order told."""
+
+    def __init__(self) -> None:
+        self._lock = threading.RLock()  # (a listener may tell an event of its own)
+        self._waiting: list[object] = []
+        self._listener: Callable[[object], None] | None = None
+
+    def tell(self, event: object) -> None:
+        with self._lock:  # (held while telling: a listener hears events in the order told)
+            if self._listener is None:
+                self._waiting.append(event)
+            else:
+                self._listener(event)
+
+    def attach(self, listener: Callable[[object], None]) -> None:
+        with self._lock:
+            for event in self._waiting:
+                listener(event)
+            self._waiting.clear()
+            self._listener = listener
+
+
+# --- the collection ----------------------------------------------------------------------------
+
+
+@dataclass
+class _Counts:
+    runs: int = 0
+    problems: int = 0
+
+    def add(self, result: ProjectResult | None, sign: int) -> None:
+        if result is not None:
+            self.runs += sign * len(result.runs)
+            self.problems += sign * len(result.problems)
+
+
+class LiveCollection:
+    def __init__(self, roots: Iterable[str], output: str, settings_for: Callable[[str], Settings]) -> None:
+        self.roots = [os.path.abspath(r) for r in roots]
+        self.output_path = os.path.abspath(output)
+        self.ext_output = extension_path(self.output_path)
+        self.engine = Engine(settings_for, excluded=[self.output_path, self.ext_output])
+        self.output = Output(self.output_path, self.ext_output)
+        self.results: dict[str, ProjectResult] = {}
+        self.walk_problems: list[Problem] = []
+        self.failures: dict[str, Problem] = {}  # projects whose re-collection raised
+        self.directories = 0
+        self.unwatched = 0  # directories the last scan could not watch (inotify's watches ran out)
+        self._unwatched_scan: Collection | None = None  # the last scan, until watch_scanned
+        self.last_write: float | None = None
+        self.write_error: str | None = None
+        self._counts = _Counts()
+
+    def project_for(self, path: str) -> str | None:
+        """The known project a changed path belongs to (the deepest one containing it)."""
+        probe = path
+        while True:
+            if probe in self.results:
+                return probe
+            parent = os.path.dirname(probe)
+            if parent == probe or not any(parent.startswith(r) for r in self.roots):
+                return None
+            probe = parent
+
+    def root_of(self, path: str) -> str:
+        return max((r for r in self.roots if path == r or path.startswith(r + os.sep)), key=len, default=self.roots[0])
+
+    def scan(self, progress: Callable[[str, int, int | None], None] | None = None) -> list[ProjectChange]:
+        """A full walk (the initial scan and every rescan); unchanged files are not re-read.
+        Each project's change is applied as soon as it is known; they are all returned."""
+        changes: list[ProjectChange] = []
+
+        def found(result: ProjectResult) -> None:
+            self.failures.pop(result.path, None)
+            change = self._apply(result.path, result)
+            if change is not None:
+                changes.append(change)
+
+        # a root that is gone (renamed away, being rebuilt) keeps its last records until it is back
+        present = [root for root in self.roots if os.path.isdir(root)]
+        self._watch_first(present)
+        collection = self.engine.scan(present, progress=progress, wait_for_writers=0, on_result=found)
+        self._unwatched_scan = collection
+        scanned = [path for path in self.results if any(_below(path, root) for root in present)]
+        for path in set(scanned) - set(collection.projects):
+            self.failures.pop(path, None)
+            gone = self._apply(path, None)
+            if gone is not None:
+                changes.append(gone)
+        self.walk_problems = collection.walk_problems
+        self.directories = collection.directories
+        return changes
+
+    def watch_scanned(self, tell: Callable[[list[tuple[str, bool]]], None]) -> None:
+        """Watch what the last scan listed (Engine.watch_listed); `tell` hears what changed unseen
+        meanwhile (path, is directory), to be looked at again."""
+        collection, self._unwatched_scan = self._unwatched_scan, None
+        if collection is not None:
+            self.unwatched += self.engine.watch_listed(collection, tell)  # (beside the roots': _watch_first)
+
+    def _watch_first(self, roots: list[str]) -> None:
+        """Watched before a scan begins: the roots (the watcher takes a root without a watch
+        for one deleted and made again) and the folders the output is written to, where a scan
+        walks (else the output's own writing, a new entry there, would look like a change made
+        during the scan; the events of the output's files are ignored)."""
+        watching = self.engine.watching
+        outputs = {os.path.dirname(self.output_path), os.path.dirname(self.ext_output)}
+        folders = [*roots, *(f for f in outputs if any(_below(f, root) for root in roots))]
+        if watching is not None:
+            self.unwatched = sum(not watching.watch_directory(folder) for folder in folders)
+
+    def refresh(self, projects: Iterable[str]) -> list[ProjectChange]:
+        """Re-collect the given projects alone; a project directory that is gone is removed.
+        A project whose re-collection fails costs only itself: it keeps its last result and
+        the failure is reported."""
+        changes = []
+        for path in sorted(projects):
+            try:
+                result = self.engine.recollect(path, self.root_of(path)) if os.path.isdir(path) else None
+                self.failures.pop(path, None)
+            except Exception as exc:  # a bug on strange input: this project only
+                self.failures[path] = Problem(path, f"re-collection failed: {exc!r}")
+                continue
+            change = self._apply(path, result)
+            if change is not None:
+                changes.append(change)
+        return changes
+
+    def _apply(self, path: str, result: ProjectResult | None) -> ProjectChange | None:
+        old = self.results.get(path)
+        if result is None:
+            if old is None:
+                return None
+            del self.results[path]
+            records, extensions = self.output.remove(path)
+        else:
+            self.results[path] = result
+            records, extensions = self.output.apply(path, result.records, result.extension_records)
+            if old is not None and not records and not extensions and _shown(old) == _shown(result):
+                return None
+        self._counts.add(old, -1)
+        self._counts.add(result, +1)
+        return ProjectChange(path, result, records, extensions)
+
+    def write(self) -> bool:
+        """Write both files where their bytes changed; a failure is kept in `write_error`."""
+        try:
+            wrote = self.output.write()
+        except OSError as exc:
+            self.write_error = f"{exc.filename or self.output_path}: cannot write: {exc.strerror or exc}"
+            return False
+        self.write_error = None
+        if wrote:
+            self.last_write = time.time()
+        return wrote
+
+    def general_problems(self) -> tuple[Problem, ...]:
+        return (*self.walk_problems, *self.output.clashes(), *self.failures.values())
+
+    def totals(self) -> Totals:
+        general = self.general_problems()
+        return Totals(
+            projects=len(self.results),
+            runs=self._counts.runs,
+            records=len(self.output.records),
+            extension_records=len(self.output.extensions),
+            problems=self._counts.problems + len(general),
+            output_written=self.last_write,
+            write_error=self.write_error,
+            general_problems=general,
+        )
+
+
+def _below(path: str, root: str) -> bool:
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def _shown(result: ProjectResult) -> tuple[Any, ...]:
+    """What the screen shows of a project beyond its records: runs' facts and problems."""
+    return (
+        [(r.target, r.device, r.vitis_version, r.runtime_seconds, r.sources, r.notes) for r in result.runs],
+        result.problems,
+    )
+
+
+# --- the headless session: watching, initial scan, updates ---------------------------------------
+
+
+class LiveSession:
+    """The dashboard's engine room, without the dashboard: watch, scan, re-collect, write.
+
+    Each scan's walk keeps the directories it lists; once its output is out, they are watched
+    and what changed since the scan began is looked at again (LiveCollection.watch_scanned;
+    elsewhere than on Linux, and when polling, watching starts before the scan); what changes
+    meanwhile is held and re-collected once the initial scan is written, so no change made
+    during start-up is lost. `notify` receives the events above on the session's threads.
+    """
+
+    def __init__(
+        self,
+        roots: Iterable[str],
+        output: str,
+        settings_for: Callable[[str], Settings],
+        notify: Callable[[object], None] | None = None,
+        poll: float | None = None,
+        rescan_every: float = 300.0,
+        debounce: float = 0.1,
+    ) -> None:
+        self.live = LiveCollection(roots, output, settings_for)
+        prepare_spawning()  # before an interface captures standard error
+        self._mailbox = Mailbox()
+        self.notify = self._mailbox.tell
+        if notify is not None:
+            self.listen(notify)
+        self._thread: threading.Thread | None = None
+        self.poll = poll
+        self.rescan_every = rescan_every
+        self.debounce = debounce
+        self.watcher = self._watcher()
+        engine = self.live.engine
+        engine.watching = self.watcher.watching
+        if engine.processes > 1:  # (one core: the walk stays in this process)
+            # started with the session, given the inotify descriptor: forked, ready at once, where
+            # it is made before an interface starts its threads (`watch`); otherwise spawned
+            engine.pool = start_pool(engine.processes, watching=engine.watching)
+
+    @property
+    def results(self) -> dict[str, ProjectResult]:
+        """The current result of every project (read-only for listeners: details on demand)."""
+        return self.live.results
+
+    def _watcher(self) -> Watcher:
+        """inotify's watches are placed after each scan, on what it listed (watch_scanned);
+        watchdog's observer (elsewhere) places its own first, the poller looks first."""
+        return Watcher(
+            self.live.roots,
+            choose_mode(self.live.roots, self.poll),
+            self.live.project_for,
+            self._batch,
+            ignore=self._ignore,
+            debounce=self.debounce,
+            rescan_every=self.rescan_every,
+            on_error=self._survived,
+            on_state=lambda note: self.notify(WatchState(self.watcher.mode, note)),
+            placed_by_scan=True,
+        )
+
+    def listen(self, listener: Callable[[object], None]) -> None:
+        """Where the events go: those told before (the session may start before its listener
+        is ready) first, in order."""
+        self._mailbox.attach(listener)
+
+    def start(self) -> None:
+        """Run on a thread of its own (once); an end by an exception is told, as SessionFailed
+        with alive False."""
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run_told, name="vitis-tui-session", daemon=True)
+            self._thread.start()
+
+    def _run_told(self) -> None:
+        try:
+            self.run()
+        except Exception as exc:
+            self.notify(SessionFailed(f"collection stopped: {exc!r}", alive=False))
+
+    def run(self) -> None:
+        """Start watching, scan, write, then hand over to the watcher (on the caller's thread)."""
+        self.notify(WatchState(self.watcher.start(hold=True)))
+        self._scan(initial=True)
+        self._check_capacity()  # (a root that could not be watched: polled from now on)
+        self.watcher.release()  # what changed during the scan is re-collected now
+        self._watch_scanned()  # (what changed since is told as each worker's part is watched)
+        self._check_capacity()
+
+    def _check_capacity(self) -> None:
+        self.watcher.check_capacity(self.live.directories, self.live.unwatched)
+        self.live.engine.watching = self.watcher.watching  # (none once polling)
+
+    def rescan(self) -> None:
+        self.watcher.rescan_now()
+
+    def stop(self) -> None:
+        self.watcher.stop()
+        pool, self.live.engine.pool = self.live.engine.pool, None
+        if isinstance(pool, ProcessPoolExecutor):
+            stop_pool(pool)
+
+    def revive(self) -> bool:
+        """Restart the watcher's worker if it died; True when it had (the caller says so)."""
+        return self.watcher.revive()
+
+    def _scan(self, initial: bool) -> None:
+        started = time.monotonic()
+        shown = [0.0]
+
+        def progress(phase: str, count: int, total: int | None) -> None:
+            if time.monotonic() - shown[0] >= PARTIAL_EVERY or count == total:
+                shown[0] = time.monotonic()  # a few a second: each costs the interface a repaint
+                self.notify(ScanProgress(phase, count, total))
+
+        # the changes are told once written: a listener's work on them (the dashboard's tables)
+        # would take the GIL from the scan's own (about 0.6 ms a project), and the scan is over sooner
+        changes = self.live.scan(progress)
+        self.live.write()
+        self._tell(changes, initial)
+        self._after_write()
+        self._retry_unsettled(self.live.results)
+        self.notify(ScanFinished(initial, time.monotonic() - started))
+
+    def _watch_scanned(self) -> None:
+        """Watch what the scan listed; what changed meanwhile is re-collected."""
+
+        def tell(changed: list[tuple[str, bool]]) -> None:
+            for path, is_directory in changed:
+                self.watcher.changed(path, is_directory)
+
+        try:
+            self.live.watch_scanned(tell)
+        except Exception as exc:  # a bug on strange input: unwatched until the next rescan watches
+            self._survived(exc)
+
+    def _tell(self, changes: list[ProjectChange], initial: bool) -> None:
+        """Tell changes in messages of at most TOLD_AT_ONCE projects: a listener handles each in
+        one go (the dashboard's thread, which would not take a keystroke for seconds while it
+        put 20,000 projects in its tables)."""
+        for start in range(0, len(changes), TOLD_AT_ONCE):
+            self.notify(ProjectsChanged(tuple(changes[start : start + TOLD_AT_ONCE]), initial))
+
+    def _ignore(self, path: str) -> bool:
+        """The output file, its temporary siblings and the tool's state are never watched."""
+        return (
+            path in (self.live.output_path, self.live.ext_output)
+            or os.path.basename(path).startswith(TEMPORARY_PREFIX)
+            or f"{os.sep}{STATE_DIR}{os.sep}" in path
+        )
+
+    def _batch(self, projects: set[str], rescan: bool) -> None:
+        """Called by the watcher's worker: re-collect, write, tell."""
+        if rescan:
+            self._scan(initial=False)
+            self._watch_scanned()
+            return
+        changes = self.live.refresh(projects)
+        self.live.write()  # first: what the screen shows is already in the file
+        self._tell(changes, initial=False)
+        self._after_write()
+        # (also those whose result did not change: a file still being written may look the same)
+        self._retry_unsettled({p: self.live.results[p] for p in projects if p in self.live.results})
+
+    def _after_write(self) -> None:
+        if self.live.write_error is not None:
+            self.watcher.call_later(WRITE_RETRY)  # an empty batch: _batch writes again
+        self.notify(self.live.totals())
+
+    def _retry_unsettled(self, results: dict[str, ProjectResult]) -> None:
+        for path, result in results.items():
+            if result.unsettled:
+                self.watcher.recheck(path, SETTLE_RETRY)
+
+    def _survived(self, exc: BaseException) -> None:
+        self.notify(SessionFailed(f"update failed and was skipped: {exc!r}"))

@@ -1,0 +1,50 @@
+"""`vitis-tui browse FILE...`: the records view over JSONL files, followed as they grow (needs a terminal)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from .common import (
+    EXIT_CRASHED,
+    EXIT_IO,
+    EXIT_OK,
+    add_config_flag,
+    has_terminal,
+    missing_files,
+    no_terminal,
+    record_settings,
+)
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    browse = subparsers.add_parser(
+        "browse",
+        help="browse, filter, mark and export JSONL records (needs a terminal)",
+        description="Open schema-1.0 JSONL files from any producer without watching a tree. Invalid lines "
+        "are listed with their line numbers; files that grow (or are replaced) are followed. "
+        "Keys: / filter, s sort, space mark, a mark shown, u clear marks, e export, y copy, "
+        "enter details, ? help, q quit.",
+    )
+    browse.add_argument("files", nargs="+", metavar="FILE")
+    add_config_flag(browse)
+    return browse
+
+
+def run(args: argparse.Namespace) -> int:
+    return browse(args.files, args.config)
+
+
+def browse(files: list[str], config: str | None = None) -> int:
+    if not has_terminal():
+        return no_terminal("browse")
+    if missing_files(files):
+        return EXIT_IO
+    settings = record_settings(config)
+    if isinstance(settings, int):
+        return settings
+    from tui.browse import BrowseApp
+
+    app = BrowseApp(files, aliases=settings.aliases)
+    app.run()
+    return EXIT_CRASHED if app.return_code else EXIT_OK

@@ -1,0 +1,114 @@
+"""What the commands share: exit codes, the version, the flags several take, the checks before long work."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from collectors.text import visible
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_IO = 0, 1, 2, 3
+EXIT_CRASHED = 70  # the interface failed (sysexits' EX_SOFTWARE): Textual printed the traceback
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it
+
+
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("vitis-tui")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown"
+
+
+def add_config_flag(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--config",
+        metavar="FILE",
+        help="configuration with [aliases.*] tables (default: vitis-tui.toml or [tool.vitis-tui] "
+        "in pyproject.toml, at or above the current directory)",
+    )
+
+
+def add_identity_flags(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--suite", help="problem.suite for every record (default: from config or the path)")
+    command.add_argument("--origin", help="implementation.origin (default: <suite>_benchmark)")
+    command.add_argument("--origin-version", help="implementation.origin_version (default: null)")
+    command.add_argument(
+        "--suite-root",
+        help="directory the group path is taken below (default: nearest 'Benchmarks' ancestor, else ROOT)",
+    )
+    command.add_argument(
+        "--follow-outside",
+        action="store_true",
+        default=None,
+        help="follow symbolic links that lead outside the ROOTs (default: each is reported and not followed)",
+    )
+
+
+def overrides(args: argparse.Namespace) -> dict[str, str | None]:
+    return {
+        "suite": getattr(args, "suite", None),
+        "origin": getattr(args, "origin", None),
+        "origin_version": getattr(args, "origin_version", None),
+        "suite_root": getattr(args, "suite_root", None),
+        "follow_outside": getattr(args, "follow_outside", None),
+    }
+
+
+def has_terminal() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def no_terminal(command: str) -> int:
+    print(
+        f"vitis-tui {command}: needs an interactive terminal (stdin and stdout must be a TTY); "
+        "for scripts and CI use 'vitis-tui collect ROOT -o FILE'",
+        file=sys.stderr,
+    )
+    return EXIT_USAGE
+
+
+def prepare(roots: list[str], outputs: list[str], args: argparse.Namespace) -> dict | int:
+    """Check roots, output and configuration before any long work: settings per root, or an exit code."""
+    from collectors.collect.config import ConfigError, load_settings
+    from collectors.records.store import check_writable, remove_stale_temporaries
+
+    missing = [root for root in roots if not os.path.isdir(root)]
+    for root in missing:
+        print(visible(f"{root}: no such directory"), file=sys.stderr)
+    if missing:
+        return EXIT_IO
+    for path in outputs:
+        why = check_writable(path)
+        if why is not None:
+            print(visible(f"{path or repr(path)}: output not writable: {why}"), file=sys.stderr)
+            return EXIT_IO
+        remove_stale_temporaries(path)  # what a killed run left beside it
+    try:
+        return {os.path.abspath(root): load_settings(Path(root), overrides(args)) for root in roots}
+    except ConfigError as exc:
+        print(visible(f"configuration error: {exc}"), file=sys.stderr)
+        return EXIT_USAGE
+
+
+def record_settings(config: str | None):
+    """Settings for browse and export (aliases), or an exit code after saying why not."""
+    from collectors.collect.config import ConfigError, settings_for_records
+
+    try:
+        return settings_for_records(config)
+    except ConfigError as exc:
+        print(f"configuration error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def missing_files(files: list[str]) -> bool:
+    """Whether any of `files` is not a file, each said on stderr."""
+    missing = [name for name in files if not os.path.isfile(name)]
+    for name in missing:
+        print(visible(f"{name}: no such file"), file=sys.stderr)
+    return bool(missing)
