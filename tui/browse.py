@@ -13,7 +13,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult
 from textual.timer import Timer
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import Footer, Header, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from collectors.aliases import NO_ALIASES, Aliases
@@ -26,6 +26,7 @@ from tui.messages import Loaded, SchemaChecked
 from tui.records_actions import RECORDS_BINDINGS, RecordsActions
 from tui.screens.help import HelpScreen
 from tui.widgets.records_view import RecordsPanel, RecordsView
+from tui.widgets.tables import LineProblemsTable
 
 FOLLOW_SECONDS = 1.0
 BATCHES_AHEAD = 2  # batches the loader may have handed on that the interface has not appended yet
@@ -61,16 +62,13 @@ class BrowseApp(RecordsActions, App[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield RecordsPanel(id="records-panel")
-        problems: DataTable[Text] = DataTable(id="problems", cursor_type="row")
+        problems = LineProblemsTable(id="problems")
         problems.border_title = "Problems"
         yield problems
         yield Static("loading…", id="status")
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one("#problems", DataTable)
-        table.add_column("line", key="line")
-        table.add_column("reason", key="reason")
         self.sub_title = " ".join(self.paths)
         # focused now, not when the first rows come: a change of focus makes the footer lay out
         # its keys again (0.15 s), and the first keystrokes would wait behind it
@@ -226,15 +224,12 @@ class BrowseApp(RecordsActions, App[None]):
         return self.load_problems + [p for found in self.schema.values() for p in found]
 
     def _show_problems(self) -> None:
-        found = self.query("#problems").results(DataTable)
+        found = self.query("#problems").results(LineProblemsTable)
         table = next(iter(found), None)
         if table is None:
             return  # the app is closing: its widgets are being removed (a check may end now)
         problems = self.all_problems()
-        if table.row_count != len(problems):  # problems only grow until the next full load
-            table.clear()
-            for problem in problems:
-                table.add_row(Text(visible(problem.path)), Text(visible(problem.reason)))
+        table.show(problems)
         state = (
             f"loaded in {self.load_seconds:.2f} s │ following for changes"
             if self.loaded

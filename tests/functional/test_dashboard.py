@@ -361,11 +361,15 @@ async def test_the_cursor_row_stays_above_the_horizontal_scrollbar(tmp_path: Pat
     async with app.run_test(size=(50, 40)) as pilot:
         await wait_until(pilot, lambda: app.scans == 1 and len(app.records_view.rows) == 40)
         for view in (app.query_one(RunsTable), app.records_view):
+
+            def bottom() -> int:  # the last row shown (line 0: the header)
+                return view.scroll_offset.y + view.scrollable_content_region.height - 2
+
             view.focus()
             await pilot.press("end")
             assert view.scrollbar_size_horizontal == 1  # (the table is wider than the screen)
-            bottom = view.scroll_offset.y + view.scrollable_content_region.height - 2  # (line 0: the header)
-            assert bottom == view.cursor == 39
+            assert view.cursor == 39
+            await wait_until(pilot, lambda: bottom() == 39, timeout=5)  # (a scroll waits for the next refresh)
             await pilot.press("home", *["down"] * 30)
-            bottom = view.scroll_offset.y + view.scrollable_content_region.height - 2
-            assert bottom == view.cursor == 30
+            assert view.cursor == 30
+            await wait_until(pilot, lambda: bottom() == 30, timeout=5)

@@ -120,3 +120,31 @@ async def test_no_terminal_size_ends_the_plots(size: tuple[int, int], tmp_path: 
                 app.pop_screen()
             await pilot.pause(0.1)
     assert app.return_code in (None, 0)
+
+
+WIDE_NAMES = ["kmeans", "kmeans_数据", "kmeans_🚀", "kmeans_e\u0301t\u0301e\u0301"]  # CJK, emoji, combining accents
+
+
+async def test_wide_characters_keep_the_columns_of_the_records_view(tmp_path: Path) -> None:
+    import json
+
+    from rich.cells import cell_len
+
+    template = json.loads(EXPECTED_TREE.read_text().splitlines()[0])
+    lines = []
+    for n, name in enumerate(WIDE_NAMES):
+        record = json.loads(json.dumps(template))
+        record["problem"]["group_path"] = [name]
+        record["implementation"]["variant"]["index"] = n
+        lines.append(json.dumps(record, ensure_ascii=False))
+    path = tmp_path / "wide.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    app = BrowseApp([str(path)])
+    async with app.run_test(size=(200, 20)) as pilot:
+        await wait_until(pilot, lambda: records_shown(app) == len(WIDE_NAMES))
+        view = app.records_view
+        texts = ["".join(segment.text for segment in view.render_line(y)) for y in range(1, 1 + len(WIDE_NAMES))]
+        # the variant column, after the group's, starts at the same terminal cell on every row
+        starts = {cell_len(text[: text.index(f"{n}_baseline")]) for n, text in enumerate(texts)}
+        assert len(starts) == 1, texts
+        assert {cell_len(text) for text in texts} == {view.size.width}

@@ -1,6 +1,6 @@
 """The comparison matrix: problems as rows, arms as columns, summary rows under them.
 
-A line-API view (like the records view): only the lines on screen are drawn. Cell texts are
+A line table (line_table): only the lines on screen are drawn. Cell texts are
 kept per problem, so a live update re-makes only the rows of the problems it touched (and the
 summary rows). Cell words and colours come from collectors.compare.render, as in the CLI table.
 """
@@ -9,37 +9,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich.segment import Segment
-from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.message import Message
-from textual.scroll_view import ScrollView
-from textual.strip import Strip
 
 from collectors.compare.comparison import ArmKey, Comparison, ProblemKey
 from collectors.compare.render import baseline_cell, cell, problem_text, summary_lines, visible
-from tui.widgets.rows_view import scroll_to_row, solid
+from tui.widgets.line_table import CURSOR_BINDINGS, LineTable
 
-HEADER = Style(bold=True, underline=True)
-CURSOR = Style(reverse=True)
-SUMMARY = Style(bold=True)
 MAX_WIDTH = 40  # the problem and baseline columns
 LABEL_WIDTH = 24  # an arm's label may be cut to this (its cells never are)
 FIXED = 2  # the problem and baseline columns before the arms
 
 
-class CompareMatrix(ScrollView, can_focus=True):
+class CompareMatrix(LineTable):
+    """Problems as rows, arms as columns, a rule and the summary rows under them; a cell cursor."""
+
+    COLUMN_CURSOR = True
+    CELL_CURSOR = True
     BINDINGS = [
-        Binding("up", "move(-1, 0)", "Up", show=False),
-        Binding("down", "move(1, 0)", "Down", show=False),
-        Binding("left", "move(0, -1)", "Left", show=False),
-        Binding("right", "move(0, 1)", "Right", show=False),
-        Binding("pageup", "move(-20, 0)", "Page up", show=False),
-        Binding("pagedown", "move(20, 0)", "Page down", show=False),
-        Binding("home", "move(-1000000, 0)", "First", show=False),
-        Binding("end", "move(1000000, 0)", "Last", show=False),
+        *(b for b in CURSOR_BINDINGS if b.key != "enter"),
         Binding("enter", "select", "Records", show=False),
     ]
 
@@ -59,7 +49,6 @@ class CompareMatrix(ScrollView, can_focus=True):
         self.summary: list[list[Text]] = []
         self.labels: list[Text] = []
         self.widths: list[int] = []
-        self.cursor_row = 0
         self.cursor_column = FIXED  # the first arm
 
     # --- data ---------------------------------------------------------------------------------
@@ -81,11 +70,11 @@ class CompareMatrix(ScrollView, can_focus=True):
         self.summary = self._summary(comparison)
         self.widths = self._widths()
         if current is not None and current[0] in self.problems:
-            self.cursor_row = self.problems.index(current[0])
-        self.cursor_row = min(self.cursor_row, max(0, len(self.problems) - 1))
+            self.cursor = self.problems.index(current[0])
+        self.cursor = min(self.cursor, max(0, len(self.problems) - 1))
         self.cursor_column = min(self.cursor_column, FIXED + len(self.arms) - 1)
-        self.virtual_size = Size(sum(self.widths) + 2 * len(self.widths), len(self.problems) + 2 + len(self.summary))
-        self.refresh()
+        self.virtual_size = Size(sum(self.widths) + 2 * len(self.widths), self.line_count() + 1)
+        self.redraw()
 
     @staticmethod
     def _row(comparison: Comparison, problem: ProblemKey) -> list[Text]:
@@ -98,91 +87,57 @@ class CompareMatrix(ScrollView, can_focus=True):
             return []
         per_arm = [summary_lines(a) for a in comparison.arms]
         return [
-            [Text(label, style=SUMMARY), Text("")] + [Text(lines[n][1]) for lines in per_arm]
+            [Text(label), Text("")] + [Text(lines[n][1]) for lines in per_arm]
             for n, (label, _) in enumerate(per_arm[0])
         ]
 
     def _widths(self) -> list[int]:
-        widths = [min(len(t), LABEL_WIDTH) for t in self.labels]
+        widths = [min(t.cell_len, LABEL_WIDTH) for t in self.labels]
         for line in [*self.rows.values(), *self.summary]:
             for n, text in enumerate(line):
-                widths[n] = max(widths[n], len(text))
+                widths[n] = max(widths[n], text.cell_len)
         return [min(MAX_WIDTH, w) if n < FIXED else w for n, w in enumerate(widths)]
 
     def current(self) -> tuple[ProblemKey, ArmKey | None] | None:
         if not self.problems:
             return None
         column = self.cursor_column - FIXED
-        return self.problems[self.cursor_row], self.arms[column] if 0 <= column < len(self.arms) else None
+        return self.problems[self.cursor], self.arms[column] if 0 <= column < len(self.arms) else None
 
-    # --- rendering ----------------------------------------------------------------------------
+    # --- the line table's questions ----------------------------------------------------------------
 
-    def render_line(self, y: int) -> Strip:
-        return solid(self._render_line(y))
+    def column_widths(self) -> list[int]:
+        return self.widths
 
-    def _render_line(self, y: int) -> Strip:
-        scroll_x, scroll_y = self.scroll_offset
-        width = self.size.width
-        line = y + scroll_y
-        if y == 0:
-            return self._strip(self.labels, HEADER, None, scroll_x, width)
-        position = line - 1
+    def cursor_rows(self) -> int:
+        return len(self.problems)
+
+    def line_count(self) -> int:
+        return len(self.problems) + (1 + len(self.summary) if self.summary else 0)
+
+    def right_aligned(self, column: int) -> bool:
+        return column >= FIXED  # numbers on the right
+
+    def header(self) -> list[Text]:
+        return [cut_middle(label, width) for label, width in zip(self.labels, self.widths)]
+
+    def line(self, position: int) -> list[Text]:
         if position < len(self.problems):
-            cursor = self.cursor_column if position == self.cursor_row else None
-            return self._strip(self.rows.get(self.problems[position], []), None, cursor, scroll_x, width)
+            cells = self.rows.get(self.problems[position], [])
+            return [cut_middle(text, width) for text, width in zip(cells, self.widths)]
         position -= len(self.problems) + 1
-        if position == -1:
-            return Strip([Segment("─" * max(0, sum(self.widths) + 2 * len(self.widths)))]).crop(
-                scroll_x, scroll_x + width
-            )
-        if 0 <= position < len(self.summary):
-            return self._strip(self.summary[position], None, None, scroll_x, width)
-        return Strip.blank(width)
+        if position < 0:  # the rule between the problems and the summaries
+            return [Text("─" * width) for width in self.widths]
+        summary = self.style_of("summary")
+        return [Text.assemble(text, style=summary) for text in self.summary[position]]
 
-    def _strip(self, cells: list[Text], style: Style | None, cursor: int | None, scroll_x: int, width: int) -> Strip:
-        line = Text(no_wrap=True)
-        for n, (text, size) in enumerate(zip(cells, self.widths)):
-            piece = fit(text, size)
-            padding = size - len(piece)
-            if n >= FIXED:  # numbers on the right
-                piece = Text(" " * padding) + piece
-            else:
-                piece.append(" " * padding)
-            if n == cursor:
-                piece.stylize(CURSOR)
-            line.append_text(piece)
-            line.append("  ")
-        if style is not None:
-            line.stylize(style)
-        strip = Strip(line.render(self.app.console)).crop(scroll_x, scroll_x + width)
-        return strip.extend_cell_length(width)
-
-    # --- actions ------------------------------------------------------------------------------
-
-    def action_move(self, rows: int, columns: int) -> None:
-        if not self.problems:
-            return
-        self.cursor_row = max(0, min(len(self.problems) - 1, self.cursor_row + rows))
-        self.cursor_column = max(0, min(FIXED + len(self.arms) - 1, self.cursor_column + columns))
-        self._follow_cursor()
-        self.refresh()
-
-    def _follow_cursor(self) -> None:
-        scroll_to_row(self, self.cursor_row)
-        left = sum(w + 2 for w in self.widths[: self.cursor_column])
-        right = left + (self.widths[self.cursor_column] if self.cursor_column < len(self.widths) else 0)
-        if left < self.scroll_offset.x:
-            self.scroll_to(x=left, animate=False)
-        elif right > self.scroll_offset.x + self.size.width:
-            self.scroll_to(x=right - self.size.width, animate=False)
-
-    def action_select(self) -> None:
+    def select(self) -> None:
         current = self.current()
         if current is not None:
             self.post_message(self.Selected(*current))
 
 
-def fit(text: Text, width: int) -> Text:
+def cut_middle(text: Text, width: int) -> Text:
     """The text cut in the middle to `width` cells: arm labels and problems differ at both ends
     (`c2hls…flash__base_skills` against `c2hls…flash__no_skills`)."""
     if len(text) <= width:

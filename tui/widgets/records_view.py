@@ -1,16 +1,15 @@
-"""The records view: a virtual (line-API) table that draws only the rows on screen.
+"""The records view: a line table (line_table) over a RecordTable's rows.
 
-A DataTable builds every row; this view keeps row indices into a RecordTable and renders the
-visible lines on demand, so 100,000 records cost what 50 do. The filter box, the "N of M"
-line, marks and export sit around it in RecordsPanel.
+The view keeps row indices into the RecordTable and draws the visible lines on demand, so
+100,000 records cost what 50 do. The filter box, the "N of M" line, marks and export sit around
+it in RecordsPanel.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich.segment import Segment
-from rich.style import Style
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -18,28 +17,29 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.geometry import Size
 from textual.message import Message
-from textual.scroll_view import ScrollView
-from textual.strip import Strip
 from textual.widgets import Input, Static
 
 from collectors.records.query import Everything, Node, QueryError, parse
 from collectors.records.table import RecordTable, RowKey, default_columns, label_of
 from collectors.text import visible
-from tui.widgets.rows_view import CURSOR_BINDINGS, rows_shown, scroll_to_row, solid
+from tui.widgets.line_table import LineTable
 
 MAX_WIDTH = 40
 MARK = "*"
-HEADER = Style(bold=True, underline=True)
-HEADER_CURSOR = Style(bold=True, reverse=True)
-CURSOR = Style(reverse=True)
-MARKED = Style(color="yellow", bold=True)
 
 
-class RecordsView(ScrollView, can_focus=True):
+def widest(values: list[str]) -> int:
+    """The widest value in terminal cells (`len` where every value is ASCII: at C speed)."""
+    if all(map(str.isascii, values)):
+        return max(map(len, values), default=0)
+    return max(map(cell_len, values), default=0)
+
+
+class RecordsView(LineTable):
+    """Records as rows, a marker column first; a row and a column cursor."""
+
+    COLUMN_CURSOR = True
     BINDINGS = [
-        *CURSOR_BINDINGS,
-        Binding("left", "column(-1)", "Column left", show=False),
-        Binding("right", "column(1)", "Column right", show=False),
         Binding("space", "toggle_mark", "Mark"),
         Binding("a", "mark_shown", "Mark shown"),
         Binding("u", "clear_marks", "Clear marks"),
@@ -48,7 +48,6 @@ class RecordsView(ScrollView, can_focus=True):
         Binding("right_square_bracket", "shift_column(1)", "Move column right", key_display="]"),
         Binding("minus", "hide_column", "Hide column", key_display="-"),
         Binding("plus", "show_columns", "Show all columns", key_display="+"),
-        Binding("enter", "select", "Details", show=False),
     ]
 
     @dataclass
@@ -72,8 +71,6 @@ class RecordsView(ScrollView, can_focus=True):
         self.custom_columns = False  # the user moved, hid or added a column: keep them on new data
         self.rows: list[int] = []
         self.marks: set[RowKey] = set()  # record keys: they survive filtering, sorting and reloads
-        self.cursor = 0
-        self.cursor_column = 0
         self._widths: dict[str, int] = {}
         self._recompute()
 
@@ -96,7 +93,7 @@ class RecordsView(ScrollView, can_focus=True):
             self.columns, self.shared = default_columns(self.table)
         for column, width in self._widths.items():
             values = self.table.column(column)
-            longest = max(map(len, map(values.__getitem__, rows)), default=0)  # at C speed: a batch of a load
+            longest = widest(list(map(values.__getitem__, rows)))  # at C speed: a batch of a load
             self._widths[column] = min(MAX_WIDTH, max(width, longest))
         self._recompute(keep=self.current_key())
 
@@ -119,107 +116,72 @@ class RecordsView(ScrollView, can_focus=True):
         self.cursor = min(self.cursor, max(0, len(self.rows) - 1))
         self.cursor_column = min(self.cursor_column, max(0, len(self.columns) - 1))
         self.virtual_size = Size(self._total_width(), len(self.rows) + 1)
-        self._follow_cursor()
-        self.refresh()
+        self.follow_cursor()
+        self.redraw()
         self.post_message(self.Changed(self))
 
     def width_of(self, column: str) -> int:
         if column not in self._widths:
             values = self.table.column(column)
-            longest = max(map(len, map(visible, values)), default=0) if len(values) < 200_000 else MAX_WIDTH
-            self._widths[column] = min(MAX_WIDTH, max(len(label_of(column)) + 2, longest))
+            longest = widest(list(map(visible, values))) if len(values) < 200_000 else MAX_WIDTH
+            self._widths[column] = min(MAX_WIDTH, max(cell_len(label_of(column)) + 1, longest))
         return self._widths[column]
 
     def _total_width(self) -> int:
-        return 2 + sum(self.width_of(c) + 1 for c in self.columns)
+        return sum(width + 2 for width in self.column_widths())
 
-    # --- rendering --------------------------------------------------------------------------------
+    # --- the line table's questions ----------------------------------------------------------------
 
-    def render_line(self, y: int) -> Strip:
-        return solid(self._render_line(y))
+    def column_widths(self) -> list[int]:
+        return [len(MARK), *map(self.width_of, self.columns)]
 
-    def _render_line(self, y: int) -> Strip:
-        scroll_x, scroll_y = self.scroll_offset
-        width = self.size.width
-        if y == 0:
-            segments = [Segment("  ")]
-            for n, column in enumerate(self.columns):
-                arrow = ("▼" if self.descending else "▲") if column == self.sort_column else ""
-                label = (visible(label_of(column)) + arrow).ljust(self.width_of(column))[: self.width_of(column)]
-                style = HEADER_CURSOR if n == self.cursor_column and self.has_focus else HEADER
-                segments += [Segment(label, style), Segment(" ")]
-            return Strip(segments).crop(scroll_x, scroll_x + width)
-        position = scroll_y + y - 1
-        if position >= len(self.rows):
-            return Strip.blank(width)
+    def column_count(self) -> int:
+        return len(self.columns)
+
+    def cursor_cell(self) -> int:
+        return self.cursor_column + 1  # after the marker column
+
+    def cursor_rows(self) -> int:
+        return len(self.rows)
+
+    def right_aligned(self, column: int) -> bool:
+        return column > 0 and self.table.is_numeric(self.columns[column - 1])
+
+    def header(self) -> list[Text]:
+        arrow = "▼" if self.descending else "▲"
+        return [
+            Text(""),
+            *(Text(visible(label_of(c)) + (arrow if c == self.sort_column else "")) for c in self.columns),
+        ]
+
+    def line(self, position: int) -> list[Text]:
         index = self.rows[position]
         marked = self.table.keys[index] in self.marks
-        line = Text(MARK + " " if marked else "  ", style=MARKED if marked else "")
-        for column in self.columns:
-            value = visible(self.table.column(column)[index])  # escapes in a value never reach the terminal
-            size = self.width_of(column)
-            cell = value[: size - 1] + "…" if len(value) > size else value
-            justify = cell.rjust(size) if self.table.is_numeric(column) else cell.ljust(size)
-            line.append(justify + " ")  # Text.append: report values are never markup
-        if position == self.cursor:
-            line.stylize(CURSOR)
-        strip = Strip(line.render(self.app.console)).crop(scroll_x, scroll_x + width)
-        return strip.extend_cell_length(width)
+        mark = Text(MARK, style=self.style_of("mark")) if marked else Text("")
+        # visible(): escapes in a value never reach the terminal; Text: values are never markup
+        return [mark, *(Text(visible(self.table.column(c)[index])) for c in self.columns)]
 
-    def _follow_cursor(self) -> None:
-        scroll_to_row(self, self.cursor)
-
-    def on_resize(self) -> None:
-        self._follow_cursor()
-
-    def on_click(self, event) -> None:
-        position = self.scroll_offset.y + event.y - 1
-        if event.y >= 1 and position < len(self.rows):
-            self.cursor = position
-            self.refresh()
+    def select(self) -> None:
+        self.post_message(self.Selected(self, self.rows[self.cursor]))
 
     # --- actions ----------------------------------------------------------------------------------
-
-    def action_move(self, delta: int) -> None:
-        if self.rows:
-            self.cursor = max(0, min(len(self.rows) - 1, self.cursor + delta))
-            self._follow_cursor()
-            self.refresh()
-
-    def action_page(self, direction: int) -> None:
-        self.action_move(direction * rows_shown(self))
-
-    def action_jump(self, where: int) -> None:
-        if self.rows:
-            self.cursor = len(self.rows) - 1 if where < 0 else 0
-            self._follow_cursor()
-            self.refresh()
-
-    def action_column(self, delta: int) -> None:
-        self.cursor_column = max(0, min(len(self.columns) - 1, self.cursor_column + delta))
-        left = 2 + sum(self.width_of(c) + 1 for c in self.columns[: self.cursor_column])
-        if (
-            left < self.scroll_offset.x
-            or left + self.width_of(self.columns[self.cursor_column]) > self.scroll_offset.x + self.size.width
-        ):
-            self.scroll_to(x=max(0, left - 2), animate=False)
-        self.refresh()
 
     def action_toggle_mark(self) -> None:
         key = self.current_key()
         if key is not None:
             self.marks.symmetric_difference_update({key})
+            self.redraw()
             self.action_move(1)
             self.post_message(self.Changed(self))
 
     def action_mark_shown(self) -> None:
         self.marks.update(self.table.keys[i] for i in self.rows)
-        self.refresh()
+        self.redraw()
         self.post_message(self.Changed(self))
 
     def action_clear_marks(self) -> None:
         self.marks.clear()
-        self.refresh()
+        self.redraw()
         self.post_message(self.Changed(self))
 
     def action_sort(self) -> None:
@@ -253,10 +215,6 @@ class RecordsView(ScrollView, can_focus=True):
         self.columns += [c for c in self.table.column_keys() if c not in self.columns]
         self.custom_columns = True
         self._recompute(keep=self.current_key())
-
-    def action_select(self) -> None:
-        if self.rows:
-            self.post_message(self.Selected(self, self.rows[self.cursor]))
 
     def selection(self) -> list[int]:
         """What export and copy take: the marked rows in view order, else the rows shown."""

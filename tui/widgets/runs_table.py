@@ -1,4 +1,4 @@
-"""The runs table: one row per run of the tree (a line-API view: rows_view)."""
+"""The runs table: one row per run of the tree (a rows_view table)."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ class RunsTable(RowsView):
             # the time of the change stays in its column; only the marker goes
             del self.changed_at[project]
         if expired:
-            self.refresh()
+            self.redraw()
 
     def marked(self, column: int, value: str) -> bool:
         return column == 0 and value == MARK

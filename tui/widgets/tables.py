@@ -76,3 +76,15 @@ class ProblemsTable(RowsView):
             if path.startswith(root + os.sep):
                 return path[len(root) + 1 :]
         return path
+
+
+class LineProblemsTable(RowsView):
+    """Browse's problems: one row per line a file could not give (its file:line, the reason)."""
+
+    COLUMNS = ("line", "reason")
+    ZEBRA = False
+
+    def show(self, problems: list[Problem]) -> None:
+        """The problems, in place of those shown (they only grow until the next full load)."""
+        if self.row_count != len(problems):
+            self.put_rows("", [(str(n), [problem.path, problem.reason]) for n, problem in enumerate(problems)])
