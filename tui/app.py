@@ -43,6 +43,7 @@ from tui.widgets.records_view import RecordsPanel, RecordsView
 from tui.widgets.runs_table import RunsTable, group_label, variant_label
 from tui.widgets.tables import ExtensionsTable, ProblemsTable
 
+NEXT_PANEL = "Next / previous panel"
 GENERAL = ""  # the problems panel's source for problems of no single project
 
 
@@ -57,9 +58,9 @@ class Dashboard(RecordsActions, App[int]):
     TITLE = "vitis-tui"
     BINDINGS = [
         *RECORDS_BINDINGS,
-        Binding("r", "rescan", "Rescan"),
-        Binding("tab", "focus_next", "Next panel", show=False),
-        Binding("shift+tab", "focus_previous", "Previous panel", show=False),
+        Binding("r", "rescan", "Rescan", tooltip="Walk the whole tree again now"),
+        Binding("tab", "focus_next", "Next panel", show=False, tooltip=NEXT_PANEL),
+        Binding("shift+tab", "focus_previous", "Previous panel", show=False, tooltip=NEXT_PANEL),
     ]
 
     def __init__(self, session: LiveSession) -> None:
@@ -261,7 +262,7 @@ class Dashboard(RecordsActions, App[int]):
     # --- actions --------------------------------------------------------------------------------
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen(self._all_bindings()))
+        self.push_screen(HelpScreen(self.binding_help()))
 
     def action_rescan(self) -> None:
         self.status["scan"] = "rescanning"
@@ -271,23 +272,8 @@ class Dashboard(RecordsActions, App[int]):
     def action_focus_panel(self, panel: str) -> None:
         (self.records_view if panel == "records" else self.query_one(f"#{panel}")).focus()
 
-    def _all_bindings(self) -> list[tuple[str, str]]:
-        return [
-            ("q", "Quit"),
-            ("?", "Help"),
-            ("r", "Rescan the whole tree now"),
-            ("tab / shift+tab", "Next / previous panel"),
-            ("enter", "Details of the run or record under the cursor"),
-            ("escape", "Close a detail or help screen"),
-            *[(k, d) for k, d in self.binding_help() if k not in ("q", "enter")],
-        ]
-
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        yield SystemCommand("Rescan", "Walk the whole tree again now", self.action_rescan)
-        yield SystemCommand("Help", "List every key binding", self.action_help)
-        yield SystemCommand("Export", "Export the marked (or shown) records", self.action_export)
-        yield SystemCommand("Copy", "Copy the marked (or shown) records to the clipboard", self.action_copy)
         for panel in ("runs", "records", "problems"):
             yield SystemCommand(
                 f"Focus {panel}", f"Move to the {panel} panel", lambda p=panel: self.action_focus_panel(p)

@@ -10,10 +10,12 @@ from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from collectors.records.fields import NUMBER_FIELDS, TEXT_FIELDS
 from collectors.records.model import RecordKey
 from collectors.records.table import export, exported_rows
 from collectors.text import visible
+from tui.keys import FILTER_LANGUAGE, PALETTE_KEY, help_lines, palette
+from tui.widgets.compare_matrix import CompareMatrix
+from tui.widgets.line_table import CURSOR_BINDINGS
 from tui.widgets.records_view import RecordsPanel, RecordsView
 
 if TYPE_CHECKING:
@@ -22,48 +24,24 @@ if TYPE_CHECKING:
 # the screens a key opens are imported when first opened (here and in the apps: the detail
 # screen's JSON highlighting, the diff's and the export's modules were 50 ms of every start)
 
-KEY_HELP = [
-    ("/", "Filter (the language is in the README); enter goes back to the table"),
-    ("up/down, pgup/pgdn, home/end", "Move in the records"),
-    ("left/right", "Choose a column"),
-    ("s", "Sort by the chosen column; again: descending; again: file order"),
-    ("[ / ]", "Move the chosen column left / right"),
-    ("- / +", "Hide the chosen column / show every column"),
-    ("space", "Mark or unmark the record under the cursor"),
-    ("a / u", "Mark every record shown / clear the marks"),
-    ("e", "Export the marked records (or, with none marked, those shown): JSONL, CSV or Markdown"),
-    ("y", "Copy the same to the clipboard (OSC 52), in the last export format"),
-    ("enter", "The record as JSON, where it came from, its problems"),
-    ("c", "Compare: speedups (or resource ratios) of every arm against the baseline, per problem"),
-    ("d", "Diff the two marked records: every field side by side, with Δ and %"),
-    ("ctrl+p", "Command palette"),
-    ("q", "Quit"),
-    ("", ""),
-    ("filter language", "terms are ANDed; `or` between terms; `-term` or `not term` negates; (...) groups"),
-    ("field:value", f"{' '.join(TEXT_FIELDS)}; * and ? globs; = and != too"),
-    ("number<value", f"{' '.join(NUMBER_FIELDS)}; < <= > >= = !="),
-    (
-        "meta.KEY",
-        "an origin_meta key (meta.model:claude*, meta.temperature<0.5); run.clock_ns: a field not in the schema",
-    ),
-    ("text", 'free text: a substring of any field, origin_meta included; "quoted text" keeps spaces'),
-    ("example", "type:hls_synth status:pass group:cfd/* lut<30000 or cycles>1e6"),
-    ("", ""),
-    ("compare: m / M", "Next / previous metric (csynth.worst ... uram)"),
-    ("compare: b k o x", "Baseline rule / pick final-best / policy exclude-one / --common on-off"),
-    ("compare: enter", "The records behind the cell: candidate and baseline side by side, Δ and %"),
-    ("compare: p / t", "Pareto view (s problem-suite, x y metrics, l log) / trajectory of the arm"),
-]
-
-
 # the keys both apps share (each adds its own)
 RECORDS_BINDINGS = [
     Binding("q", "quit", "Quit"),
-    Binding("question_mark", "help", "Help", key_display="?"),
-    Binding("e", "export", "Export"),
-    Binding("y", "copy", "Copy"),
-    Binding("c", "compare", "Compare"),
-    Binding("d", "diff", "Diff"),
+    Binding("question_mark", "help", "Help", key_display="?", tooltip="Every key, and the filter language"),
+    Binding(
+        "e",
+        "export",
+        "Export",
+        tooltip="Export the marked records (or, with none marked, those shown): JSONL, CSV or Markdown",
+    ),
+    Binding("y", "copy", "Copy", tooltip="Copy the same to the clipboard (OSC 52), in the last export format"),
+    Binding(
+        "c",
+        "compare",
+        "Compare",
+        tooltip="Compare: speedups (or resource ratios) of every arm against the baseline, per problem",
+    ),
+    Binding("d", "diff", "Diff", tooltip="Diff the two marked records: every field side by side, with Δ and %"),
 ]
 
 
@@ -105,7 +83,18 @@ class RecordsActions:
         self.notify(f"copied {len(rows)} {what} as {self.export_format}", markup=False)  # type: ignore[attr-defined]
 
     def binding_help(self) -> list[tuple[str, str]]:
-        return KEY_HELP
+        """Every key of the app, the records view's and the compare screen's, and the filter language."""
+        from tui.screens.compare import CompareScreen
+
+        app_bindings = type(self).BINDINGS  # type: ignore[attr-defined]
+        return [
+            *help_lines(RecordsPanel.BINDINGS, RecordsView.BINDINGS, CURSOR_BINDINGS, app_bindings),
+            PALETTE_KEY,
+            ("", ""),
+            *FILTER_LANGUAGE,
+            ("", ""),
+            *help_lines(CompareScreen.BINDINGS, CompareMatrix.SELECT, prefix="compare: "),
+        ]
 
     # --- compare and diff ---------------------------------------------------------------------
 
@@ -161,5 +150,4 @@ class RecordsActions:
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)  # type: ignore[misc]
-        yield SystemCommand("Compare", "Speedups against the baseline, per problem and arm", self.action_compare)
-        yield SystemCommand("Diff", "The two marked records side by side, with Δ and %", self.action_diff)
+        yield from palette(self, type(self).BINDINGS)  # type: ignore[arg-type, attr-defined]

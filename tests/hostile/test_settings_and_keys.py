@@ -148,3 +148,17 @@ async def test_wide_characters_keep_the_columns_of_the_records_view(tmp_path: Pa
         starts = {cell_len(text[: text.index(f"{n}_baseline")]) for n, text in enumerate(texts)}
         assert len(starts) == 1, texts
         assert {cell_len(text) for text in texts} == {view.size.width}
+
+
+@pytest.mark.parametrize("make", APPS)
+async def test_the_help_and_the_palette_come_from_the_bindings(make, tmp_path: Path) -> None:
+    app = make(tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await wait_until(pilot, lambda: records_shown(app) > 0)
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        own = {"Help", "Export", "Copy", "Compare", "Diff"} | ({"Rescan"} if isinstance(app, Dashboard) else set())
+        assert own <= titles
+        help_keys = [key for key, _ in app.binding_help()]
+        for key in ("/", "space", "[ / ]", "y", "q", "ctrl+p", "compare: m / M", "compare: enter"):
+            assert key in help_keys
+        assert ("r" in help_keys) == isinstance(app, Dashboard)

@@ -23,8 +23,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="browse, filter, mark and export JSONL records (needs a terminal)",
         description="Open schema-1.0 JSONL files from any producer without watching a tree. Invalid lines "
         "are listed with their line numbers; files that grow (or are replaced) are followed. "
-        "Keys: / filter, s sort, space mark, a mark shown, u clear marks, e export, y copy, "
-        "enter details, ? help, q quit.",
+        "In the view, ? lists every key and ctrl+p every command.",
     )
     browse.add_argument("files", nargs="+", metavar="FILE")
     add_config_flag(browse)

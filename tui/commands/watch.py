@@ -18,9 +18,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         description="Scan each ROOT in the background, then watch it: reports that appear, change or "
         "go away update the tables and the JSONL output (kept equal to what 'collect' would "
         "write). Uses inotify on local filesystems and polling on network filesystems "
-        "(NFS, CIFS, sshfs, Lustre, GPFS, ...) or when inotify watches run out. Keys: q quit, "
-        "? help, tab next panel, r rescan, enter details, ctrl+p command palette. "
-        "For scripts and CI use 'vitis-tui collect'.",
+        "(NFS, CIFS, sshfs, Lustre, GPFS, ...) or when inotify watches run out. In the dashboard, "
+        "? lists every key and ctrl+p every command. For scripts and CI use 'vitis-tui collect'.",
     )
     watch.add_argument("roots", nargs="+", metavar="ROOT", help="build tree to watch")
     add_identity_flags(watch)

@@ -43,6 +43,7 @@ from tui.widgets.compare_matrix import CompareMatrix
 
 Records = Iterable[dict[str, Any]]
 METRIC_NAMES = list(METRICS)
+METRIC = f"Next / previous metric ({METRIC_NAMES[0]} ... {METRIC_NAMES[-1]})"
 KEYS = "m/M metric  b baseline  k pick  o policy  x common  enter records  p Pareto  t trajectory  esc back"
 
 
@@ -52,15 +53,15 @@ class CompareScreen(Screen[None]):
     CompareScreen CompareMatrix { height: 1fr; }
     """
     BINDINGS = [
-        Binding("escape,q", "app.pop_screen", "Back"),
-        Binding("m", "metric(1)", "Metric"),
-        Binding("M", "metric(-1)", "Previous metric", show=False),
-        Binding("b", "baseline", "Baseline"),
-        Binding("k", "pick", "Pick"),
-        Binding("o", "policy", "Policy"),
-        Binding("x", "common", "Common"),
-        Binding("p", "pareto", "Pareto"),
-        Binding("t", "trajectory", "Trajectory"),
+        Binding("escape,q", "app.pop_screen", "Back", tooltip="Back to the records"),
+        Binding("m", "metric(1)", "Metric", tooltip=METRIC),
+        Binding("M", "metric(-1)", "Previous metric", show=False, tooltip=METRIC),
+        Binding("b", "baseline", "Baseline", tooltip="Baseline rule: benchmark, best, or an arm"),
+        Binding("k", "pick", "Pick", tooltip="An arm's answer: its final variant or its best passing one"),
+        Binding("o", "policy", "Policy", tooltip="Problems without a passing answer: left out or counted as 1.0"),
+        Binding("x", "common", "Common", tooltip="Only the problems every arm passed: on / off"),
+        Binding("p", "pareto", "Pareto", tooltip="Pareto view (s problem-suite, x y metrics, l log)"),
+        Binding("t", "trajectory", "Trajectory", tooltip="Trajectory of the arm under the cursor"),
     ]
 
     def __init__(

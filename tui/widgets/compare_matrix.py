@@ -28,10 +28,16 @@ class CompareMatrix(LineTable):
 
     COLUMN_CURSOR = True
     CELL_CURSOR = True
-    BINDINGS = [
-        *(b for b in CURSOR_BINDINGS if b.key != "enter"),
-        Binding("enter", "select", "Records", show=False),
+    SELECT = [
+        Binding(
+            "enter",
+            "select",
+            "Records",
+            show=False,
+            tooltip="The records behind the cell: candidate and baseline side by side, Δ and %",
+        )
     ]
+    BINDINGS = [*(b for b in CURSOR_BINDINGS if b.key != "enter"), *SELECT]
 
     @dataclass
     class Selected(Message):

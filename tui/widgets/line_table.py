@@ -26,16 +26,19 @@ PADDING = 1  # blank cells either side of a value, as a DataTable draws them
 NULL_STYLE = Style()
 LINES_CACHED = 400  # a few screens: scrolling back and forth draws nothing again
 
+MOVE = "Move the cursor (a page is the view's height)"
 CURSOR_BINDINGS = [
-    Binding("up", "move(-1)", "Up", show=False),
-    Binding("down", "move(1)", "Down", show=False),
-    Binding("pageup", "page(-1)", "Page up", show=False),
-    Binding("pagedown", "page(1)", "Page down", show=False),
-    Binding("home", "jump(0)", "First", show=False),
-    Binding("end", "jump(-1)", "Last", show=False),
-    Binding("left", "column(-1)", "Column left", show=False),
-    Binding("right", "column(1)", "Column right", show=False),
-    Binding("enter", "select", "Details", show=False),
+    Binding("up", "move(-1)", "Up", show=False, tooltip=MOVE),
+    Binding("down", "move(1)", "Down", show=False, tooltip=MOVE),
+    Binding("pageup", "page(-1)", "Page up", show=False, tooltip=MOVE),
+    Binding("pagedown", "page(1)", "Page down", show=False, tooltip=MOVE),
+    Binding("home", "jump(0)", "First", show=False, tooltip=MOVE),
+    Binding("end", "jump(-1)", "Last", show=False, tooltip=MOVE),
+    Binding("left", "column(-1)", "Column left", show=False, tooltip="Choose a column"),
+    Binding("right", "column(1)", "Column right", show=False, tooltip="Choose a column"),
+    Binding(
+        "enter", "select", "Details", show=False, tooltip="Details of the row: a record's JSON, source and problems"
+    ),
 ]
 
 

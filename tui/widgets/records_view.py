@@ -26,6 +26,7 @@ from tui.widgets.line_table import LineTable
 
 MAX_WIDTH = 40
 MARK = "*"
+SHIFT = "Move the chosen column left / right"
 
 
 def widest(values: list[str]) -> int:
@@ -40,14 +41,14 @@ class RecordsView(LineTable):
 
     COLUMN_CURSOR = True
     BINDINGS = [
-        Binding("space", "toggle_mark", "Mark"),
-        Binding("a", "mark_shown", "Mark shown"),
-        Binding("u", "clear_marks", "Clear marks"),
-        Binding("s", "sort", "Sort"),
-        Binding("left_square_bracket", "shift_column(-1)", "Move column left", key_display="["),
-        Binding("right_square_bracket", "shift_column(1)", "Move column right", key_display="]"),
-        Binding("minus", "hide_column", "Hide column", key_display="-"),
-        Binding("plus", "show_columns", "Show all columns", key_display="+"),
+        Binding("space", "toggle_mark", "Mark", tooltip="Mark or unmark the record under the cursor"),
+        Binding("a", "mark_shown", "Mark shown", tooltip="Mark every record shown"),
+        Binding("u", "clear_marks", "Clear marks", tooltip="Clear the marks"),
+        Binding("s", "sort", "Sort", tooltip="Sort by the chosen column; again: descending; again: file order"),
+        Binding("left_square_bracket", "shift_column(-1)", "Move column left", key_display="[", tooltip=SHIFT),
+        Binding("right_square_bracket", "shift_column(1)", "Move column right", key_display="]", tooltip=SHIFT),
+        Binding("minus", "hide_column", "Hide column", key_display="-", tooltip="Hide the chosen column"),
+        Binding("plus", "show_columns", "Show all columns", key_display="+", tooltip="Show every column"),
     ]
 
     @dataclass
@@ -231,7 +232,13 @@ class RecordsPanel(Vertical):
     """Filter box, the records view and its "N of M" line."""
 
     BINDINGS = [
-        Binding("slash", "filter", "Filter", key_display="/"),
+        Binding(
+            "slash",
+            "filter",
+            "Filter",
+            key_display="/",
+            tooltip="Filter (the language is below); enter or escape goes back to the table",
+        ),
         Binding("escape", "leave_filter", "Back to the records", show=False),
     ]
 
