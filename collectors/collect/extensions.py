@@ -9,7 +9,7 @@ from __future__ import annotations
 import fnmatch
 import posixpath
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from collectors.collect.artifacts import ARTIFACTS
 from collectors.collect.artifacts.aie import throughputs
@@ -19,7 +19,7 @@ from collectors.collect.config import Settings
 from collectors.collect.mapping import Identity
 from collectors.collect.runs import Run
 from collectors.problems import Problem
-from collectors.records.model import SCHEMA_VERSION
+from collectors.records.model import RunFacts, make_record
 
 UNKNOWN = "unknown"
 
@@ -33,17 +33,12 @@ def _envelope(
     payload: dict[str, Any],
     group_extra: list[str] | None = None,
 ) -> dict[str, Any]:
-    problem = dict(identity.problem)
-    if group_extra:
-        problem["group_path"] = list(problem["group_path"]) + group_extra
-    return {
-        "schema_version": SCHEMA_VERSION,
-        "report_type": report_type,
-        "run": {"target": target, "device": device, "vitis_version": version, "runtime_seconds": None},
-        "problem": problem,
-        "implementation": identity.implementation,
-        report_type: payload,
-    }
+    # (an extension record's version may be null where no build names it: the schema allows it)
+    run = cast(RunFacts, {"target": target, "device": device, "vitis_version": version, "runtime_seconds": None})
+    record = make_record(report_type, run, identity, payload)
+    if group_extra:  # (the record's problem is a copy: the identity's stays as it is)
+        record["problem"] = {**identity.problem, "group_path": [*identity.problem["group_path"], *group_extra]}
+    return record
 
 
 def _project_device(runs: list[Run]) -> tuple[str, str | None]:
