@@ -375,6 +375,93 @@ def _write_in_pieces(path: str, text: str, pause: Callable[[float], bool]) -> bo
     return True
 
 
+PLAYED = (
+    ("lud", "tiling"),
+    ("nw", "pipeline"),
+    ("srad", "unroll"),
+    ("pathfinder", "coalescing"),
+    ("lavaMD", "doublebuffer"),
+)
+FAILS, TIMES_OUT = 2, 3  # the builds (of PLAYED) whose synthesis fails and whose run times out
+
+
+class _Player:
+    """The builds of play_builds, each written as its tool would; every wait may be the last
+    (False: `stop` was set)."""
+
+    def __init__(self, stop: threading.Event, pace: float) -> None:
+        self.stop, self.pace = stop, pace
+        self.rng = random.Random(11)
+        self.synthesized = 0
+
+    def pause(self, seconds: float) -> bool:
+        return not self.stop.wait(seconds * self.pace)
+
+    def synth(self, kernel: str) -> Synth:
+        rng = self.rng
+        return Synth(
+            kernel,
+            latency=rng.randint(10_000, 900_000),
+            interval=rng.randint(10_000, 900_000),
+            lut=rng.randint(5_000, 60_000),
+            ff=rng.randint(5_000, 80_000),
+            dsp=rng.randint(0, 200),
+            bram=rng.randint(0, 120),
+        )
+
+    def failed_synthesis(self, project: str, kernel: str) -> bool:
+        write_sources(project, kernel, hls=True)
+        write(os.path.join(project, "proj", "hls.app"), "<project/>\n")
+        write(os.path.join(project, "proj", "solution1", "solution1.aps"), "<AutoPilot:solution/>\n")
+        if not self.pause(2.0):
+            return False
+        log = hls_log(PART, 12.0, csim_errors=None, error="unexpected ';' before ')': kernel.cpp:48:97")
+        write(os.path.join(project, "vitis_hls.log"), log)
+        return True
+
+    def timed_out(self, project: str, kernel: str) -> bool:
+        write_sources(project, kernel)
+        write(
+            os.path.join(project, f"_x.hw_emu.{PLATFORM}", "logs", kernel, "v++.log"),
+            vpp_log("compile", "hw_emu", PLATFORM, 7200, f"{project}/{kernel}.xo.compile_summary"),
+        )
+        if not self.pause(3.0):
+            return False
+        meta = f"target=vitis.hw_emu\ndevice={PLATFORM}\nstatus=timeout\nruntime_seconds=7200\n"
+        write(os.path.join(project, "vitis_run.meta"), meta)
+        return True
+
+    def hw_emu(self, project: str, kernel: str, number: int, synth: Synth) -> bool:
+        """Compile (the report in pieces), link, run; the second such build is synthesized again."""
+        write_sources(project, kernel)
+        x = os.path.join(project, f"_x.hw_emu.{PLATFORM}")
+        write(
+            os.path.join(x, "logs", kernel, "v++.log"),
+            vpp_log("compile", "hw_emu", PLATFORM, 140 + number, f"{x}/{kernel}.xo.compile_summary"),
+        )
+        report = os.path.join(x, kernel, kernel, kernel, "solution", "syn", "report", "csynth.xml")
+        if not _write_in_pieces(report, csynth_xml(synth), self.pause) or not self.pause(2.0):
+            return False
+        write(
+            os.path.join(x, "logs", "link", "v++.log"),
+            vpp_log("link", "hw_emu", PLATFORM, 500 + number, f"{project}/build.link_summary"),
+        )
+        write(os.path.join(x, "link", "int", "systemDiagramModel.json"), system_diagram(300.0))
+        if not self.pause(2.0):
+            return False
+        write(os.path.join(project, "profile_kernels.csv"), profile_csv({f"{kernel}_1": self.rng.uniform(50, 9000)}))
+        self.synthesized += 1
+        if self.synthesized == 2:  # a re-synthesis rewrites the report with better numbers
+            if not self.pause(3.0):
+                return False
+            better = Synth(
+                kernel, synth.latency // 2, synth.interval // 2, synth.lut + 1500, synth.ff, synth.dsp + 8, synth.bram
+            )
+            write(report + ".tmp", csynth_xml(better))
+            os.replace(report + ".tmp", report)  # an atomic rename onto the report name
+        return True
+
+
 def play_builds(directory: str, stop: threading.Event, pace: float = 1.0) -> str:
     """Play about a minute of realistic builds into a new Rodinia-like tree (for `vitis-tui demo`).
 
@@ -384,89 +471,24 @@ def play_builds(directory: str, stop: threading.Event, pace: float = 1.0) -> str
     """
     root = build_demo_tree(directory, projects=6)
     agent = agent_root(directory)
-
-    def pause(seconds: float) -> bool:
-        return not stop.wait(seconds * pace)
-
-    rng = random.Random(11)
-    steps = 0
-    for number, (group, name) in enumerate(
-        (
-            ("lud", "tiling"),
-            ("nw", "pipeline"),
-            ("srad", "unroll"),
-            ("pathfinder", "coalescing"),
-            ("lavaMD", "doublebuffer"),
-        )
-    ):
-        if not pause(2.0):
+    player = _Player(stop, pace)
+    for number, (group, name) in enumerate(PLAYED):
+        if not player.pause(2.0):
             return root
         write_agent_step(agent, number)  # the AI arm plays beside the benchmark's builds
         project = os.path.join(root, group, f"{group}_{number + 1}_{name}")
         kernel = group.lower()
-        synth = Synth(
-            kernel,
-            latency=rng.randint(10_000, 900_000),
-            interval=rng.randint(10_000, 900_000),
-            lut=rng.randint(5_000, 60_000),
-            ff=rng.randint(5_000, 80_000),
-            dsp=rng.randint(0, 200),
-            bram=rng.randint(0, 120),
-        )
-        if number == 2:  # this synthesis fails
-            write_sources(project, kernel, hls=True)
-            write(os.path.join(project, "proj", "hls.app"), "<project/>\n")
-            write(os.path.join(project, "proj", "solution1", "solution1.aps"), "<AutoPilot:solution/>\n")
-            if not pause(2.0):
-                return root
-            write(
-                os.path.join(project, "vitis_hls.log"),
-                hls_log(PART, 12.0, csim_errors=None, error="unexpected ';' before ')': kernel.cpp:48:97"),
-            )
-            continue
-        if number == 3:  # the runner gives up on this one
-            write_sources(project, kernel)
-            write(
-                os.path.join(project, f"_x.hw_emu.{PLATFORM}", "logs", kernel, "v++.log"),
-                vpp_log("compile", "hw_emu", PLATFORM, 7200, f"{project}/{kernel}.xo.compile_summary"),
-            )
-            if not pause(3.0):
-                return root
-            write(
-                os.path.join(project, "vitis_run.meta"),
-                f"target=vitis.hw_emu\ndevice={PLATFORM}\nstatus=timeout\nruntime_seconds=7200\n",
-            )
-            continue
-        write_sources(project, kernel)
-        x = os.path.join(project, f"_x.hw_emu.{PLATFORM}")
-        write(
-            os.path.join(x, "logs", kernel, "v++.log"),
-            vpp_log("compile", "hw_emu", PLATFORM, 140 + number, f"{x}/{kernel}.xo.compile_summary"),
-        )
-        report = os.path.join(x, kernel, kernel, kernel, "solution", "syn", "report", "csynth.xml")
-        if not _write_in_pieces(report, csynth_xml(synth), pause):
+        synth = player.synth(kernel)  # (made for every build: the random figures stay as they were)
+        if number == FAILS:
+            played = player.failed_synthesis(project, kernel)
+        elif number == TIMES_OUT:
+            played = player.timed_out(project, kernel)
+        else:
+            played = player.hw_emu(project, kernel, number, synth)
+        if not played:
             return root
-        if not pause(2.0):
-            return root
-        write(
-            os.path.join(x, "logs", "link", "v++.log"),
-            vpp_log("link", "hw_emu", PLATFORM, 500 + number, f"{project}/build.link_summary"),
-        )
-        write(os.path.join(x, "link", "int", "systemDiagramModel.json"), system_diagram(300.0))
-        if not pause(2.0):
-            return root
-        write(os.path.join(project, "profile_kernels.csv"), profile_csv({f"{kernel}_1": rng.uniform(50, 9000)}))
-        steps += 1
-        if steps == 2:  # a re-synthesis rewrites the report with better numbers
-            if not pause(3.0):
-                return root
-            better = Synth(
-                kernel, synth.latency // 2, synth.interval // 2, synth.lut + 1500, synth.ff, synth.dsp + 8, synth.bram
-            )
-            write(report + ".tmp", csynth_xml(better))
-            os.replace(report + ".tmp", report)  # an atomic rename onto the report name
-    for step in range(5, len(AGENT_STEPS)):
-        if not pause(2.0):
+    for step in range(len(PLAYED), len(AGENT_STEPS)):
+        if not player.pause(2.0):
             return root
         write_agent_step(agent, step)
     return root

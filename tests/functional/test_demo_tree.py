@@ -21,3 +21,33 @@ def test_the_demo_tree_is_the_same_written_by_several_processes(tmp_path: Path) 
     shutil.rmtree(tmp_path / "rodinia-hls")
     assert build_demo_tree(str(tmp_path), projects=30, noise=4, processes=3) == str(root)
     assert contents(root) == written_by_one
+
+
+def test_the_played_builds_end_as_the_demo_says(tmp_path: Path) -> None:
+    """The builds `vitis-tui demo` plays: srad's synthesis fails, pathfinder's run times out, the
+    others pass, and nw's report is rewritten with its latency halved (the demo's figures are
+    seeded: the same on every run)."""
+    import json
+    import threading
+
+    from collectors.collect.config import Settings
+    from collectors.collect.engine import Engine
+    from collectors.demo import PLAYED, play_builds
+
+    root = play_builds(str(tmp_path), threading.Event(), pace=0.0)
+    output = Engine(lambda _root: Settings()).scan([root]).output("", "")
+    played = {group for group, _name in PLAYED}
+    synth = {}
+    for line in output.records.render().splitlines():
+        record = json.loads(line)
+        if record["report_type"] == "hls_synth" and record["problem"]["group_path"][0] in played:
+            payload = record["hls_synth"]
+            latency = (payload["PerformanceEstimates"] or {}).get("SummaryOfOverallLatency", {})
+            synth[record["problem"]["group_path"][0]] = (payload["status"], latency.get("Worst-caseLatency"))
+    assert synth == {
+        "lud": ("pass", "484354"),
+        "nw": ("pass", "104563"),
+        "srad": ("fail", None),
+        "pathfinder": ("timeout", None),
+        "lavaMD": ("pass", "484999"),
+    }

@@ -261,67 +261,72 @@ def parse_aie_output_by_line(stream: BinaryIO) -> dict[str, Any]:
 
 def _parse_lines(lines: Iterable[bytes], state: _State) -> None:
     """The reference per-line parse of `lines` (each with its newline), continuing `state`."""
-    data_lines, values, frames, widths = state.data_lines, state.values, state.frames, state.widths
-    first_ps, last_ps, pending_ps, pending_tlast = state.first_ps, state.last_ps, state.pending_ps, state.pending_tlast
-    values_before_latest_start, tstart_0 = state.values_before_latest_start, state.tstart_0
-    latest_start, starting = state.latest_start, state.starting
-    units = _UNITS
-    data_line = _DATA_LINE.match
-    number = state.number
     for number, raw in enumerate(lines, state.number + 1):  # the hot loop of unusual files
-        if data_lines == 0 and pending_ps is None and not pending_tlast:
+        state.number = number
+        if state.data_lines == 0 and state.pending_ps is None and not state.pending_tlast:
             _check_plio_start(raw)
         if raw[:1] == b"T":
-            parts = raw.split()
-            if parts[0] == b"TLAST":
-                pending_tlast = True
-                continue
-            if parts[0] == b"TKEEP":
-                continue
-            if len(parts) != 3 or parts[0] != b"T" or parts[2] not in units:
-                raise ArtifactError(f"line {number}: not a timestamp, TLAST or data line: {raw.strip()[:40]!r}")
-            amount, factor = parts[1], units[parts[2]]
-            if amount.isdigit() and len(amount) < 19:  # the common case, at C speed
-                pending_ps = int(amount) * factor
-                if pending_ps > PICOSECONDS.high:
-                    pending_ps = _timestamp_ps(amount, factor, number)
-            elif _AMOUNT.match(amount):
-                pending_ps = _timestamp_ps(amount, factor, number)
-            else:
-                raise ArtifactError(f"line {number}: bad timestamp {raw.strip()[:40]!r}")
-            continue
-        # integer lines (the common case) are checked by deleting their characters (C speed);
-        # a sign must be followed by a digit, else the full check decides
-        if (
-            raw.translate(None, _INTEGER_BYTES) or b"- " in raw or b"--" in raw or raw.rstrip().endswith(b"-")
-        ) and data_line(raw) is None:
-            if not raw.strip():
-                continue
-            bad = next((t for t in raw.split() if not _NUMBER.match(t)), raw.strip())
-            raise ArtifactError(f"line {number}: {bad[:20]!r} is not a number")
-        width = len(raw.split())
-        widths[width] = widths.get(width, 0) + 1
-        data_lines += 1
-        if starting:
-            if tstart_0 is None:
-                tstart_0 = pending_ps
-            latest_start = pending_ps
-            values_before_latest_start = values
-            starting = False
-        values += width
-        if pending_ps is not None:
-            if first_ps is None:
-                first_ps = pending_ps
-            last_ps = pending_ps
-            pending_ps = None
-        if pending_tlast:
-            frames += 1
-            pending_tlast = False
-            starting = True
-    state.number, state.data_lines, state.values, state.frames = number, data_lines, values, frames
-    state.first_ps, state.last_ps, state.pending_ps, state.pending_tlast = first_ps, last_ps, pending_ps, pending_tlast
-    state.values_before_latest_start, state.tstart_0 = values_before_latest_start, tstart_0
-    state.latest_start, state.starting = latest_start, starting
+            _marker_line(raw, number, state)
+        elif _is_data_line(raw, number):
+            _count_data_line(len(raw.split()), state)
+
+
+def _marker_line(raw: bytes, number: int, state: _State) -> None:
+    """A `TLAST`, `TKEEP` or `T <amount> <unit>` line."""
+    parts = raw.split()
+    if parts[0] == b"TLAST":
+        state.pending_tlast = True
+        return
+    if parts[0] == b"TKEEP":
+        return
+    if len(parts) != 3 or parts[0] != b"T" or parts[2] not in _UNITS:
+        raise ArtifactError(f"line {number}: not a timestamp, TLAST or data line: {raw.strip()[:40]!r}")
+    amount, factor = parts[1], _UNITS[parts[2]]
+    if amount.isdigit() and len(amount) < 19:  # the common case, at C speed
+        state.pending_ps = int(amount) * factor
+        if state.pending_ps > PICOSECONDS.high:
+            state.pending_ps = _timestamp_ps(amount, factor, number)
+    elif _AMOUNT.match(amount):
+        state.pending_ps = _timestamp_ps(amount, factor, number)
+    else:
+        raise ArtifactError(f"line {number}: bad timestamp {raw.strip()[:40]!r}")
+
+
+def _is_data_line(raw: bytes, number: int) -> bool:
+    """Whether a line holds numbers (False for a blank line; an error for anything else).
+
+    Integer lines (the common case) are checked by deleting their characters (C speed); a sign
+    must be followed by a digit, else the full check decides."""
+    if not (raw.translate(None, _INTEGER_BYTES) or b"- " in raw or b"--" in raw or raw.rstrip().endswith(b"-")):
+        return True
+    if _DATA_LINE.match(raw) is not None:
+        return True
+    if not raw.strip():
+        return False
+    bad = next((t for t in raw.split() if not _NUMBER.match(t)), raw.strip())
+    raise ArtifactError(f"line {number}: {bad[:20]!r} is not a number")
+
+
+def _count_data_line(width: int, state: _State) -> None:
+    """A line of `width` values: the timestamp before it and a TLAST after the last frame apply."""
+    state.widths[width] = state.widths.get(width, 0) + 1
+    state.data_lines += 1
+    if state.starting:
+        if state.tstart_0 is None:
+            state.tstart_0 = state.pending_ps
+        state.latest_start = state.pending_ps
+        state.values_before_latest_start = state.values
+        state.starting = False
+    state.values += width
+    if state.pending_ps is not None:
+        if state.first_ps is None:
+            state.first_ps = state.pending_ps
+        state.last_ps = state.pending_ps
+        state.pending_ps = None
+    if state.pending_tlast:
+        state.frames += 1
+        state.pending_tlast = False
+        state.starting = True
 
 
 def _timestamp_ps(amount: bytes, factor: int, number: int) -> int:

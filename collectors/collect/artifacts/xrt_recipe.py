@@ -33,58 +33,68 @@ def _list(value: Any) -> list:
 
 def runner_errors(recipe: dict) -> list[str]:
     """What xrt::runner refuses at load time (the schema does not say all of it)."""
-    errors: list[str] = []
     resources_ = as_dict(recipe.get("resources"))
     buffers = [as_dict(b) for b in _list(resources_.get("buffers"))]
     kernels = [as_dict(k) for k in _list(resources_.get("kernels"))]
     cpus = [as_dict(c) for c in _list(resources_.get("cpus"))]
-    for section, items in (("buffers", buffers), ("kernels", kernels), ("cpus", cpus)):
+    errors = _duplicate_names({"buffers": buffers, "kernels": kernels, "cpus": cpus})
+    errors += [
+        f"resources.buffers: internal buffer {b.get('name')!r} has no size"
+        for b in buffers
+        if b.get("type") == "internal" and "size" not in b
+    ]
+    errors += [_cpu_error(cpu) for cpu in cpus if "library_name" not in cpu]
+    names = {
+        "buffers": {b.get("name") for b in buffers},
+        "kernels": {k.get("name") for k in kernels},
+        "cpus": {c.get("name") for c in cpus},
+    }
+    for number, run in enumerate(_list(as_dict(recipe.get("execution")).get("runs"))):
+        errors += _run_errors(number, as_dict(run), names)
+    return errors
+
+
+def _duplicate_names(sections: dict[str, list[dict]]) -> list[str]:
+    errors = []
+    for section, items in sections.items():
         counts = Counter(item.get("name") for item in items)
         errors += [f"resources.{section}: duplicate name {name!r}" for name, n in counts.items() if n > 1]
-    for buffer in buffers:
-        if buffer.get("type") == "internal" and "size" not in buffer:
-            errors.append(f"resources.buffers: internal buffer {buffer.get('name')!r} has no size")
-    for cpu in cpus:  # runner.cpp create_cpu loads library_name; the documented library_path is not read
-        if "library_name" in cpu:
-            continue
-        if "library_path" in cpu:
-            errors.append(
-                f"resources.cpus: {cpu.get('name')!r} gives library_path, which the runner does not read:"
-                " it needs library_name"
-            )
-        else:
-            errors.append(f"resources.cpus: {cpu.get('name')!r} has no library_name")
-    buffer_names = {b.get("name") for b in buffers}
-    kernel_names = {k.get("name") for k in kernels}
-    cpu_names = {c.get("name") for c in cpus}
-    for number, run in enumerate(_list(as_dict(recipe.get("execution")).get("runs"))):
-        run = as_dict(run)
-        name, where = run.get("name"), run.get("where", "npu")
-        label = f"execution.runs[{number}] ({name})"
-        if where == "cpu" and name not in cpu_names:
-            errors.append(f"{label}: no cpu function {name!r} in resources.cpus")
-        elif where != "cpu" and name not in kernel_names:
-            errors.append(f"{label}: no kernel {name!r} in resources.kernels")
-        used: dict[Any, str] = {}
-        for argument in _list(run.get("arguments")):
-            argument = as_dict(argument)
-            if argument.get("name") not in buffer_names:
-                errors.append(f"{label}: argument buffer {argument.get('name')!r} is not in resources.buffers")
-            if argument.get("argidx") in used:
-                errors.append(f"{label}: argidx {argument.get('argidx')} used twice")
-            used[argument.get("argidx")] = "argument"
-        for constant in _list(run.get("constants")):
-            constant = as_dict(constant)
-            if constant.get("argidx") in used:
-                errors.append(
-                    f"{label}: argidx {constant.get('argidx')} is both a {used[constant.get('argidx')]} and a constant"
-                )
-            used[constant.get("argidx")] = "constant"
-            if constant.get("type") == "int" and isinstance(constant.get("value"), str):
-                errors.append(
-                    f"{label}: int constant at argidx {constant.get('argidx')} is given as the "
-                    f"string {constant.get('value')!r}"
-                )
+    return errors
+
+
+def _cpu_error(cpu: dict) -> str:
+    """A cpu without library_name: runner.cpp create_cpu loads it; the documented library_path is not read."""
+    if "library_path" in cpu:
+        return (
+            f"resources.cpus: {cpu.get('name')!r} gives library_path, which the runner does not read:"
+            " it needs library_name"
+        )
+    return f"resources.cpus: {cpu.get('name')!r} has no library_name"
+
+
+def _run_errors(number: int, run: dict, names: dict[str, set]) -> list[str]:
+    """One run's references to resources and its argument indices."""
+    errors = []
+    name, where = run.get("name"), run.get("where", "npu")
+    label = f"execution.runs[{number}] ({name})"
+    if where == "cpu" and name not in names["cpus"]:
+        errors.append(f"{label}: no cpu function {name!r} in resources.cpus")
+    elif where != "cpu" and name not in names["kernels"]:
+        errors.append(f"{label}: no kernel {name!r} in resources.kernels")
+    used: dict[Any, str] = {}
+    for argument in map(as_dict, _list(run.get("arguments"))):
+        if argument.get("name") not in names["buffers"]:
+            errors.append(f"{label}: argument buffer {argument.get('name')!r} is not in resources.buffers")
+        if argument.get("argidx") in used:
+            errors.append(f"{label}: argidx {argument.get('argidx')} used twice")
+        used[argument.get("argidx")] = "argument"
+    for constant in map(as_dict, _list(run.get("constants"))):
+        index = constant.get("argidx")
+        if index in used:
+            errors.append(f"{label}: argidx {index} is both a {used[index]} and a constant")
+        used[index] = "constant"
+        if constant.get("type") == "int" and isinstance(constant.get("value"), str):
+            errors.append(f"{label}: int constant at argidx {index} is given as the string {constant.get('value')!r}")
     return errors
 
 
