@@ -199,11 +199,6 @@ def key_of(record: dict[str, Any]) -> RecordKey:
     )
 
 
-def run_key(problem: dict[str, Any], implementation: dict[str, Any], target: str, device: str) -> RecordKey:
-    """The key a run's records share, less the report type (a runs table row)."""
-    return key_of({"problem": problem, "implementation": implementation, "run": {"target": target, "device": device}})
-
-
 def as_dict(value: Any) -> dict[str, Any]:
     """A JSON object, or {} for anything else: records from other producers may hold any shape."""
     return value if isinstance(value, dict) else {}

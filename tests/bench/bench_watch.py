@@ -280,7 +280,7 @@ class Probe:
 def lut_shown(app: Any, project: str, value: str) -> bool:
     for key in app.runs.rows_of.get(project, ()):
         try:
-            if str(app.runs.get_cell(key, "LUT")) == value:
+            if app.runs.cells[key][app.runs.COLUMNS.index("LUT")] == value:
                 return True
         except Exception:  # the row is being replaced
             pass

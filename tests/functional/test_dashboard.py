@@ -15,6 +15,7 @@ from textual.events import Callback
 from collectors.collect.config import Settings
 from collectors.live.session import LiveSession
 from tui.app import Dashboard
+from tui.widgets.rows_view import RowsView
 from tui.widgets.runs_table import RunsTable
 
 from .. import trees
@@ -39,14 +40,22 @@ def jsonl(output: Path) -> list[dict]:
         return []
 
 
+def cell(table: RowsView, key: str, column: str) -> str:
+    return table.cells[key][table.COLUMNS.index(column)]
+
+
+def row_at(table: RowsView, position: int) -> list[str]:
+    return table.cells[table.rows[position]]
+
+
 def lut_in_table(app: Dashboard) -> list[str]:
     table = app.query_one("#runs")
-    return [str(table.get_cell(key, "LUT")) for key in table.rows]
+    return [cell(table, key, "LUT") for key in table.rows]
 
 
 def devices_in_table(app: Dashboard) -> list[str]:
     table = app.query_one("#runs")
-    return [str(table.get_cell(key, "device")) for key in table.rows]
+    return [cell(table, key, "device") for key in table.rows]
 
 
 def watching(app: Dashboard) -> bool:
@@ -68,12 +77,12 @@ async def test_report_appears_changes_and_goes(tmp_path: Path, poll: float | Non
         await wait_until(pilot, lambda: watching(app) and app.scans >= 1)
         assert app.status["watch"].startswith("watch: polling every 0.2 s (--poll given)" if poll else "watch: inotify")
         assert jsonl(output) == []  # a solution with no report yet: no record
-        assert str(app.query_one("#runs").get_row_at(0)[5]) == "waiting"
+        assert str(row_at(app.query_one("#runs"), 0)[5]) == "waiting"
 
         place(project, CSYNTH, GOOD)
         await wait_until(pilot, lambda: "15752" in lut_in_table(app))
         assert [r["hls_synth"]["AreaEstimates"]["Resources"]["LUT"] for r in jsonl(output)] == ["15752"]
-        assert str(app.query_one("#runs").get_row_at(0)[0]) == "●"  # just changed
+        assert str(row_at(app.query_one("#runs"), 0)[0]) == "●"  # just changed
 
         report = project / CSYNTH
         report.write_text(report.read_text().replace("<Part>xc7z030-sbv485-1</Part>", "<Part>[12]/x</Part>"))
@@ -262,7 +271,7 @@ async def test_extension_records_have_their_own_panel(tmp_path: Path) -> None:
         await wait_until(pilot, lambda: watching(app) and app.query_one("#extensions").row_count == 3)
         table = app.query_one("#extensions")
         assert table.display
-        rows = {str(table.get_row_at(i)[3]): str(table.get_row_at(i)[6]) for i in range(table.row_count)}
+        rows = {str(row_at(table, i)[3]): str(row_at(table, i)[6]) for i in range(table.row_count)}
         assert (
             rows["aiesimulator_output/data/output_aie.txt"]
             == "1024 lines, 4 frames, 250.0 Msps per frame, raw 250.2 Msps"
@@ -274,7 +283,7 @@ async def test_extension_records_have_their_own_panel(tmp_path: Path) -> None:
         )
         await wait_until(
             pilot,
-            lambda: "snapshot #2 route-repair" in str([str(table.get_row_at(i)[6]) for i in range(table.row_count)]),
+            lambda: "snapshot #2 route-repair" in str([str(row_at(table, i)[6]) for i in range(table.row_count)]),
         )
         ext = tmp_path / "out.ext.jsonl"
         assert sorted(json.loads(l)["report_type"] for l in ext.read_text().splitlines()) == [
@@ -346,7 +355,7 @@ async def test_the_runs_table_moves_by_keys_and_clicks_and_opens_the_run_under_t
         assert runs.cursor == 3 and app.screen is app.screen_stack[0]
         await pilot.click(RunsTable, offset=(10, 5))  # again, on the cursor's row: it opens
         await wait_until(pilot, lambda: app.screen.__class__.__name__ == "DetailScreen")
-        group, variant = runs.get_row_at(3)[1:3]
+        group, variant = row_at(runs, 3)[1:3]
         assert app.screen.title_text.startswith(f"{group} {variant} ")  # type: ignore[attr-defined]
 
 

@@ -418,13 +418,18 @@ def test_workers_that_die_leave_the_walk_to_the_session(tmp_path: Path) -> None:
 def test_quitting_while_a_worker_is_busy_does_not_wait_for_it(tmp_path: Path) -> None:
     """A pool's running task would otherwise hold the interpreter's exit until it ends."""
     script = tmp_path / "busy.py"
+    marker = tmp_path / "busy"
     script.write_text(
-        "import time\n"
+        "import os, time\n"
         "from collectors.collect.engine import start_pool, stop_pool\n"
+        "def busy():\n"
+        f"    open({str(marker)!r}, 'w').close()\n"
+        "    time.sleep(120)\n"
         "if __name__ == '__main__':\n"
         "    pool = start_pool(2)\n"
-        "    busy = pool.submit(time.sleep, 120)\n"
-        "    time.sleep(1)\n"  # (the task has reached a worker)
+        "    pool.submit(busy)\n"
+        f"    while not os.path.exists({str(marker)!r}):\n"  # until the task has reached a worker
+        "        time.sleep(0.01)\n"
         "    stop_pool(pool)\n"
     )
     started = time.monotonic()

@@ -17,6 +17,7 @@ from collectors.collect.engine import Engine
 from collectors.records.store import write_atomic
 
 from .. import trees
+from ..conftest import until
 
 
 @pytest.fixture
@@ -106,6 +107,7 @@ def test_sigint_to_a_real_collect_process_group(tmp_path: Path) -> None:
         from collectors.collect import engine
         real = engine.parse_batch
         def slow(items):
+            open({str(tmp_path / "inside")!r}, "w").close()  # a worker has its share
             time.sleep(60)  # the worker's half takes a while: time enough for Ctrl-C
             return real(items)
         engine.parse_batch = slow
@@ -122,7 +124,7 @@ def test_sigint_to_a_real_collect_process_group(tmp_path: Path) -> None:
         start_new_session=True,
     )
     assert process.stdout is not None and process.stdout.readline() == "started\n"
-    time.sleep(1.5)  # inside the scan, the worker running
+    assert until(lambda: (tmp_path / "inside").exists(), seconds=30)  # inside the scan, a worker running
     os.killpg(process.pid, signal.SIGINT)
     _out, err = process.communicate(timeout=30)
     assert (process.returncode, err) == (130, "vitis-tui: interrupted (the output file was left whole)\n")

@@ -65,13 +65,6 @@ class RowsView(LineTable):
     def get_row(self, key: str) -> list[str]:
         return list(self.cells[key])
 
-    def get_row_at(self, position: int) -> list[str]:
-        self._settle_order()
-        return self.get_row(self.order[position])
-
-    def get_cell(self, key: str, column: str) -> str:
-        return self.cells[key][self.COLUMNS.index(column)]
-
     def width_of(self, column: str) -> int:
         return self.widths[self.COLUMNS.index(column)]
 
