@@ -12,7 +12,8 @@ import io
 import json
 from typing import TYPE_CHECKING, Any
 
-from collectors.compare.comparison import STAGES, ArmSummary, Comparison, ProblemKey, Row, arm_label
+from collectors.compare.comparison import ArmSummary, Comparison, ProblemKey, Row, arm_label
+from collectors.compare.model import STAGES
 from collectors.text import visible
 
 if TYPE_CHECKING:

@@ -295,6 +295,13 @@ def test_missing_cosim_is_not_attempted_and_undef_has_no_value() -> None:
     assert arm_of(synth_view, ("ai", None)).baselines == 0
 
 
+def test_figures_go_through_the_records_views_number_conversion() -> None:
+    # "1_000" and "0x10" are no number in the records view (collectors/numbers.py), so none here
+    records = [synth("p", "x_benchmark", worst=1000), synth("p", "a", worst="1_000"), synth("p", "b", worst="0x10")]
+    result = compare(records, Options())
+    assert [(r.status, r.value) for r in result.rows] == [("no value", None), ("no value", None)]
+
+
 def test_two_arms_with_different_problems_and_common() -> None:
     records = [synth(p, "x_benchmark", worst=1200) for p in ("p1", "p2", "p3")]
     records += [synth("p1", "a", worst=600), synth("p2", "a", worst=400)]  # 2.0, 3.0
