@@ -27,9 +27,12 @@ from collectors.compare.model import (
     ProblemKey,
     ProblemResult,
     Row,
+    Spelling,
     arm_key,
     arm_label,
     as_recorded,
+    as_spelled,
+    describe,
     measure,
     ratio,
     variant_order,
@@ -48,6 +51,7 @@ __all__ = [
     "Options",
     "ProblemKey",
     "Row",
+    "Spelling",
     "arm_key",
     "arm_label",
     "bulk",
@@ -76,8 +80,8 @@ def choose_baseline(candidates: list[Candidate], rule: BaselineRule, metric: Met
         return min(chosen, key=variant_order) if chosen else None
     benchmark = [c for c in candidates if c.origin.endswith("_benchmark")]
     lowest = min(benchmark, key=variant_order) if benchmark else None
-    if rule.kind == "best":
-        return _best(benchmark, metric) or lowest  # none passes: the lowest variant, shown as no baseline
+    if rule.kind == "best":  # none passes: no baseline, and every benchmark variant stays a candidate
+        return _best(benchmark, metric)
     return lowest
 
 
@@ -85,9 +89,15 @@ def _variant_matches(candidate: Candidate, variant: str) -> bool:
     return str(candidate.index) == variant if variant.isdigit() else candidate.name == variant
 
 
-def pick(candidates: list[Candidate], how: str, metric: Metric) -> Candidate:
-    final = max(candidates, key=variant_order)  # ties at the highest index: the one seen last
-    return (_best(candidates, metric) or final) if how == "best" else final
+def pick(candidates: list[Candidate], how: str, metric: Metric) -> tuple[Candidate, list[Candidate]]:
+    """An arm's answer, and the variants tied with it when the final one was taken: several
+    variants at the highest index (the one read last is the final: see `variant_order`)."""
+    best = _best(candidates, metric) if how == "best" else None
+    if best is not None:
+        return best, []
+    final = max(candidates, key=variant_order)
+    tied = [c for c in candidates if c.index == final.index]
+    return final, tied if len(tied) > 1 else []
 
 
 def compare_problem(problem: ProblemKey, candidates: list[Candidate], options: Options) -> ProblemResult:
@@ -104,14 +114,15 @@ def compare_problem(problem: ProblemKey, candidates: list[Candidate], options: O
     answers: dict[ArmKey, Row] = {}
     for arm, group in groups.items():
         attempted = any(c.of(metric.kind, metric.target) for c in group)
-        chosen = pick(group, options.pick, metric) if attempted else None
+        chosen, tied = pick(group, options.pick, metric) if attempted else (None, [])
         for candidate in group:
             row = _row(problem, arm, candidate, metric, base_value)
             row.answer = candidate is chosen
             rows.append(row)
             if row.answer:
+                row.tied = tied
                 answers[arm] = row
-    return ProblemResult(baseline, base, rows, answers)
+    return ProblemResult(baseline, base, rows, answers, candidates)
 
 
 def _row(problem: ProblemKey, arm: ArmKey, candidate: Candidate, metric: Metric, base: float | None) -> Row:
@@ -150,13 +161,60 @@ class Comparison:
     def answer(self, arm: ArmKey, problem: ProblemKey) -> Row | None:
         return self.results[problem].answers.get(arm)
 
+    def spelled(self, problem: ProblemKey) -> ProblemKey:
+        """The problem as the records write it (see ProblemResult.spelled)."""
+        result = self.results.get(problem)
+        return (result.spelled if result is not None else None) or problem
+
+    def ties(self) -> list[tuple[ProblemKey, Row]]:
+        """(problem, answer) for each answer taken among variants that share the highest index."""
+        return [
+            (p, row)
+            for p in self.problems
+            for row in sorted(self.results[p].answers.values(), key=lambda r: arm_label(r.arm, self.options.by))
+            if row.tied
+        ]
+
+    def warnings(self) -> list[str]:
+        """One line each: arms that merge several setups (--by origin or meta.KEY), then ties for final."""
+        return merge_warnings(self) + [tie_warning(self, p, row) for p, row in self.ties()]
+
+
+def tie_warning(comparison: Comparison, problem: ProblemKey, row: Row) -> str:
+    """'s/p: arm A has 2 variants at index 0 (#0 a, #0 b): #0 b, read last, is its answer'."""
+    several = comparison.options.by != "arm"
+    suite, group = comparison.spelled(problem)
+    return (
+        f"{suite}/{'/'.join(group)}: arm {arm_label(row.arm, comparison.options.by)} has {len(row.tied)} variants "
+        f"at index {row.candidate.index} ({', '.join(describe(c, several) for c in row.tied)}): "
+        f"{describe(row.candidate, several)}, read last, is its answer"
+    )
+
+
+def merge_warnings(comparison: Comparison) -> list[str]:
+    """An arm of `--by origin` or `--by meta.KEY` that holds several (origin, origin_version) setups."""
+    by = comparison.options.by
+    if by == "arm":
+        return []
+    setups: dict[ArmKey, set[tuple[str, str | None]]] = {}
+    for candidates in comparison.candidates.values():
+        for c in candidates:
+            setups.setdefault(arm_key(c, by), set()).add((c.origin, c.origin_version))
+    return [
+        f"arm {arm_label(arm, by)} merges {len(found)} setups: "
+        + ", ".join(o if v is None else f"{o}@{v}" for o, v in sorted(found, key=lambda s: (s[0], s[1] or "")))
+        for arm, found in sorted(setups.items(), key=lambda a: arm_label(a[0], by))
+        if len(found) > 1
+    ]
+
 
 class Comparer:
     """Records indexed by problem; only the problems touched since the last `result()` are recomputed."""
 
-    def __init__(self, options: Options, canonical: Canonical | None = None) -> None:
+    def __init__(self, options: Options, canonical: Canonical | None = None, spelling: Spelling | None = None) -> None:
         self.options = options
         self.canonical: Canonical = canonical or as_recorded
+        self.spelling: Spelling = spelling or as_spelled
         self.candidates: dict[ProblemKey, dict[CandidateKey, Candidate]] = {}
         self.results: dict[ProblemKey, ProblemResult] = {}
         self.dirty: set[ProblemKey] = set()
@@ -201,7 +259,7 @@ class Comparer:
         candidate = self.candidates.setdefault(problem, {}).get(key)
         if candidate is None:
             self._seq += 1
-            candidate = Candidate(*key, seq=self._seq, device=device)
+            candidate = Candidate(*key, seq=self._seq, device=device, spelled=self.spelling(record))
             self.candidates[problem][key] = candidate
         candidate.add(record)
         for name, value in (implementation.get("origin_meta") or {}).items():
@@ -232,9 +290,12 @@ def bulk() -> Iterator[None]:
 
 
 def compare(
-    records: Iterable[dict[str, Any]], options: Options | None = None, canonical: Canonical | None = None
+    records: Iterable[dict[str, Any]],
+    options: Options | None = None,
+    canonical: Canonical | None = None,
+    spelling: Spelling | None = None,
 ) -> Comparison:
-    comparer = Comparer(options or Options(), canonical)
+    comparer = Comparer(options or Options(), canonical, spelling)
     comparer.add(records)
     return comparer.result()
 

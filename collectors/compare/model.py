@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from collectors.aliases import Aliases
 from collectors.compare.metrics import METRICS, Metric, resource_reader
 
 ProblemKey = tuple[str, tuple[str, ...]]
@@ -19,6 +20,9 @@ ArmKey = tuple[Any, ...]
 CandidateKey = tuple[str, "str | None", int, str]
 # The single seam for aliases: a record -> (problem key, device). The default keeps the values as they are.
 Canonical = Callable[[dict[str, Any]], tuple[ProblemKey, "str | None"]]
+# How a record's problem is written: as the record spells it, or an alias's target; never loosened
+# (pairing may take `fdtd-2d` and `fdtd_2d` as one problem, but each is written as recorded).
+Spelling = Callable[[dict[str, Any]], ProblemKey]
 
 STAGES = ("sw_run", "hls_synth", "rtl_sim")  # C simulation, synthesis, co-simulation / hw_emu
 PICKS = ("final", "best")
@@ -75,6 +79,23 @@ class Options:
         return METRICS[self.metric]
 
 
+def as_spelled(record: dict[str, Any]) -> ProblemKey:
+    """The default `Spelling`: the record's own suite and group path."""
+    problem = record["problem"]
+    return str(problem["suite"]), tuple(str(p) for p in problem["group_path"])
+
+
+def spelled_with(aliases: Aliases) -> Spelling:
+    """A record's problem as written with `aliases`: an alias's target where one maps the
+    spelling, the record's own spelling otherwise (`-`/`_` looseness only pairs, never rewrites)."""
+
+    def spelled(record: dict[str, Any]) -> ProblemKey:
+        suite, group = as_spelled(record)
+        return aliases.suite(suite), aliases.group(group)
+
+    return spelled
+
+
 def as_recorded(record: dict[str, Any]) -> tuple[ProblemKey, str | None]:
     """The default `canonical`: suite, group path and device exactly as the record has them."""
     problem = record["problem"]
@@ -92,6 +113,7 @@ class Candidate:
     name: str
     seq: int  # when it was first seen: breaks ties between equal variant indexes
     device: str | None = None
+    spelled: ProblemKey | None = None  # the problem as its first record writes it (see Spelling)
     meta: dict[str, Any] = field(default_factory=dict)  # origin_meta of its records, first value wins
     records: list[dict[str, Any]] = field(default_factory=list)
     # what its records give, per (kind, target) and per metric: a switch of metric, rule, pick or
@@ -181,6 +203,7 @@ class Row:
     speedup: float | None = None  # the ratio candidate / baseline for resource metrics
     utilisation: float | None = None
     answer: bool = False  # the candidate its arm's pick chose for this problem
+    tied: list[Candidate] = field(default_factory=list)  # an answer's variants that share its highest index
 
     @property
     def passed(self) -> bool:
@@ -193,6 +216,15 @@ class ProblemResult:
     baseline_measured: Measured | None
     rows: list[Row]
     answers: dict[ArmKey, Row]  # attempted arms only
+    candidates: list[Candidate] = field(default_factory=list)
+
+    @property
+    def spelled(self) -> ProblemKey | None:
+        """How the problem is written: as its baseline's records write it, else the first spelling
+        in sort order among its candidates' (None without candidates)."""
+        if self.baseline is not None and self.baseline.spelled is not None:
+            return self.baseline.spelled
+        return min((c.spelled for c in self.candidates if c.spelled is not None), default=None)
 
     @property
     def has_baseline(self) -> bool:
@@ -217,4 +249,16 @@ def arm_label(arm: ArmKey, by: str) -> str:
 
 
 def variant_order(candidate: Candidate) -> tuple[int, int]:
+    """Variants by index; at one index, in the order their first records were read (the rule
+    for ties: of the variants sharing the highest index, the one read last is the final)."""
     return (candidate.index, candidate.seq)
+
+
+def describe(candidate: Candidate, with_arm: bool = False) -> str:
+    """'#0 generated', or 'origin@version #0 generated' where an arm holds several setups."""
+    version = "" if candidate.origin_version is None else f"@{candidate.origin_version}"
+    return (
+        f"{candidate.origin}{version} #{candidate.index} {candidate.name}"
+        if with_arm
+        else (f"#{candidate.index} {candidate.name}")
+    )

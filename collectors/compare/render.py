@@ -57,11 +57,14 @@ def cell(comparison: Comparison, arm: tuple, problem: ProblemKey) -> tuple[str, 
     if row is None:  # candidates without a record of the metric's kind (cosim skipped, say): missing
         tried = any(r.arm == arm for r in comparison.results[problem].rows)
         return ("missing", "magenta") if tried else ("—", "dim")
+    tie = " (tie)" if row.tied else ""
+    if row.status == "pass" and row.speedup is None and row.value is not None:  # a zero: no ratio, the number
+        return f"{number_text(row.value)} (no ratio){tie}", "yellow"
     if row.speedup is None or row.status != "pass":
-        return visible(row.status), "yellow" if row.status == "no baseline" else "magenta"
+        return visible(row.status) + tie, "yellow" if row.status == "no baseline" else "magenta"
     better = row.speedup < 0.99 if comparison.options.measure.is_resource else row.speedup > 1.01
     worse = row.speedup > 1.01 if comparison.options.measure.is_resource else row.speedup < 0.99
-    text = ratio_text(row.speedup) + ("" if problem in comparison.with_baseline else " (not common)")
+    text = ratio_text(row.speedup) + ("" if problem in comparison.with_baseline else " (not common)") + tie
     return text, "green" if better else "red" if worse else ""
 
 
@@ -105,7 +108,7 @@ def to_table(comparison: Comparison) -> Table:
     for problem in comparison.problems:
         cells = [cell(comparison, arm.arm, problem) for arm in comparison.arms]
         table.add_row(
-            Text(problem_text(problem)),
+            Text(problem_text(comparison.spelled(problem))),
             Text(baseline_cell(comparison, problem)),
             *(Text(text, style=style) for text, style in cells),
         )
@@ -138,7 +141,11 @@ def to_markdown(comparison: Comparison) -> str:
     for problem in comparison.problems:
         cells = [_md(cell(comparison, a.arm, problem)[0]) for a in arms]
         lines.append(
-            "| " + " | ".join([_md(problem_text(problem)), _md(baseline_cell(comparison, problem))] + cells) + " |"
+            "| "
+            + " | ".join(
+                [_md(problem_text(comparison.spelled(problem))), _md(baseline_cell(comparison, problem))] + cells
+            )
+            + " |"
         )
     for n, (label, _) in enumerate(summary_lines(arms[0]) if arms else []):
         lines.append("| " + " | ".join([f"**{label}**", ""] + [_md(summary_lines(a)[n][1]) for a in arms]) + " |")
@@ -147,9 +154,10 @@ def to_markdown(comparison: Comparison) -> str:
 
 def row_json(row: Row, comparison: Comparison) -> dict[str, Any]:
     c = row.candidate
-    data = {
-        "suite": row.problem[0],
-        "group_path": list(row.problem[1]),
+    suite, group = c.spelled or row.problem  # as this candidate's records write it
+    data: dict[str, Any] = {
+        "suite": suite,
+        "group_path": list(group),
         "origin": c.origin,
         "origin_version": c.origin_version,
         "variant": {"index": c.index, "name": c.name},
@@ -161,6 +169,10 @@ def row_json(row: Row, comparison: Comparison) -> dict[str, Any]:
         "answer": row.answer,
         "device": c.device,
     }
+    if row.tied:  # the answer was taken among variants sharing the highest index
+        data["tied"] = [
+            {"origin": t.origin, "origin_version": t.origin_version, "index": t.index, "name": t.name} for t in row.tied
+        ]
     if comparison.options.measure.is_resource:
         data["utilisation"] = row.utilisation
     return data
@@ -197,6 +209,7 @@ def to_json(comparison: Comparison, inputs: list[dict[str, Any]]) -> str:
         "inputs": inputs,
         "rows": [row_json(r, comparison) for r in comparison.rows],
         "arms": [arm_json(a) for a in comparison.arms],
+        "warnings": comparison.warnings(),
     }
     return json.dumps(data, indent=1) + "\n"  # ASCII only: C0 and C1 characters come out escaped
 

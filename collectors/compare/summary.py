@@ -15,6 +15,7 @@ from collectors.compare.model import (
     Options,
     ProblemKey,
     ProblemResult,
+    Row,
     arm_label,
     payload_of,
 )
@@ -69,10 +70,15 @@ def summarize_arm(
         min(values, default=None),
         statistics.median(values) if values else None,
         max(values, default=None),
-        dict(Counter(row.status for row in answers.values())),
+        dict(Counter(answer_status(row) for row in answers.values())),
         len(better) / len(with_baseline) if with_baseline else None,
         _stages(candidates),
     )
+
+
+def answer_status(row: Row) -> str:
+    """The answer's own status: a pass is a pass whether or not the problem has a baseline."""
+    return "pass" if row.status == "no baseline" else row.status
 
 
 def _only(values: set[Any]) -> Any:

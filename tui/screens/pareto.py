@@ -62,7 +62,7 @@ class ParetoScreen(Screen[None]):
     def draw(self) -> None:
         if self.scope == "problem" and self.problem is not None:
             self.front = problem_front(self.comparison, self.problem, self.x_metric, self.y_metric)
-            where = f"problem {problem_text(self.problem)}"
+            where = f"problem {problem_text(self.comparison.spelled(self.problem))}"
         else:
             self.front = suite_front(self.comparison)
             where = "all problems"

@@ -90,7 +90,7 @@ class CompareMatrix(ScrollView, can_focus=True):
     @staticmethod
     def _row(comparison: Comparison, problem: ProblemKey) -> list[Text]:
         cells = [Text(text, style=style) for text, style in (cell(comparison, a.arm, problem) for a in comparison.arms)]
-        return [Text(problem_text(problem)), Text(baseline_cell(comparison, problem)), *cells]
+        return [Text(problem_text(comparison.spelled(problem))), Text(baseline_cell(comparison, problem)), *cells]
 
     @staticmethod
     def _summary(comparison: Comparison) -> list[list[Text]]:
