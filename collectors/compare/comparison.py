@@ -34,7 +34,6 @@ from collectors.compare.model import (
     as_spelled,
     describe,
     measure,
-    ratio,
     variant_order,
 )
 from collectors.compare.summary import ArmSummary, summarize
@@ -63,8 +62,13 @@ __all__ = [
 
 
 def _best(candidates: list[Candidate], metric: Metric) -> Candidate | None:
-    """The passing candidate with the lowest value (lower is better for every metric)."""
-    scored = [(m.value, variant_order(c), c) for c in candidates if (m := measure(c, metric)).status == "pass"]
+    """The passing candidate with the best value (the lowest; the highest for fmax), lowest variant first."""
+    sign = -1 if metric.higher else 1
+    scored = [
+        (sign * m.value, variant_order(c), c)  # type: ignore[operator]
+        for c in candidates
+        if (m := measure(c, metric)).status == "pass"
+    ]
     return min(scored, key=lambda s: (s[0], s[1]))[2] if scored else None
 
 
@@ -132,7 +136,7 @@ def _row(problem: ProblemKey, arm: ArmKey, candidate: Candidate, metric: Metric,
         if base is None:
             row.status = "no baseline"
         else:  # speedup: higher is faster; resource ratio: lower is smaller
-            row.speedup = ratio(got.value, base) if metric.is_resource else ratio(base, got.value)
+            row.speedup = metric.shown(got.value, base)
     return row
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from collectors.compare.stats import outcome
 from collectors.numbers import number_or_none
 
 
@@ -53,15 +54,54 @@ class Metric:
     target: str | None  # run.target the record must have; None: any
     label: str
     read: Callable[[dict[str, Any]], float | None]
-    resource: str | None = None  # the AreaEstimates name: ratio, not speedup, and a utilisation
+    resource: str | None = None  # the AreaEstimates name: a utilisation beside the value
+    higher: bool = False  # a higher value is better (fmax)
+    sized: bool = False  # shown as candidate / baseline, < 1 better (resources, adp), not as a speedup
 
     @property
     def is_resource(self) -> bool:
         return self.resource is not None
 
+    @property
+    def direction(self) -> str:
+        """What the header says of the metric: which way is better and what the cells hold."""
+        if self.sized:
+            return "lower is better: ratio = candidate / baseline"
+        if self.higher:
+            return "higher is better: ratio = candidate / baseline"
+        return "lower is better: speedup = baseline / candidate"
+
+    def shown(self, value: float, base: float) -> float | None:
+        """The cell's number: a speedup (> 1 better) or, for a sized metric, a ratio (< 1 better)."""
+        return ratio(value, base) if self.sized or self.higher else ratio(base, value)
+
+    def better(self, shown: float) -> int:
+        """1 when a cell's number is better than its baseline by more than 1 %, -1 worse, 0 alike."""
+        return outcome(1 / shown if self.sized and shown else shown)
+
+
+def ratio(numerator: float, denominator: float) -> float | None:
+    """numerator / denominator; 0/0 is 1.0 (both use none), anything else with a zero is undefined."""
+    if numerator == 0 and denominator == 0:
+        return 1.0
+    if numerator == 0 or denominator == 0:
+        return None
+    return numerator / denominator
+
+
+def _fmax(payload: dict[str, Any]) -> float | None:
+    period = to_number(_section(payload, "PerformanceEstimates", "SummaryOfTimingAnalysis").get("EstimatedClockPeriod"))
+    return 1000 / period if period else None
+
+
+def _adp(payload: dict[str, Any]) -> float | None:
+    lut = resource_reader("LUT")(payload)
+    time = _time_ns(payload)
+    return None if lut is None or time is None else lut * time
+
 
 def _resource_metric(name: str, xml: str) -> Metric:
-    return Metric(name, "hls_synth", None, f"{xml} (AreaEstimates.Resources)", resource_reader(xml), xml)
+    return Metric(name, "hls_synth", None, f"{xml} (AreaEstimates.Resources)", resource_reader(xml), xml, sized=True)
 
 
 METRICS: dict[str, Metric] = {
@@ -73,6 +113,10 @@ METRICS: dict[str, Metric] = {
         Metric("csynth.time", "hls_synth", None, "worst-case latency in ns at the estimated clock", _time_ns),
         Metric("cosim.cycles", "rtl_sim", "vitis.cosim", "co-simulation cycles", _field("kernel_runtime_cycles")),
         Metric("hwemu.us", "rtl_sim", "vitis.hw_emu", "hw_emu kernel time, µs", _field("kernel_runtime_us")),
+        Metric("hwemu.cycles", "rtl_sim", "vitis.hw_emu", "hw_emu kernel cycles", _field("kernel_runtime_cycles")),
+        Metric("fmax", "hls_synth", None, "MHz, 1000 / EstimatedClockPeriod", _fmax, higher=True),
+        Metric("ii", "hls_synth", None, "initiation interval (Interval-max), cycles", _latency("Interval-max")),
+        Metric("adp", "hls_synth", None, "area-delay product: LUT x worst-case cycles x clock ns", _adp, sized=True),
         _resource_metric("lut", "LUT"),
         _resource_metric("ff", "FF"),
         _resource_metric("dsp", "DSP"),

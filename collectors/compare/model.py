@@ -181,15 +181,6 @@ def _utilisation(payload: dict[str, Any], metric: Metric, value: float) -> float
     return value / available if available else None
 
 
-def ratio(numerator: float, denominator: float) -> float | None:
-    """numerator / denominator; 0/0 is 1.0 (both use none), anything else with a zero is undefined."""
-    if numerator == 0 and denominator == 0:
-        return 1.0
-    if numerator == 0 or denominator == 0:
-        return None
-    return numerator / denominator
-
-
 @dataclass
 class Row:
     """One candidate of one problem, measured and set against the problem's baseline."""

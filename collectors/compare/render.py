@@ -46,8 +46,8 @@ def problem_text(problem: ProblemKey) -> str:
 def header(comparison: Comparison) -> str:
     o = comparison.options
     return (
-        f"metric {o.metric} ({o.measure.label}) · baseline {visible(o.baseline)} · pick {o.pick} · "
-        f"policy {o.policy} · common {'on' if o.common else 'off'} · by {visible(o.by)}"
+        f"metric {o.metric} ({o.measure.label}; {o.measure.direction}) · baseline {visible(o.baseline)} · "
+        f"pick {o.pick} · policy {o.policy} · common {'on' if o.common else 'off'} · by {visible(o.by)}"
     )
 
 
@@ -62,8 +62,8 @@ def cell(comparison: Comparison, arm: tuple, problem: ProblemKey) -> tuple[str, 
         return f"{number_text(row.value)} (no ratio){tie}", "yellow"
     if row.speedup is None or row.status != "pass":
         return visible(row.status) + tie, "yellow" if row.status == "no baseline" else "magenta"
-    better = row.speedup < 0.99 if comparison.options.measure.is_resource else row.speedup > 1.01
-    worse = row.speedup > 1.01 if comparison.options.measure.is_resource else row.speedup < 0.99
+    verdict = comparison.options.measure.better(row.speedup)
+    better, worse = verdict > 0, verdict < 0
     text = ratio_text(row.speedup) + ("" if problem in comparison.with_baseline else " (not common)") + tie
     return text, "green" if better else "red" if worse else ""
 

@@ -56,7 +56,7 @@ def summarize_arm(
     values = [s for s in speedups.values() if s is not None]
     if options.policy == "one":  # every problem of P counts; one the arm did not win counts 1.0
         values = [speedups.get(p) or 1.0 for p in sorted(with_baseline)]
-    resource = options.measure.is_resource
+    resource = options.measure.sized
     better = [s for s in speedups.values() if s is not None and (s < 1 if resource else s > 1)]
     return ArmSummary(
         arm,

@@ -65,7 +65,7 @@ def test_unknown_metric_or_rule_exits_2_with_the_valid_ones(capsys: pytest.Captu
     assert main(["compare", str(SONNET), "--metric", "latency"]) == 2
     assert (
         "valid metrics: csynth.worst, csynth.avg, csynth.best, csynth.time, cosim.cycles, hwemu.us, "
-        "lut, ff, dsp, bram, uram" in capsys.readouterr().err
+        "hwemu.cycles, fmax, ii, adp, lut, ff, dsp, bram, uram" in capsys.readouterr().err
     )
     assert main(["compare", str(SONNET), "--baseline", "x#"]) == 2
     assert "valid rules: benchmark, best, ORIGIN[@VERSION][#VARIANT]" in capsys.readouterr().err

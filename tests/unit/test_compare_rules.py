@@ -111,3 +111,33 @@ def test_outputs_spell_problems_as_the_records_do() -> None:
     result = compare(records, Options(), aliased.problem_and_device, spelled_with(aliased))
     row = json.loads(render(result, "json"))["rows"][0]
     assert (row["suite"], row["group_path"], row["speedup"]) == ("suite", ["stencils", "fdtd2d"], 2.0)
+
+
+def test_more_metrics_each_in_its_own_direction() -> None:
+    records = load(SONNET)
+    rows = {m: compare(records, Options(metric=m)).rows for m in ("fmax", "ii", "adp")}
+    no_skills = {m: next(r for r in rs if r.candidate.origin_version.endswith("no_skills")) for m, rs in rows.items()}
+    # 2mm: the AI's clock 2.494 ns -> 400.96 MHz, the ground truth's 2.656 ns -> 376.51 MHz: 1.065 (higher is better)
+    fmax = no_skills["fmax"]
+    assert (fmax.value, fmax.baseline_value) == (pytest.approx(1000 / 2.494), pytest.approx(1000 / 2.656))
+    assert fmax.speedup == pytest.approx(2.656 / 2.494)
+    # Interval-max 1200416 against 52628: 22.81 (lower is better: baseline / candidate)
+    assert no_skills["ii"].speedup == pytest.approx(1200416 / 52628)
+    # 172485 LUT x 52627 cycles x 2.494 ns = 2.2639e10; ratio candidate / baseline (< 1 is better)
+    adp = no_skills["adp"]
+    assert adp.value == pytest.approx(172485 * 52627 * 2.494)
+    assert adp.speedup == pytest.approx(adp.value / adp.baseline_value) and adp.speedup < 1
+    header = render(compare(records, Options(metric="fmax")), "md").splitlines()[0]
+    assert "fmax (MHz, 1000 / EstimatedClockPeriod; higher is better: ratio = candidate / baseline)" in header
+    assert "lower is better: ratio = candidate / baseline" in render(compare(records, Options(metric="adp")), "md")
+    best = compare(records, Options(metric="fmax", baseline="best"))  # the best is the highest Fmax
+    assert best.results["hlsfactory_polybench_float_small", ("2mm",)].baseline is not None
+
+
+def test_hwemu_cycles_of_the_rodinia_references() -> None:
+    hw = Path(__file__).resolve().parents[1] / "fixtures" / "producers" / "c2hls__references__hw_emu_u280.jsonl"
+    result = compare(load(hw), Options(metric="hwemu.cycles", baseline="rodinia_hls_benchmark#0"))
+    knn = result.answer(("rodinia_hls_benchmark", "2023_port"), ("rodinia_hls", ("knn",)))
+    assert knn is not None and (knn.value, knn.baseline_value) == (502008, 1049027)  # 2.0897
+    [arm] = result.arms
+    assert (arm.compared, arm.baselines) == (6, 11)

@@ -34,8 +34,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     compare.add_argument(
         "--metric",
         default="csynth.worst",
-        help="csynth.worst (default), csynth.avg, csynth.best, csynth.time, cosim.cycles, "
-        "hwemu.us, lut, ff, dsp, bram, uram",
+        help="csynth.worst (default), csynth.avg, csynth.best, csynth.time, cosim.cycles, hwemu.us, "
+        "hwemu.cycles, fmax (higher is better), ii, adp, lut, ff, dsp, bram, uram",
     )
     compare.add_argument(
         "--baseline",

@@ -45,7 +45,7 @@ class ParetoScreen(Screen[None]):
         self.comparison = comparison
         self.problem = problem
         self.scope = "problem" if problem is not None else "suite"
-        self.x_metric = "csynth.worst" if comparison.options.measure.is_resource else comparison.options.metric
+        self.x_metric = "csynth.worst" if comparison.options.measure.sized else comparison.options.metric
         self.y_metric = "lut"
         self.log_axes = True
         self.front: Front | None = None
