@@ -13,11 +13,12 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from collectors.compare.metrics import METRICS, Metric
 from collectors.compare.model import (
+    ORACLE,
     ArmKey,
     BaselineRule,
     Candidate,
@@ -126,7 +127,19 @@ def compare_problem(problem: ProblemKey, candidates: list[Candidate], options: O
             if row.answer:
                 row.tied = tied
                 answers[arm] = row
+    if options.oracle:
+        _add_oracle(problem, answers, metric, options.by)
     return ProblemResult(baseline, base, rows, answers, candidates)
+
+
+def _add_oracle(problem: ProblemKey, answers: dict[ArmKey, Row], metric: Metric, by: str) -> None:
+    """The virtual best: the best passing answer among the arms (ties: the first arm by label)."""
+    passed = sorted((r for r in answers.values() if r.passed), key=lambda r: arm_label(r.arm, by))
+    if not passed:
+        return
+    sign = 1 if metric.sized else -1  # the lowest ratio, or the highest speedup
+    best = min(passed, key=lambda r: sign * r.speedup)  # type: ignore[operator]
+    answers[ORACLE] = replace(best, arm=ORACLE, answer=True, tied=[], source=best.arm)
 
 
 def _row(problem: ProblemKey, arm: ArmKey, candidate: Candidate, metric: Metric, base: float | None) -> Row:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from collectors.aliases import Aliases
-from collectors.compare.metrics import METRICS, Metric, resource_reader
+from collectors.compare.metrics import METRICS, Metric, resource_reader, to_number
 
 ProblemKey = tuple[str, tuple[str, ...]]
 ArmKey = tuple[Any, ...]
@@ -59,6 +59,9 @@ class Options:
     policy: str = "exclude"
     common: bool = False
     by: str = "arm"
+    oracle: bool = False  # a virtual-best column: per problem, the best passing answer of the arms
+    fast_p: tuple[str, ...] = ()  # thresholds p of fast_p, as written ("1", "1.5")
+    samples: bool = False  # an arm's variants of a problem are independent attempts: pass@k
 
     def __post_init__(self) -> None:
         if self.metric not in METRICS:
@@ -69,6 +72,10 @@ class Options:
                 raise ValueError(f"unknown {name} {value!r}; valid: {', '.join(valid)}")
         if self.by not in ("arm", "origin") and not (self.by.startswith("meta.") and len(self.by) > 5):
             raise ValueError(f"unknown grouping {self.by!r}; valid: {', '.join(BYS)}")
+        for p in self.fast_p:
+            number = to_number(p)
+            if number is None or number <= 0:
+                raise ValueError(f"fast_p threshold {p!r} is not a positive number")
 
     @property
     def rule(self) -> BaselineRule:
@@ -195,6 +202,7 @@ class Row:
     utilisation: float | None = None
     answer: bool = False  # the candidate its arm's pick chose for this problem
     tied: list[Candidate] = field(default_factory=list)  # an answer's variants that share its highest index
+    source: ArmKey | None = None  # the virtual best's cell: the arm whose answer it is
 
     @property
     def passed(self) -> bool:
@@ -231,7 +239,12 @@ def arm_key(candidate: Candidate, by: str) -> ArmKey:
     return (value if value is None or isinstance(value, (str, int, float)) else repr(value),)
 
 
+ORACLE: ArmKey = ("\x00virtual best",)  # the --oracle column's key: no record can hold it
+
+
 def arm_label(arm: ArmKey, by: str) -> str:
+    if arm == ORACLE:
+        return "virtual best"
     if by == "arm":
         return arm[0] if arm[1] is None else f"{arm[0]}@{arm[1]}"
     if by == "origin":

@@ -68,3 +68,19 @@ def test_filter_with_a_leading_negation(tmp_path: Path, capsys: pytest.CaptureFi
     assert [json.loads(line)["report_type"] for line in capsys.readouterr().out.splitlines()] == ["sw_run"]
     assert main(["compare", str(data), "--filter", "type:("]) == 2
     assert "bad --filter" in capsys.readouterr().err
+
+
+def test_oracle_fast_p_and_samples_flags(capsys: pytest.CaptureFixture) -> None:
+    assert main(["compare", str(SONNET), "--format", "json", "--oracle", "--fast-p", "1,20", "--samples"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["oracle"], data["fast_p"], data["samples"]) == (True, ["1", "20"], True)
+    no_skills = next(a for a in data["arms"] if a["arm"].endswith("no_skills"))
+    # 22.81, 26.59, 1.293, 1.294 of 4: above 1 all four, above 20 two
+    assert no_skills["fast_p"] == {"1": 1.0, "20": 0.5}
+    assert no_skills["pass_at_k"]["hls_synth"] == {"1": 1.0}  # one attempt per problem: only k = 1
+    # 2mm 22.8 > 18.7 and 3mm 26.6 > 0.8: no_skills; atax and bicg equal: the first arm by label
+    base = no_skills["arm"].replace("no_skills", "base_skills")
+    assert [c["arm"] for c in data["oracle_cells"]] == [no_skills["arm"]] * 2 + [base] * 2
+    assert data["arms"][-1]["arm"] == "virtual best"
+    assert main(["compare", str(SONNET), "--fast-p", "x"]) == 2
+    assert "fast_p threshold 'x' is not a positive number" in capsys.readouterr().err

@@ -322,7 +322,7 @@ def test_table_and_markdown_show_cells_summaries_and_escapes() -> None:
     table = render(result, "table")
     assert "224×" in table and "0.0045×" in table  # 224/1 and 224/49778 = 0.0044999
     assert "timeout" in table and "\x1b" not in table and "\\x1b[31m" in table
-    assert "geomean (n/N)" in table and "224× (1/2)" in table
+    assert "geomean [95% CI] (n/N)" in table and "224× [224-224] (1/2)" in table  # one value: no spread
     assert "metric csynth.worst" in table and "policy exclude" in table and "common off" in table
     md = render(result, "md")
     assert "| s/q\\\\x1b[31m\\| |" in md  # the backslash of the escape doubled, the pipe escaped

@@ -61,6 +61,20 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         metavar="QUERY",
         help="only the records the query matches (the records view's language, e.g. 'suite:rodinia* -type:sw_run')",
     )
+    compare.add_argument(
+        "--oracle", action="store_true", help="a virtual-best column: per problem, the best passing answer of the arms"
+    )
+    compare.add_argument(
+        "--fast-p",
+        default="",
+        metavar="P,P,...",
+        help="fast_p for each threshold: the share of problems whose answer passed and is more than p times better",
+    )
+    compare.add_argument(
+        "--samples",
+        action="store_true",
+        help="variants of a problem are independent attempts: pass@1, @5, @10 per stage",
+    )
     compare.add_argument("--common", action="store_true", help="only problems where every arm has a passing answer")
     compare.add_argument(
         "--by",
@@ -119,7 +133,18 @@ def _prepare(args: argparse.Namespace) -> tuple[Any, Any, Any] | int:
     from collectors.records.query import QueryError, parse
 
     try:
-        options = Options(args.metric, args.baseline, args.pick, args.policy, args.common, args.by)
+        thresholds = tuple(p.strip() for p in args.fast_p.split(",") if p.strip())
+        options = Options(
+            args.metric,
+            args.baseline,
+            args.pick,
+            args.policy,
+            args.common,
+            args.by,
+            oracle=args.oracle,
+            fast_p=thresholds,
+            samples=args.samples,
+        )
     except ValueError as exc:
         print(f"vitis-tui compare: {exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -96,7 +96,7 @@ class CompareMatrix(ScrollView, can_focus=True):
     def _summary(comparison: Comparison) -> list[list[Text]]:
         if not comparison.arms:
             return []
-        per_arm = [summary_lines(a) for a in comparison.arms]
+        per_arm = [summary_lines(a, samples=comparison.options.samples) for a in comparison.arms]
         return [
             [Text(label, style=SUMMARY), Text("")] + [Text(lines[n][1]) for lines in per_arm]
             for n, (label, _) in enumerate(per_arm[0])
