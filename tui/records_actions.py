@@ -53,6 +53,7 @@ KEY_HELP = [
     ("compare: b k o x", "Baseline rule / pick final-best / policy exclude-one / --common on-off"),
     ("compare: enter", "The records behind the cell: candidate and baseline side by side, Δ and %"),
     ("compare: p / t", "Pareto view (s problem-suite, x y metrics, l log) / trajectory of the arm"),
+    ("compare: h", "Head to head: every pair of arms, wins-losses-ties, geomean ratio, sign-test p"),
 ]
 
 

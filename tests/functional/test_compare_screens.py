@@ -272,3 +272,23 @@ async def test_browse_compare_follows_the_filter_and_leaves_refused_lines_out(tm
         outside["implementation"]["origin_version"] = "later"
         app.compare_records_changed([outside], [])  # a live record the filter leaves out
         assert len(matrix.arms) == 2 and ("bicg",) not in [p[1] for p in matrix.problems]
+
+
+async def test_h_shows_every_pair_of_arms_as_a_matrix() -> None:
+    from tui.screens.headtohead import HeadToHeadScreen
+    from tui.widgets.pairs_matrix import PairsMatrix, pair_cell
+
+    async with App().run_test(size=(200, 50)) as pilot:
+        screen = await opened(pilot, RECORDS)
+        await pilot.press("h")
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, HeadToHeadScreen))
+        matrix = pilot.app.screen.query_one(PairsMatrix)
+        [pair] = matrix.pairs
+        base, no = (f"{o}@{v}" for o, v in (BASE, NO_SKILLS))
+        # base_skills over no_skills: 2mm 18.70/22.81 and 3mm 0.7997/26.59 lost, atax and bicg equal
+        ratio = ((1200415 / 64177) / (1200415 / 52627) * (2310407 / 2889043) / (2310407 / 86887)) ** 0.25
+        assert pair_cell(pair, base).plain == f"0-2-2 ×{ratio:.3g} p=0.5 (4)"  # ×0.396; p = 2 * 1 / 2^2
+        assert pair_cell(pair, base).style == "red"
+        assert pair_cell(pair, no).plain == f"2-0-2 ×{1 / ratio:.3g} p=0.5 (4)"
+        await pilot.press("escape")
+        assert pilot.app.screen is screen

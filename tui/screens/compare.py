@@ -44,7 +44,10 @@ from tui.widgets.compare_matrix import CompareMatrix
 
 Records = Iterable[dict[str, Any]]
 METRIC_NAMES = list(METRICS)
-KEYS = "m/M metric  b baseline  k pick  o policy  x common  enter records  p Pareto  t trajectory  esc back"
+KEYS = (
+    "m/M metric  b baseline  k pick  o policy  x common  enter records  p Pareto  t trajectory  h head to head  "
+    "esc back"
+)
 
 
 class CompareScreen(Screen[None]):
@@ -62,6 +65,7 @@ class CompareScreen(Screen[None]):
         Binding("x", "common", "Common"),
         Binding("p", "pareto", "Pareto"),
         Binding("t", "trajectory", "Trajectory"),
+        Binding("h", "head_to_head", "Head to head"),
     ]
 
     def __init__(
@@ -260,6 +264,12 @@ class CompareScreen(Screen[None]):
         if self.comparison is not None:
             current = self.query_one(CompareMatrix).current()
             self.app.push_screen(ParetoScreen(self.comparison, current[0] if current else None))
+
+    def action_head_to_head(self) -> None:
+        from tui.screens.headtohead import HeadToHeadScreen
+
+        if self.comparison is not None:
+            self.app.push_screen(HeadToHeadScreen(self.comparison))
 
     def action_trajectory(self) -> None:
         comparison, current = self.comparison, self.query_one(CompareMatrix).current()
