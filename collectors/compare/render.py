@@ -18,7 +18,7 @@ from collectors.text import visible
 if TYPE_CHECKING:
     from rich.table import Table
 
-FORMATS = ("table", "csv", "md", "json")
+FORMATS = ("table", "csv", "md", "json", "latex", "html")
 STAGE_LABELS = {"sw_run": "C sim pass", "hls_synth": "synth pass", "rtl_sim": "cosim/hw_emu pass"}
 FORMULA_START = ("=", "+", "-", "@", "\t")
 
@@ -249,4 +249,12 @@ def render(
         return to_markdown(comparison)
     if fmt == "table":
         return render_table(comparison, color)
+    if fmt == "latex":
+        from collectors.compare.render_latex import to_latex
+
+        return to_latex(comparison)
+    if fmt == "html":
+        from collectors.compare.render_html import to_html
+
+        return to_html(comparison)
     raise ValueError(f"unknown format {fmt!r}; valid formats: {', '.join(FORMATS)}")

@@ -19,7 +19,7 @@ from collectors.text import visible
 
 from .common import EXIT_IO, EXIT_OK, EXIT_USAGE, overrides, record_settings
 
-ENDINGS = {".json": "json", ".csv": "csv", ".md": "md"}
+ENDINGS = {".json": "json", ".csv": "csv", ".md": "md", ".tex": "latex", ".html": "html", ".htm": "html"}
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -84,7 +84,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     compare.add_argument(
         "--format",
-        choices=("table", "csv", "md", "json"),
+        choices=("table", "csv", "md", "json", "latex", "html"),
         help="default: table on a terminal, md otherwise (or from the ending of -o)",
     )
     compare.add_argument("--raw", action="store_true", help="csv: no quote before cells that start like a formula")
