@@ -2,7 +2,7 @@
 
 Inputs are JSONL files or build trees (a directory is collected first, as `collect` would).
 Format: `table` when standard output is a terminal, `md` otherwise; with `-o OUT` and no `--format`,
-the ending of OUT picks it (.json, .csv, .md; anything else: the table as plain text).
+the ending of OUT picks it (.json, .csv, .md, .tex, .html; anything else: the table as plain text).
 """
 
 from __future__ import annotations
@@ -61,6 +61,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         metavar="QUERY",
         help="only the records the query matches (the records view's language, e.g. 'suite:rodinia* -type:sw_run')",
     )
+    _add_summary_flags(compare)
+    _add_output_flags(compare)
+    return compare
+
+
+def _add_summary_flags(compare: argparse.ArgumentParser) -> None:
+    """The flags that add to the summary: the virtual best, fast_p, pass@k, --common."""
     compare.add_argument(
         "--oracle", action="store_true", help="a virtual-best column: per problem, the best passing answer of the arms"
     )
@@ -76,6 +83,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="variants of a problem are independent attempts: pass@1, @5, @10 per stage",
     )
     compare.add_argument("--common", action="store_true", help="only problems where every arm has a passing answer")
+
+
+def _add_output_flags(compare: argparse.ArgumentParser) -> None:
+    """What makes an arm, and what is written where."""
     compare.add_argument(
         "--by",
         default="arm",
@@ -92,7 +103,6 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     compare.add_argument(
         "--config", metavar="FILE", help="a vitis-tui.toml whose [aliases] pair names spelled differently"
     )
-    return compare
 
 
 def run(args: argparse.Namespace) -> int:
