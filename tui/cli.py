@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from tui.commands import browse, collect, compare, demo, export, validate, watch
-from tui.commands.common import EXIT_INTERRUPTED, EXIT_USAGE, version
+from tui.commands.common import EXIT_INTERRUPTED, EXIT_USAGE, glue_query_values, version
 
 # in the order `--help` lists them
 COMMANDS = {
@@ -45,7 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None = None) -> int:
     commands = parser()
-    args = commands.parse_args(argv)
+    args = commands.parse_args(glue_query_values(list(sys.argv[1:] if argv is None else argv)))
     if args.command is None:
         commands.print_help(sys.stderr)
         return EXIT_USAGE

@@ -101,20 +101,35 @@ class RecordsActions:
     compare_screen: CompareScreen | None = None
 
     def action_compare(self) -> None:
-        """The compare screen over every record of the records view (read in the screen's thread)."""
-        table = self.records_view.table
-        dead = table.dead
-        # the lines as they are now, taken here on the interface's thread (later changes come
-        # through compare_records_changed); the screen's thread only parses them
-        lines = [line for i, line in enumerate(table.raw) if i not in dead]
+        """The compare screen over the records the records view shows (its filter), less those the
+        contract refuses, read in the screen's thread."""
+        view = self.records_view
+        table = view.table
+        invalid = table.invalid
+        # the lines as they are now, in file order (the rule for tied variants is read order),
+        # taken here on the interface's thread; later changes come through compare_records_changed
+        lines = [table.raw[i] for i in sorted(view.rows) if i not in invalid]
 
         def records() -> list[dict[str, Any]]:
             return [json.loads(line) for line in lines]
 
+        from collectors.compare.inputs import admitted, valid_records
+        from collectors.compare.model import spelled_with
+        from collectors.records.query import unparse
         from tui.screens.compare import CompareScreen  # (imported when first opened: the start is sooner)
 
-        aliases = self.records_view.table.aliases  # pair names as the records view shows them
-        self.compare_screen = CompareScreen(records, canonical=aliases.problem_and_device)
+        aliases = table.aliases  # pair names as the records view shows them
+        node = view.query_node
+
+        def admit(changed: list[dict[str, Any]]) -> list[bool]:
+            valid = {id(r) for r in valid_records(changed)}
+            matched = admitted(changed, node, aliases)
+            return [id(r) in valid and m for r, m in zip(changed, matched, strict=True)]
+
+        self.compare_screen = CompareScreen(
+            records, canonical=aliases.problem_and_device, spelling=spelled_with(aliases), admit=admit
+        )
+        self.compare_screen.query_text = unparse(node)
         self.push_screen(self.compare_screen)  # type: ignore[attr-defined]
 
     def compare_records_changed(

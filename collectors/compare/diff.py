@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from collectors.compare.comparison import to_number
+from collectors.numbers import number_or_none as to_number
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Pareto fronts of a comparison (pure): one point per arm, the non-dominated ones marked.
 
-- One problem: each arm's answer (and the baseline) on two metrics, both lower-is-better
-  (latency against LUT by default).
+- One problem: each arm's answer (and the baseline) on two metrics, each in its own direction
+  (latency against LUT by default, both lower-is-better; fmax is higher-is-better).
 - The whole suite: each arm's geometric-mean speedup (higher is better) against its geometric
   mean LUT ratio (lower is better), both over its compared problems.
 """
@@ -71,14 +71,15 @@ def problem_front(comparison: Comparison, problem: ProblemKey, x_metric: str, y_
             left_out.append(f"{label}: zero on a log axis")
         else:
             points.append(Point(label, gx.value, gy.value, baseline=n == 0 and label.startswith("baseline ")))
-    return Front(x.label, y.label, mark_dominated(points), left_out)
+    marked = mark_dominated(points, x_lower=not x.higher, y_lower=not y.higher)  # fmax: higher is better
+    return Front(x.label, y.label, marked, left_out, x_lower=not x.higher, y_lower=not y.higher)
 
 
 def suite_front(comparison: Comparison) -> Front:
     """Per arm: geomean speedup (the comparison's latency metric, csynth.worst for a resource one)
     against geomean LUT ratio, each over the problems compared on that metric."""
     options = comparison.options
-    latency = options.metric if not options.measure.is_resource else "csynth.worst"
+    latency = options.metric if not options.measure.sized else "csynth.worst"
     speed = _summaries(comparison, replace(options, metric=latency))
     area = _summaries(comparison, replace(options, metric="lut"))
     points, left_out = [], []
@@ -90,7 +91,7 @@ def suite_front(comparison: Comparison) -> Front:
             points.append(Point(label, a, s))
     return Front(
         "LUT ratio (geomean, lower is smaller)",
-        f"speedup on {latency} (geomean, higher is faster)",
+        f"{'ratio' if METRICS[latency].higher else 'speedup'} on {latency} (geomean, higher is better)",
         mark_dominated(points, x_lower=True, y_lower=False),
         left_out,
         y_lower=False,

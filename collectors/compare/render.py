@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from typing import TYPE_CHECKING, Any
 
-from collectors.compare.comparison import STAGES, ArmSummary, Comparison, ProblemKey, Row, arm_label
+from collectors.compare.comparison import ArmSummary, Comparison, ProblemKey
+from collectors.compare.model import STAGES, arm_label
 from collectors.text import visible
 
 if TYPE_CHECKING:
     from rich.table import Table
 
-FORMATS = ("table", "csv", "md", "json")
+FORMATS = ("table", "csv", "md", "json", "latex", "html")
 STAGE_LABELS = {"sw_run": "C sim pass", "hls_synth": "synth pass", "rtl_sim": "cosim/hw_emu pass"}
 FORMULA_START = ("=", "+", "-", "@", "\t")
 
@@ -45,8 +45,8 @@ def problem_text(problem: ProblemKey) -> str:
 def header(comparison: Comparison) -> str:
     o = comparison.options
     return (
-        f"metric {o.metric} ({o.measure.label}) · baseline {visible(o.baseline)} · pick {o.pick} · "
-        f"policy {o.policy} · common {'on' if o.common else 'off'} · by {visible(o.by)}"
+        f"metric {o.metric} ({o.measure.label}; {o.measure.direction}) · baseline {visible(o.baseline)} · "
+        f"pick {o.pick} · policy {o.policy} · common {'on' if o.common else 'off'} · by {visible(o.by)}"
     )
 
 
@@ -56,11 +56,16 @@ def cell(comparison: Comparison, arm: tuple, problem: ProblemKey) -> tuple[str, 
     if row is None:  # candidates without a record of the metric's kind (cosim skipped, say): missing
         tried = any(r.arm == arm for r in comparison.results[problem].rows)
         return ("missing", "magenta") if tried else ("—", "dim")
+    tie = " (tie)" if row.tied else ""
+    if row.status == "pass" and row.speedup is None and row.value is not None:  # a zero: no ratio, the number
+        return f"{number_text(row.value)} (no ratio){tie}", "yellow"
     if row.speedup is None or row.status != "pass":
-        return visible(row.status), "yellow" if row.status == "no baseline" else "magenta"
-    better = row.speedup < 0.99 if comparison.options.measure.is_resource else row.speedup > 1.01
-    worse = row.speedup > 1.01 if comparison.options.measure.is_resource else row.speedup < 0.99
-    text = ratio_text(row.speedup) + ("" if problem in comparison.with_baseline else " (not common)")
+        return visible(row.status) + tie, "yellow" if row.status == "no baseline" else "magenta"
+    verdict = comparison.options.measure.better(row.speedup)
+    better, worse = verdict > 0, verdict < 0
+    text = ratio_text(row.speedup) + ("" if problem in comparison.with_baseline else " (not common)") + tie
+    if row.source is not None:  # the virtual best says whose answer it is
+        text += f" {visible(arm_label(row.source, comparison.options.by))}"
     return text, "green" if better else "red" if worse else ""
 
 
@@ -73,23 +78,53 @@ def baseline_cell(comparison: Comparison, problem: ProblemKey) -> str:
     return visible(f"{b.origin}#{b.index} {b.name}: {value}")
 
 
-def summary_lines(arm: ArmSummary) -> list[tuple[str, str]]:
-    """(label, text) lines under an arm's column: geomean n/N, min–max, fast_1, stage pass rates."""
+def interval_text(interval: tuple[float, float] | None) -> str:
+    """'[1.05-1.71]': the bounds with the significant digits of `ratio_text`, without the ×."""
+    if interval is None:
+        return ""
+    low, high = (ratio_text(v).rstrip("×") for v in interval)
+    return f" [{low}-{high}]"
+
+
+def summary_lines(arm: ArmSummary, intervals: bool = False, samples: bool = False) -> list[tuple[str, str]]:
+    """(label, text) lines under an arm's column: geomean n/N (with its 95 % interval when
+    `intervals`), min–max, fast_1 (and fast_p), the answers, stage pass rates (and pass@k)."""
 
     def r(v: float | None) -> str:
         return "—" if v is None else ratio_text(v)
 
+    ci = interval_text(arm.ci95) if intervals else ""
     lines = [
-        ("geomean (n/N)", f"{r(arm.geomean)} ({arm.compared}/{arm.baselines})"),
+        (f"geomean{' [95% CI]' * intervals} (n/N)", f"{r(arm.geomean)}{ci} ({arm.compared}/{arm.baselines})"),
         ("min–max", f"{r(arm.min)}–{r(arm.max)}" if arm.min is not None else "—"),
         ("median", r(arm.median)),
         ("better than baseline", "—" if arm.fast_1 is None else f"{arm.fast_1:.0%}"),
         ("answers", ", ".join(f"{visible(k)} {v}" for k, v in sorted(arm.status_counts.items())) or "—"),
     ]
+    lines += [(f"fast_{p}", "—" if v is None else f"{v:.0%}") for p, v in arm.fast_p.items()]
     lines += [
         (STAGE_LABELS[s], f"{arm.stages[s][0]}/{arm.stages[s][2]}" if arm.stages[s][1] else "—") for s in STAGES
     ]  # a stage no record reports: no rate rather than 0/N
+    return lines + (pass_at_lines(arm) if samples else [])
+
+
+def pass_at_lines(arm: ArmSummary) -> list[tuple[str, str]]:
+    """'synth pass@1' ... for each stage and k = 1, 5, 10 ('—' where no problem has n >= k)."""
+    lines = []
+    for stage in STAGES:
+        for k in ("1", "5", "10"):
+            value = arm.pass_at_k.get(stage, {}).get(k)
+            lines.append(
+                (f"{STAGE_LABELS[stage].removesuffix(' pass')} pass@{k}", "—" if value is None else f"{value:.0%}")
+            )
     return lines
+
+
+def arm_lines(comparison: Comparison, intervals: bool = False) -> tuple[list[str], list[list[str]]]:
+    """The summary's labels and, per arm, its texts (the same lines for every arm)."""
+    per_arm = [summary_lines(a, intervals, comparison.options.samples) for a in comparison.arms]
+    labels = [label for label, _ in per_arm[0]] if per_arm else []
+    return labels, [[text for _, text in lines] for lines in per_arm]
 
 
 def to_table(comparison: Comparison) -> Table:
@@ -104,13 +139,14 @@ def to_table(comparison: Comparison) -> Table:
     for problem in comparison.problems:
         cells = [cell(comparison, arm.arm, problem) for arm in comparison.arms]
         table.add_row(
-            Text(problem_text(problem)),
+            Text(problem_text(comparison.spelled(problem))),
             Text(baseline_cell(comparison, problem)),
             *(Text(text, style=style) for text, style in cells),
         )
     table.add_section()
-    for n, (label, _) in enumerate(summary_lines(comparison.arms[0]) if comparison.arms else []):
-        table.add_row(Text(label, style="bold"), Text(""), *(Text(summary_lines(arm)[n][1]) for arm in comparison.arms))
+    labels, texts = arm_lines(comparison, intervals=True)
+    for n, label in enumerate(labels):
+        table.add_row(Text(label, style="bold"), Text(""), *(Text(each[n]) for each in texts))
     return table
 
 
@@ -137,67 +173,16 @@ def to_markdown(comparison: Comparison) -> str:
     for problem in comparison.problems:
         cells = [_md(cell(comparison, a.arm, problem)[0]) for a in arms]
         lines.append(
-            "| " + " | ".join([_md(problem_text(problem)), _md(baseline_cell(comparison, problem))] + cells) + " |"
+            "| "
+            + " | ".join(
+                [_md(problem_text(comparison.spelled(problem))), _md(baseline_cell(comparison, problem))] + cells
+            )
+            + " |"
         )
-    for n, (label, _) in enumerate(summary_lines(arms[0]) if arms else []):
-        lines.append("| " + " | ".join([f"**{label}**", ""] + [_md(summary_lines(a)[n][1]) for a in arms]) + " |")
+    labels, texts = arm_lines(comparison, intervals=True)
+    for n, label in enumerate(labels):
+        lines.append("| " + " | ".join([f"**{label}**", ""] + [_md(each[n]) for each in texts]) + " |")
     return "\n".join(lines) + "\n"
-
-
-def row_json(row: Row, comparison: Comparison) -> dict[str, Any]:
-    c = row.candidate
-    data = {
-        "suite": row.problem[0],
-        "group_path": list(row.problem[1]),
-        "origin": c.origin,
-        "origin_version": c.origin_version,
-        "variant": {"index": c.index, "name": c.name},
-        "status": row.status,
-        "value": row.value,
-        "baseline_value": row.baseline_value,
-        "speedup": row.speedup,
-        "arm": arm_label(row.arm, comparison.options.by),
-        "answer": row.answer,
-        "device": c.device,
-    }
-    if comparison.options.measure.is_resource:
-        data["utilisation"] = row.utilisation
-    return data
-
-
-def arm_json(arm: ArmSummary) -> dict[str, Any]:
-    return {
-        "origin": arm.origin,
-        "origin_version": arm.origin_version,
-        "arm": arm.label,
-        "problems": arm.problems,
-        "compared": arm.compared,
-        "baselines": arm.baselines,
-        "geomean": arm.geomean,
-        "min": arm.min,
-        "median": arm.median,
-        "max": arm.max,
-        "status_counts": arm.status_counts,
-        "fast_1": arm.fast_1,
-        "stages": {s: {"pass": p, "records": r, "candidates": n} for s, (p, r, n) in arm.stages.items()},
-    }
-
-
-def to_json(comparison: Comparison, inputs: list[dict[str, Any]]) -> str:
-    o = comparison.options
-    data = {
-        "metric": o.metric,
-        "metric_label": o.measure.label,
-        "baseline": o.baseline,
-        "pick": o.pick,
-        "policy": o.policy,
-        "common": o.common,
-        "by": o.by,
-        "inputs": inputs,
-        "rows": [row_json(r, comparison) for r in comparison.rows],
-        "arms": [arm_json(a) for a in comparison.arms],
-    }
-    return json.dumps(data, indent=1) + "\n"  # ASCII only: C0 and C1 characters come out escaped
 
 
 CSV_COLUMNS = (
@@ -228,6 +213,8 @@ def to_csv(comparison: Comparison, raw: bool = False) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
+    from collectors.compare.render_json import row_json
+
     for row in comparison.rows:
         d = row_json(row, comparison)
         values = [
@@ -252,6 +239,8 @@ def to_csv(comparison: Comparison, raw: bool = False) -> str:
 def render(
     comparison: Comparison, fmt: str, inputs: list[dict[str, Any]] | None = None, raw: bool = False, color: bool = False
 ) -> str:
+    from collectors.compare.render_json import to_json
+
     if fmt == "json":
         return to_json(comparison, inputs or [])
     if fmt == "csv":
@@ -260,4 +249,12 @@ def render(
         return to_markdown(comparison)
     if fmt == "table":
         return render_table(comparison, color)
+    if fmt == "latex":
+        from collectors.compare.render_latex import to_latex
+
+        return to_latex(comparison)
+    if fmt == "html":
+        from collectors.compare.render_html import to_html
+
+        return to_html(comparison)
     raise ValueError(f"unknown format {fmt!r}; valid formats: {', '.join(FORMATS)}")

@@ -45,42 +45,68 @@ def _base(kind: str, target: str, problem: int, arm: int, variant: int) -> dict[
         "implementation": {
             "origin": origin,
             "origin_version": None if arm == 0 else "v1",
-            "origin_meta": None if arm == 0 else {"model": f"model{arm % 5}"},
+            "origin_meta": {} if arm == 0 else {"model": f"model{arm % 5}"},
             "variant": {"index": variant, "name": f"step{variant}"},
         },
     }
 
 
-def candidate_records(problem: int, arm: int, variant: int, rng: random.Random) -> list[dict[str, Any]]:
-    """sw_run, hls_synth, cosim and hw_emu records of one candidate."""
-    latency = rng.randint(1_000, 2_000_000)
-    synth_ok = rng.random() > 1 / 7
-    synth = _base("hls_synth", "vitis.cosim", problem, arm, variant)
-    synth["hls_synth"] = {
-        "status": "pass" if synth_ok else "fail",
+def _synth(ok: bool, latency: int, rng: random.Random) -> dict[str, Any]:
+    """A contract-valid hls_synth payload (a failed one holds nulls)."""
+    if not ok:
+        empty = ("ReportVersion", "UserAssignments", "PerformanceEstimates", "AreaEstimates")
+        return {"status": "fail", **dict.fromkeys(empty)}
+    return {
+        "status": "pass",
+        "ReportVersion": {"Version": "2023.2"},
+        "UserAssignments": {
+            "unit": "ns",
+            "ProductFamily": "virtexuplusHBM",
+            "Part": DEVICE,
+            "TopModelName": "top",
+            "TargetClockPeriod": "3.33",
+            "ClockUncertainty": "0.90",
+            "FlowTarget": "vitis",
+        },
         "PerformanceEstimates": {
             "SummaryOfTimingAnalysis": {"unit": "ns", "EstimatedClockPeriod": f"{rng.uniform(2, 4):.3f}"},
             "SummaryOfOverallLatency": {
+                "unit": "clock cycles",
                 "Best-caseLatency": str(latency // 2),
                 "Average-caseLatency": str(latency * 3 // 4),
                 "Worst-caseLatency": str(latency),
+                "Best-caseRealTimeLatency": "undef",
+                "Average-caseRealTimeLatency": "undef",
+                "Worst-caseRealTimeLatency": "undef",
+                "Interval-min": str(latency + 1),
+                "Interval-max": str(latency + 1),
             },
-        }
-        if synth_ok
-        else None,
+        },
         "AreaEstimates": {
-            "Resources": {"LUT": str(rng.randint(2_000, 90_000)), "FF": str(rng.randint(2_000, 120_000))},
-            "AvailableResources": {"LUT": "1303680", "FF": "2607360"},
-        }
-        if synth_ok
-        else None,
+            "Resources": {"LUT": str(rng.randint(2_000, 90_000)), "FF": str(rng.randint(2_000, 120_000))}
+            | {"DSP": "0", "BRAM_18K": "0", "URAM": "0"},
+            "AvailableResources": {"LUT": "1303680", "FF": "2607360", "DSP": "9024", "BRAM_18K": "4032", "URAM": "960"},
+        },
     }
+
+
+def _sim(ok: bool, cycles: int | None, us: float | None) -> dict[str, Any]:
+    status = "pass" if ok else "fail"
+    return {"status": status, "kernel_runtime_cycles": cycles, "kernel_runtime_us": us, "kernel_clock_freq_mhz": None}
+
+
+def candidate_records(problem: int, arm: int, variant: int, rng: random.Random) -> list[dict[str, Any]]:
+    """sw_run, hls_synth, cosim and hw_emu records of one candidate, each valid by the contract."""
+    latency = rng.randint(1_000, 2_000_000)
+    synth_ok = rng.random() > 1 / 7
+    synth = _base("hls_synth", "vitis.csynth", problem, arm, variant)
+    synth["hls_synth"] = _synth(synth_ok, latency, rng)
     sw = _base("sw_run", "vitis.sw_emu", problem, arm, variant)
     sw["sw_run"] = {"status": "pass"}
     cosim = _base("rtl_sim", "vitis.cosim", problem, arm, variant)
-    cosim["rtl_sim"] = {"status": "pass" if synth_ok else "fail", "kernel_runtime_cycles": latency * 4}
+    cosim["rtl_sim"] = _sim(synth_ok, latency * 4, None)
     hw = _base("rtl_sim", "vitis.hw_emu", problem, arm, variant)
-    hw["rtl_sim"] = {"status": "pass" if synth_ok else "fail", "kernel_runtime_us": round(latency / 300, 3)}
+    hw["rtl_sim"] = _sim(synth_ok, None, round(latency / 300, 3))
     return [sw, synth, cosim, hw]
 
 

@@ -10,6 +10,8 @@ import pytest
 
 from tui.cli import main
 
+from ..compare_records import synth
+
 PRODUCERS = Path(__file__).resolve().parents[1] / "fixtures" / "producers"
 SONNET = PRODUCERS / "c2hls__u280_sonnet_vs_gold__first35.jsonl"
 HW_EMU = PRODUCERS / "c2hls__references__hw_emu_u280.jsonl"
@@ -63,7 +65,7 @@ def test_unknown_metric_or_rule_exits_2_with_the_valid_ones(capsys: pytest.Captu
     assert main(["compare", str(SONNET), "--metric", "latency"]) == 2
     assert (
         "valid metrics: csynth.worst, csynth.avg, csynth.best, csynth.time, cosim.cycles, hwemu.us, "
-        "lut, ff, dsp, bram, uram" in capsys.readouterr().err
+        "hwemu.cycles, fmax, ii, adp, lut, ff, dsp, bram, uram" in capsys.readouterr().err
     )
     assert main(["compare", str(SONNET), "--baseline", "x#"]) == 2
     assert "valid rules: benchmark, best, ORIGIN[@VERSION][#VARIANT]" in capsys.readouterr().err
@@ -77,8 +79,9 @@ def test_invalid_lines_are_skipped_with_one_line_each(tmp_path: Path, capsys: py
     assert main(["compare", str(bad), "--format", "json"]) == 0
     captured = capsys.readouterr()
     assert captured.err.splitlines() == [
-        f"{bad}:7: skipped: invalid JSON at column 2: Expecting property name enclosed in double quotes",
-        f"{bad}:8: skipped: not a JSON object",
+        f"{bad}:7: invalid JSON at column 2: Expecting property name enclosed in double quotes",
+        f"{bad}:8: not a JSON object",
+        "9 records compared of 11 lines (2 refused by the schema left out)",
     ]
     assert len(json.loads(captured.out)["rows"]) == 2  # the 2mm rows of the two AI setups
 
@@ -88,27 +91,9 @@ def test_aliases_of_a_config_pair_spellings(tmp_path: Path, capsys: pytest.Captu
     suite alias they are one problem, and the AI arm gets a speedup (2000 / 500 = 4.0)."""
 
     def record(suite: str, group: str, origin: str, latency: int) -> str:
-        return json.dumps(
-            {
-                "schema_version": "1.0",
-                "report_type": "hls_synth",
-                "run": {
-                    "target": "vitis.csynth",
-                    "device": "xcu280",
-                    "vitis_version": "2023.2",
-                    "runtime_seconds": None,
-                },
-                "problem": {"suite": suite, "group_path": [group]},
-                "implementation": {"origin": origin, "origin_version": None, "variant": {"index": 0, "name": "v"}},
-                "hls_synth": {
-                    "status": "pass",
-                    "ReportVersion": {"Version": "2023.2"},
-                    "UserAssignments": {},
-                    "PerformanceEstimates": {"SummaryOfOverallLatency": {"Worst-caseLatency": str(latency)}},
-                    "AreaEstimates": {},
-                },
-            }
-        )
+        found = synth(group, origin, worst=latency)
+        found["problem"]["suite"] = suite
+        return json.dumps(found)
 
     data = tmp_path / "two.jsonl"
     data.write_text(

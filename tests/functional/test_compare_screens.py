@@ -241,3 +241,54 @@ async def test_browse_c_opens_the_comparison_and_d_diffs_two_marks(tmp_path: Pat
         more["implementation"]["origin_version"] = "later"
         app.compare_records_changed([more], [])
         assert len(app.screen.query_one(CompareMatrix).arms) == 3
+
+
+async def test_browse_compare_follows_the_filter_and_leaves_refused_lines_out(tmp_path: Path) -> None:
+    from collectors.records.query import parse
+
+    refused = copy.deepcopy(RECORDS[0])  # no_skills' 2mm synthesis, variant 1, 10 cycles: refused
+    refused["implementation"]["variant"] = {"index": 1, "name": "refused"}
+    refused["hls_synth"]["PerformanceEstimates"]["SummaryOfOverallLatency"]["Worst-caseLatency"] = "10"
+    del refused["hls_synth"]["UserAssignments"]["Part"]
+    tied = copy.deepcopy(next(r for r in RECORDS if r["problem"]["group_path"] == ["3mm"]))
+    tied["implementation"]["variant"]["name"] = "again"  # a second variant at index 0 of that arm
+    data = tmp_path / "r.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in [*RECORDS, refused, tied]))
+    app = BrowseApp([str(data)])
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.loaded and app.checked)
+        app.view.set_query(parse("-group:bicg"))
+        await pilot.press("c")
+        await wait_until(pilot, lambda: isinstance(app.screen, CompareScreen) and app.screen.ready)
+        screen = app.screen
+        matrix = screen.query_one(CompareMatrix)
+        assert [p[1] for p in matrix.problems] == [("2mm",), ("3mm",), ("atax",)]  # bicg filtered out
+        assert cells(screen, MM2)[FIXED:] == ["18.7×", "22.8×"]  # not 1200415 / 10
+        text = header(screen)
+        assert "filter -group:bicg" in text
+        assert "⚠ hlsfactory_polybench_float_small/3mm: arm c2hls_orchestrator@" in text
+        assert "(tie)" in "".join(cells(screen, (SUITE, ("3mm",)))[FIXED:])
+        outside = copy.deepcopy(next(r for r in RECORDS if r["problem"]["group_path"] == ["bicg"]))
+        outside["implementation"]["origin_version"] = "later"
+        app.compare_records_changed([outside], [])  # a live record the filter leaves out
+        assert len(matrix.arms) == 2 and ("bicg",) not in [p[1] for p in matrix.problems]
+
+
+async def test_h_shows_every_pair_of_arms_as_a_matrix() -> None:
+    from tui.screens.headtohead import HeadToHeadScreen
+    from tui.widgets.pairs_matrix import PairsMatrix, pair_cell
+
+    async with App().run_test(size=(200, 50)) as pilot:
+        screen = await opened(pilot, RECORDS)
+        await pilot.press("h")
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, HeadToHeadScreen))
+        matrix = pilot.app.screen.query_one(PairsMatrix)
+        [pair] = matrix.pairs
+        base, no = (f"{o}@{v}" for o, v in (BASE, NO_SKILLS))
+        # base_skills over no_skills: 2mm 18.70/22.81 and 3mm 0.7997/26.59 lost, atax and bicg equal
+        ratio = ((1200415 / 64177) / (1200415 / 52627) * (2310407 / 2889043) / (2310407 / 86887)) ** 0.25
+        assert pair_cell(pair, base).plain == f"0-2-2 ×{ratio:.3g} p=0.5 (4)"  # ×0.396; p = 2 * 1 / 2^2
+        assert pair_cell(pair, base).style == "red"
+        assert pair_cell(pair, no).plain == f"2-0-2 ×{1 / ratio:.3g} p=0.5 (4)"
+        await pilot.press("escape")
+        assert pilot.app.screen is screen

@@ -80,7 +80,7 @@ HELP_KEYS = [
     ["d"],
     ["question_mark"],
     ["ctrl+p"],
-    ["c", "m", "M", "b", "k", "o", "x", "enter", "escape", "p", "s", "x", "y", "l", "escape", "t"],
+    ["c", "m", "M", "b", "k", "o", "x", "enter", "escape", "p", "s", "x", "y", "l", "escape", "t", "escape", "h"],
 ]
 
 

@@ -22,6 +22,8 @@ from collectors.compare.comparison import (
 )
 from collectors.compare.render import ratio_text, render, to_csv, visible
 
+from ..compare_records import cosim, csim, synth
+
 PRODUCERS = Path(__file__).resolve().parents[1] / "fixtures" / "producers"
 SONNET = PRODUCERS / "c2hls__u280_sonnet_vs_gold__first35.jsonl"
 HW_EMU = PRODUCERS / "c2hls__references__hw_emu_u280.jsonl"
@@ -43,93 +45,6 @@ def answer(comparison: Comparison, arm: ArmKey, group: str) -> Row:
     row = comparison.answer(arm, ("s", (group,)))
     assert row is not None
     return row
-
-
-# ---- records built in the tests -------------------------------------------------------------
-
-
-def _envelope(
-    kind: str,
-    target: str,
-    group: str,
-    origin: str,
-    index: int,
-    name: str,
-    version: str | None = None,
-    meta: dict | None = None,
-) -> dict[str, Any]:
-    return {
-        "schema_version": "1.0",
-        "report_type": kind,
-        "run": {"target": target, "device": "xcu280", "vitis_version": "2023.2", "runtime_seconds": None},
-        "problem": {"suite": "s", "group_path": [group]},
-        "implementation": {
-            "origin": origin,
-            "origin_version": version,
-            "origin_meta": meta,
-            "variant": {"index": index, "name": name},
-        },
-    }
-
-
-def synth(
-    group: str,
-    origin: str,
-    index: int = 0,
-    worst: Any = None,
-    status: str = "pass",
-    lut: str = "100",
-    clock: str = "2.5",
-    name: str = "v",
-    **identity: Any,
-) -> dict[str, Any]:
-    record = _envelope("hls_synth", "vitis.csynth", group, origin, index, name, **identity)
-    if status != "pass":
-        record["hls_synth"] = {
-            "status": status,
-            "ReportVersion": None,
-            "UserAssignments": None,
-            "PerformanceEstimates": None,
-            "AreaEstimates": None,
-        }
-        return record
-    record["hls_synth"] = {
-        "status": "pass",
-        "ReportVersion": {"Version": "2023.2"},
-        "UserAssignments": {},
-        "PerformanceEstimates": {
-            "SummaryOfTimingAnalysis": {"EstimatedClockPeriod": clock},
-            "SummaryOfOverallLatency": {
-                "Worst-caseLatency": str(worst),
-                "Average-caseLatency": str(worst),
-                "Best-caseLatency": str(worst),
-            },
-        },
-        "AreaEstimates": {
-            "Resources": {"LUT": lut, "FF": "0", "DSP": "0", "BRAM_18K": "0", "URAM": "0"},
-            "AvailableResources": {"LUT": "1000", "FF": "1", "DSP": "1", "BRAM_18K": "1", "URAM": "1"},
-        },
-    }
-    return record
-
-
-def cosim(
-    group: str, origin: str, index: int = 0, cycles: int | None = None, status: str = "pass", **identity: Any
-) -> dict[str, Any]:
-    record = _envelope("rtl_sim", "vitis.cosim", group, origin, index, "v", **identity)
-    record["rtl_sim"] = {
-        "status": status,
-        "kernel_runtime_cycles": cycles,
-        "kernel_runtime_us": None,
-        "kernel_clock_freq_mhz": None,
-    }
-    return record
-
-
-def csim(group: str, origin: str, index: int = 0, status: str = "pass") -> dict[str, Any]:
-    record = _envelope("sw_run", "vitis.csim", group, origin, index, "v")
-    record["sw_run"] = {"status": status}
-    return record
 
 
 # ---- (a) the Sonnet-vs-ground-truth excerpt ------------------------------------------------
@@ -269,7 +184,7 @@ def test_failed_candidate_and_timed_out_baseline() -> None:
     assert rows["p3"].speedup == 3.0  # 300 / 100
     # attempted 3, P = {p1, p3}, compared = {p3}; fast_1 = 1 / |P| = 1/2
     assert (ai.problems, ai.compared, ai.baselines, ai.fast_1) == (3, 1, 2, 0.5)
-    assert ai.status_counts == {"fail": 1, "no baseline": 1, "pass": 1}
+    assert ai.status_counts == {"fail": 1, "pass": 2}  # p2 passed; its baseline is what is missing
     assert ai.geomean == pytest.approx(3.0)
     # policy one: p1 counts 1.0 -> sqrt(3 * 1) = 1.7321
     assert arm_of(compare(records, Options(policy="one")), ("ai", None)).geomean == pytest.approx(math.sqrt(3))
@@ -293,6 +208,13 @@ def test_missing_cosim_is_not_attempted_and_undef_has_no_value() -> None:
     synth_view = compare(records, Options())
     assert synth_view.results["s", ("p3",)].baseline_measured.status == "no value"  # type: ignore[union-attr]
     assert arm_of(synth_view, ("ai", None)).baselines == 0
+
+
+def test_figures_go_through_the_records_views_number_conversion() -> None:
+    # "1_000" and "0x10" are no number in the records view (collectors/numbers.py), so none here
+    records = [synth("p", "x_benchmark", worst=1000), synth("p", "a", worst="1_000"), synth("p", "b", worst="0x10")]
+    result = compare(records, Options())
+    assert [(r.status, r.value) for r in result.rows] == [("no value", None), ("no value", None)]
 
 
 def test_two_arms_with_different_problems_and_common() -> None:
@@ -400,7 +322,7 @@ def test_table_and_markdown_show_cells_summaries_and_escapes() -> None:
     table = render(result, "table")
     assert "224×" in table and "0.0045×" in table  # 224/1 and 224/49778 = 0.0044999
     assert "timeout" in table and "\x1b" not in table and "\\x1b[31m" in table
-    assert "geomean (n/N)" in table and "224× (1/2)" in table
+    assert "geomean [95% CI] (n/N)" in table and "224× [224-224] (1/2)" in table  # one value: no spread
     assert "metric csynth.worst" in table and "policy exclude" in table and "common off" in table
     md = render(result, "md")
     assert "| s/q\\\\x1b[31m\\| |" in md  # the backslash of the escape doubled, the pipe escaped

@@ -24,6 +24,27 @@ def version() -> str:
         return "unknown"
 
 
+QUERY_FLAGS = ("--filter",)  # flags whose value is a query, which may start with `-` (a negation)
+
+
+def glue_query_values(argv: list[str]) -> list[str]:
+    """`--filter -status:pass` as `--filter=-status:pass`: argparse takes any word that starts
+    with `-` after a flag for another flag, so a query that starts with a negation is joined to
+    its flag before parsing (in every command that takes one)."""
+    glued: list[str] = []
+    words = iter(argv)
+    for word in words:
+        if word == "--":  # what follows is file names only
+            return [*glued, word, *words]
+        if word in QUERY_FLAGS and (value := next(words, None)) is not None:
+            glued.append(f"{word}={value}" if value.startswith("-") else word)
+            if not value.startswith("-"):
+                glued.append(value)
+            continue
+        glued.append(word)
+    return glued
+
+
 def add_config_flag(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--config",

@@ -29,6 +29,7 @@ from collectors.compare.comparison import (
     Comparison,
     Options,
     ProblemKey,
+    Spelling,
     arm_key,
     arm_label,
     bulk,
@@ -44,7 +45,10 @@ from tui.widgets.compare_matrix import CompareMatrix
 Records = Iterable[dict[str, Any]]
 METRIC_NAMES = list(METRICS)
 METRIC = f"Next / previous metric ({METRIC_NAMES[0]} ... {METRIC_NAMES[-1]})"
-KEYS = "m/M metric  b baseline  k pick  o policy  x common  enter records  p Pareto  t trajectory  esc back"
+KEYS = (
+    "m/M metric  b baseline  k pick  o policy  x common  enter records  p Pareto  t trajectory  h head to head  "
+    "esc back"
+)
 
 
 class CompareScreen(Screen[None]):
@@ -62,6 +66,12 @@ class CompareScreen(Screen[None]):
         Binding("x", "common", "Common", tooltip="Only the problems every arm passed: on / off"),
         Binding("p", "pareto", "Pareto", tooltip="Pareto view (s problem-suite, x y metrics, l log)"),
         Binding("t", "trajectory", "Trajectory", tooltip="Trajectory of the arm under the cursor"),
+        Binding(
+            "h",
+            "head_to_head",
+            "Head to head",
+            tooltip="Head to head: every pair of arms, wins-losses-ties, geomean ratio, sign-test p",
+        ),
     ]
 
     def __init__(
@@ -69,11 +79,17 @@ class CompareScreen(Screen[None]):
         source: Records | Callable[[], Records],
         options: Options | None = None,
         canonical: Canonical | None = None,
+        spelling: Spelling | None = None,
+        admit: Callable[[list[dict[str, Any]]], list[bool]] | None = None,
     ) -> None:
-        """`source`: the records, or a function that returns them (called in the loading thread)."""
+        """`source`: the records, or a function that returns them (called in the loading thread).
+        `admit`: which records of a live change the matrix takes (the records view's filter, the
+        contract); a changed record it does not take leaves the matrix."""
         super().__init__()
         self.source = source
-        self.comparer = Comparer(options or Options(), canonical)
+        self.admit = admit
+        self.query_text = ""  # the records view's filter, shown in the header
+        self.comparer = Comparer(options or Options(), canonical, spelling)
         self.comparison: Comparison | None = None
         self.held: dict[ProblemKey, dict[RecordKey, dict[str, Any]]] = {}  # what each problem holds now
         self.problem_of_key: dict[RecordKey, ProblemKey] = {}
@@ -131,6 +147,11 @@ class CompareScreen(Screen[None]):
             self.pending.append((list(added_or_changed), list(removed)))
             return
         began = time.perf_counter()
+        added_or_changed, removed = list(added_or_changed), list(removed)
+        if self.admit is not None and added_or_changed:
+            taken = self.admit(added_or_changed)
+            removed += [r for r, keep in zip(added_or_changed, taken, strict=True) if not keep]
+            added_or_changed = [r for r, keep in zip(added_or_changed, taken, strict=True) if keep]
         touched = self._hold(added_or_changed, removed)
         for problem in touched:
             self.comparer.discard(problem)
@@ -176,10 +197,12 @@ class CompareScreen(Screen[None]):
         skipped = f" · {self.comparer.skipped} records without suite, group, origin or variant" * bool(
             self.comparer.skipped
         )
+        query = f" · filter {visible(self.query_text)}" * bool(self.query_text)
         self.query_one("#compare-header", Static).update(
             Text(
-                f"{header(comparison)}\n{len(comparison.problems)} problems, "
-                f"{len(comparison.with_baseline)} with a baseline · {len(comparison.arms)} arms{skipped}\n{KEYS}"
+                f"{header(comparison)}{query}\n{len(comparison.problems)} problems, "
+                f"{len(comparison.with_baseline)} with a baseline · {len(comparison.arms)} arms{skipped}\n"
+                f"{tie_line(comparison)}{KEYS}"
             )
         )
 
@@ -234,7 +257,7 @@ class CompareScreen(Screen[None]):
         right = baseline if row is not None else None
         speedup = "" if row is None or row.speedup is None else f" · {ratio_text(row.speedup)}"
         title = (
-            f"{problem_text(event.problem)} · {comparison.options.metric}{speedup}\n"
+            f"{problem_text(comparison.spelled(event.problem))} · {comparison.options.metric}{speedup}\n"
             f"candidate: {_describe(left, comparison)}\n"
             f"baseline:  {_describe(right, comparison) if right is not None else '(none: the baseline alone)'}"
         )
@@ -247,6 +270,12 @@ class CompareScreen(Screen[None]):
         if self.comparison is not None:
             current = self.query_one(CompareMatrix).current()
             self.app.push_screen(ParetoScreen(self.comparison, current[0] if current else None))
+
+    def action_head_to_head(self) -> None:
+        from tui.screens.headtohead import HeadToHeadScreen
+
+        if self.comparison is not None:
+            self.app.push_screen(HeadToHeadScreen(self.comparison))
 
     def action_trajectory(self) -> None:
         comparison, current = self.comparison, self.query_one(CompareMatrix).current()
@@ -262,11 +291,23 @@ class CompareScreen(Screen[None]):
         if arm not in several:
             if arm is not None or not several:
                 what = "this arm has" if arm is not None else "no arm has"
-                self.notify(f"{what} several variants of {problem_text(problem)}: no trajectory", markup=False)
+                self.notify(
+                    f"{what} several variants of {problem_text(comparison.spelled(problem))}: no trajectory",
+                    markup=False,
+                )
                 return
             arm = several[0]
         assert arm is not None
         self.app.push_screen(TrajectoryScreen(comparison, several, arm, problem))
+
+
+def tie_line(comparison: Comparison) -> str:
+    """The first warning (ties for final, merged setups) and how many there are, on one line."""
+    warnings = comparison.warnings()
+    if not warnings:
+        return ""
+    more = f" (and {len(warnings) - 1} more)" if len(warnings) > 1 else ""
+    return visible(f"⚠ {warnings[0]}{more}") + "\n"
 
 
 def _describe(candidate: Any, comparison: Comparison) -> str:

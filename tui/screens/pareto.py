@@ -45,7 +45,7 @@ class ParetoScreen(Screen[None]):
         self.comparison = comparison
         self.problem = problem
         self.scope = "problem" if problem is not None else "suite"
-        self.x_metric = "csynth.worst" if comparison.options.measure.is_resource else comparison.options.metric
+        self.x_metric = "csynth.worst" if comparison.options.measure.sized else comparison.options.metric
         self.y_metric = "lut"
         self.log_axes = True
         self.front: Front | None = None
@@ -62,7 +62,7 @@ class ParetoScreen(Screen[None]):
     def draw(self) -> None:
         if self.scope == "problem" and self.problem is not None:
             self.front = problem_front(self.comparison, self.problem, self.x_metric, self.y_metric)
-            where = f"problem {problem_text(self.problem)}"
+            where = f"problem {problem_text(self.comparison.spelled(self.problem))}"
         else:
             self.front = suite_front(self.comparison)
             where = "all problems"

@@ -47,9 +47,10 @@ class TrajectoryScreen(Screen[None]):
         options = self.comparison.options
         self.steps = trajectory(self.comparison, self.arm, self.problem)
         label = visible(arm_label(self.arm, options.by))
+        where = problem_text(self.comparison.spelled(self.problem))
         self.query_one("#trajectory-header", Static).update(
             Text(
-                f"Trajectory: {label} on {problem_text(self.problem)} · {options.metric} ({options.measure.label}) · "
+                f"Trajectory: {label} on {where} · {options.metric} ({options.measure.label}) · "
                 f"{len(self.steps)} steps, {sum(s.failed for s in self.steps)} without a value · [ ] other arm"
             )
         )

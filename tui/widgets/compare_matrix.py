@@ -85,13 +85,13 @@ class CompareMatrix(LineTable):
     @staticmethod
     def _row(comparison: Comparison, problem: ProblemKey) -> list[Text]:
         cells = [Text(text, style=style) for text, style in (cell(comparison, a.arm, problem) for a in comparison.arms)]
-        return [Text(problem_text(problem)), Text(baseline_cell(comparison, problem)), *cells]
+        return [Text(problem_text(comparison.spelled(problem))), Text(baseline_cell(comparison, problem)), *cells]
 
     @staticmethod
     def _summary(comparison: Comparison) -> list[list[Text]]:
         if not comparison.arms:
             return []
-        per_arm = [summary_lines(a) for a in comparison.arms]
+        per_arm = [summary_lines(a, samples=comparison.options.samples) for a in comparison.arms]
         return [
             [Text(label), Text("")] + [Text(lines[n][1]) for lines in per_arm]
             for n, (label, _) in enumerate(per_arm[0])

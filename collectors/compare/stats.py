@@ -1,0 +1,67 @@
+"""The statistics a comparison reports beside its geomeans (pure, standard library only).
+
+- `bootstrap_ci`: a 95 % percentile bootstrap interval of a geometric mean over problems:
+  10,000 resamples drawn with `random.Random(SEED).choices` (the same draws for every list of the
+  same length, so the output is reproducible), each resample's geomean, then the 2.5th and 97.5th
+  percentiles of those 10,000 geomeans by linear interpolation between order statistics
+  (`statistics.quantiles(..., n=40, method="inclusive")`, its 1st and 39th cut points).
+- `sign_test`: the exact two-sided binomial sign test over wins and losses (ties left out):
+  p = min(1, 2 * P(X <= min(wins, losses))) with X ~ Binomial(wins + losses, 1/2); 1.0 without any.
+- `pass_at_k`: the unbiased estimator 1 - C(n - c, k) / C(n, k) of n attempts with c passing.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from fractions import Fraction
+from functools import lru_cache
+
+SEED = 20240601
+RESAMPLES = 10_000
+TIE = 0.01  # within 1 %: neither a win nor a loss, nor better nor worse than the baseline
+
+
+def geomean(values: list[float]) -> float | None:
+    return math.exp(math.fsum(math.log(v) for v in values) / len(values)) if values else None
+
+
+@lru_cache(maxsize=64)
+def _draws(n: int) -> tuple[tuple[int, ...], ...]:
+    """The resampled positions for a list of n values: the same for every list of that length."""
+    rng = random.Random(SEED)
+    positions = range(n)
+    return tuple(tuple(rng.choices(positions, k=n)) for _ in range(RESAMPLES))
+
+
+def bootstrap_ci(values: list[float]) -> tuple[float, float] | None:
+    """The 95 % bootstrap interval of the geomean of `values` (positive ratios, in a fixed order)."""
+    if not values:
+        return None
+    logs = [math.log(v) for v in values]
+    n = len(logs)
+    means = [math.fsum(map(logs.__getitem__, draw)) / n for draw in _draws(n)]
+    cuts = statistics.quantiles(means, n=40, method="inclusive")
+    return math.exp(cuts[0]), math.exp(cuts[-1])
+
+
+def sign_test(wins: int, losses: int) -> float:
+    """Two-sided exact sign test p-value (exact arithmetic, rounded once at the end)."""
+    n = wins + losses
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, i) for i in range(min(wins, losses) + 1))
+    return float(min(Fraction(1), Fraction(2 * tail, 2**n)))
+
+
+def pass_at_k(n: int, c: int, k: int) -> float:
+    """Unbiased pass@k of n independent attempts of which c passed (n >= k)."""
+    if n - c < k:
+        return 1.0
+    return 1.0 - math.comb(n - c, k) / math.comb(n, k)
+
+
+def outcome(ratio: float) -> int:
+    """1 when `ratio` (higher is better) is a win by more than 1 %, -1 a loss, 0 a tie."""
+    return 1 if ratio > 1 + TIE else -1 if ratio < 1 - TIE else 0

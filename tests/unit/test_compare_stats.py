@@ -1,0 +1,151 @@
+"""Suites, head to head, the virtual best, intervals, fast_p and pass@k: each number by hand."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import statistics
+from typing import Any
+
+import pytest
+
+from collectors.compare.comparison import compare
+from collectors.compare.headtohead import pairs
+from collectors.compare.model import ORACLE, Options
+from collectors.compare.render import render
+from collectors.compare.stats import RESAMPLES, SEED, bootstrap_ci, pass_at_k, sign_test
+
+from ..compare_records import csim, synth
+
+# x_benchmark: 1200 cycles everywhere. a: 2.0, 3.0, 1.0, 0.5 on suite s, 4.0 on suite t;
+# b: 1.0, 12.0, 1.0, fail on s, 2.0 on t.
+A = {"p1": 600, "p2": 400, "p3": 1200, "p4": 2400, "p5": 300}
+B = {"p1": 1200, "p2": 100, "p3": 1200, "p4": None, "p5": 600}
+
+
+def records() -> list[dict[str, Any]]:
+    found = []
+    for group in A:
+        suite = "t" if group == "p5" else "s"
+        for origin, worst in (("x_benchmark", 1200), ("a", A[group]), ("b", B[group])):
+            record = synth(group, origin, worst=worst) if worst else synth(group, origin, status="fail")
+            record["problem"]["suite"] = suite
+            found.append(record)
+    return found
+
+
+def arm(result: Any, key: tuple) -> Any:
+    return next(a for a in result.arms if a.arm == key)
+
+
+def test_per_suite_summaries_beside_the_overall_one() -> None:
+    result = compare(records(), Options())
+    a, b = arm(result, ("a", None)), arm(result, ("b", None))
+    assert a.geomean == pytest.approx(12 ** (1 / 5))  # (2 * 3 * 1 * 0.5 * 4) ** (1/5) = 1.6438
+    assert b.geomean == pytest.approx(24 ** (1 / 4)) and (b.compared, b.baselines) == (4, 5)  # 2.2134
+    assert a.suites["s"].geomean == pytest.approx(3 ** (1 / 4)) and a.suites["t"].geomean == pytest.approx(4.0)
+    assert b.suites["s"].geomean == pytest.approx(12 ** (1 / 3)) and (
+        b.suites["s"].compared,
+        b.suites["s"].baselines,
+    ) == (3, 4)
+    data = json.loads(render(result, "json"))
+    assert data["arms"][0]["suites"]["t"]["geomean"] == 4.0
+    one_suite = compare([r for r in records() if r["problem"]["suite"] == "s"], Options())
+    assert "suites" not in json.loads(render(one_suite, "json"))["arms"][0]
+
+
+def test_head_to_head_wins_losses_ties_and_sign_test() -> None:
+    result = compare(records(), Options())
+    [pair] = pairs(result)
+    # both passed on p1, p2, p3, p5: a/b = 2 (win), 0.25 (loss), 1 (tie), 2 (win)
+    assert (pair.a_label, pair.b_label, pair.problems, pair.wins, pair.losses, pair.ties) == ("a", "b", 4, 2, 1, 1)
+    assert pair.geomean_ratio == pytest.approx(1.0)  # (2 * 0.25 * 1 * 2) ** (1/4)
+    assert pair.p_value == 1.0  # n = 3, k = 1: 2 * (C(3,0) + C(3,1)) / 2^3 = 1
+    data = json.loads(render(result, "json"))
+    assert data["pairs"] == [
+        {"a": "a", "b": "b", "problems": 4, "wins": 2, "losses": 1, "ties": 1, "geomean_ratio": 1.0, "p_value": 1.0}
+    ]
+    lut = pairs(compare(records(), Options(metric="lut")))[0]  # every LUT is 100: ties (b failed p4)
+    assert (lut.wins, lut.losses, lut.ties, lut.p_value) == (0, 0, 4, 1.0)
+
+
+def test_sign_test_exact_values() -> None:
+    assert sign_test(9, 1) == 22 / 1024  # 2 * (1 + 10) / 2^10 = 0.0215
+    assert sign_test(5, 0) == 0.0625  # 2 / 32
+    assert sign_test(0, 0) == 1.0 and sign_test(3, 3) == 1.0
+    assert sign_test(1, 9) == sign_test(9, 1)
+
+
+def test_virtual_best_takes_the_best_passing_answer_and_names_its_arm() -> None:
+    result = compare(records(), Options(oracle=True))
+    oracle = arm(result, ORACLE)
+    assert result.arms[-1] is oracle and oracle.label == "virtual best"
+    # p1 a 2.0, p2 b 12.0, p3 a and b 1.0 (the first arm by label), p4 a 0.5, p5 a 4.0
+    assert oracle.geomean == pytest.approx(48 ** (1 / 5))  # 2.1689
+    cells = json.loads(render(result, "json"))["oracle_cells"]
+    assert [(c["group_path"][0], c["arm"], c["speedup"]) for c in cells] == [
+        ("p1", "a", 2.0),
+        ("p2", "b", 12.0),
+        ("p3", "a", 1.0),
+        ("p4", "a", 0.5),
+        ("p5", "a", 4.0),
+    ]
+    assert "| s/p2 | x_benchmark#0 v: 1200 | 3× | 12× | 12× b |" in render(result, "md")
+    assert len(pairs(result)) == 1  # the virtual best is no arm of the head to head
+
+
+def test_fast_p_thresholds() -> None:
+    result = compare(records(), Options(fast_p=("1", "1.5", "2")))
+    # a: 2, 3, 1, 0.5, 4 of |P| = 5; b: 1, 12, 1, 2 (p4 failed)
+    assert arm(result, ("a", None)).fast_p == {"1": 0.6, "1.5": 0.6, "2": 0.4}
+    assert arm(result, ("b", None)).fast_p == {"1": 0.4, "1.5": 0.4, "2": 0.2}
+    assert "fast_1.5" in render(result, "md")
+    with pytest.raises(ValueError, match="not a positive number"):
+        Options(fast_p=("0",))
+
+
+def test_bootstrap_interval_reproduces_its_documented_algorithm() -> None:
+    values = [2.0, 3.0, 1.0, 0.5, 4.0]
+    rng = random.Random(SEED)
+    logs = [math.log(v) for v in values]
+    means = []
+    for _ in range(RESAMPLES):
+        draw = rng.choices(range(5), k=5)
+        means.append(sum(logs[i] for i in draw) / 5)
+    ordered = sorted(means)
+    position = 0.025 * (RESAMPLES - 1)  # 249.975: between the 250th and 251st smallest
+    low = ordered[249] + (ordered[250] - ordered[249]) * (position - 249)
+    position = 0.975 * (RESAMPLES - 1)  # 9749.025
+    high = ordered[9749] + (ordered[9750] - ordered[9749]) * (position - 9749)
+    ci = bootstrap_ci(values)
+    assert ci == (pytest.approx(math.exp(low), rel=1e-12), pytest.approx(math.exp(high), rel=1e-12))
+    assert ci[0] < statistics.geometric_mean(values) < ci[1]
+    result = compare(records(), Options())
+    assert arm(result, ("a", None)).ci95 == ci  # a's five speedups, in problem order
+    assert json.loads(render(result, "json"))["arms"][0]["ci95"] == list(ci)
+    assert bootstrap_ci([4.0]) == (pytest.approx(4.0), pytest.approx(4.0)) and bootstrap_ci([]) is None
+
+
+def test_pass_at_k_of_independent_attempts() -> None:
+    assert pass_at_k(6, 2, 1) == pytest.approx(1 / 3)  # 1 - C(4,1)/C(6,1)
+    assert pass_at_k(10, 1, 5) == pytest.approx(0.5)  # 1 - 126/252
+    assert pass_at_k(6, 2, 5) == 1.0  # n - c < k
+    found = [synth("p1", "x_benchmark", worst=100), synth("p2", "x_benchmark", worst=100)]
+    for n in range(6):  # p1: six attempts, two synthesised
+        found += [
+            synth("p1", "c", n, worst=90) if n in (1, 4) else synth("p1", "c", n, status="fail"),
+            csim("p1", "c", n),
+        ]
+    for n in range(10):  # p2: ten attempts, one synthesised
+        attempt = synth("p2", "c", n, worst=90) if n == 7 else synth("p2", "c", n, status="fail")
+        found += [attempt, csim("p2", "c", n)]
+    result = compare(found, Options(samples=True))
+    c = arm(result, ("c", None))
+    # synthesis: pass@1 (1/3 + 1/10) / 2, pass@5 (1 + 0.5) / 2, pass@10 only p2 (n >= 10): 1 - 0 = 1
+    assert c.pass_at_k["hls_synth"] == {"1": pytest.approx(13 / 60), "5": 0.75, "10": 1.0}
+    assert c.pass_at_k["sw_run"] == {"1": 1.0, "5": 1.0, "10": 1.0}
+    assert "rtl_sim" not in c.pass_at_k  # no record of that stage
+    data = json.loads(render(result, "json"))
+    assert data["arms"][0]["pass_at_k"]["hls_synth"]["5"] == 0.75
+    assert "synth pass@1" in render(result, "md")
