@@ -256,8 +256,8 @@ class _Walker:
         name = os.path.basename(path)
         if is_build_output_name(name):
             return True
-        if "vitis-comp.json" not in files and _is_component_work_dir(path):
-            return True  # (a folder with its own vitis-comp.json is a component, whatever names it)
+        if _is_component_work_dir(path):
+            return True  # whatever it holds: 2025.2 writes a second vitis-comp.json (work_dir ".") there
         if any(f.endswith(".aps") or f in ("hls.app", "vivado_hls.app") for f in files):
             return True
         if any(d.name == ".autopilot" for d in dirs):

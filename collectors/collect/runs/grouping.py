@@ -10,6 +10,7 @@ from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.artifacts.vpp_log import is_vpp_build_dir, vpp_build_dir
 from collectors.collect.runs.facts import hls_device
 from collectors.collect.runs.layout import ProjectFiles, RunGroup, RunGroups, inside, session_logs, solution_of
+from collectors.collect.runs.solutions import plan_solutions
 from collectors.problems import Problem
 from collectors.records.model import VPP_TARGETS
 
@@ -17,11 +18,17 @@ NOT_IN_VPP_RUNS = frozenset({"runner_meta", "aps", "hls_app", "vitis_comp"})
 
 
 def group_runs(
-    proj: ProjectFiles, build_dirs: Iterable[str], metas: list[Parsed], problems: list[Problem]
+    proj: ProjectFiles,
+    build_dirs: Iterable[str],
+    metas: list[Parsed],
+    problems: list[Problem],
+    path_gives_variant: bool = False,
 ) -> RunGroups:
+    """`path_gives_variant`: the project's path names its variant, so several solutions of one
+    HLS project cannot be variants of their own (solutions.plan_solutions)."""
     groups = RunGroups()
     vpp_groups(proj, build_dirs, groups, problems)
-    hls_groups(proj, groups)
+    hls_groups(proj, groups, path_gives_variant, problems)
     meta_groups(metas, groups)
     return groups
 
@@ -154,15 +161,22 @@ def _only_device(groups: RunGroups, target: str) -> str | None:
 # --- HLS solutions --------------------------------------------------------------------------
 
 
-def hls_groups(proj: ProjectFiles, groups: RunGroups) -> None:
+def hls_groups(
+    proj: ProjectFiles, groups: RunGroups, path_gives_variant: bool = False, problems: list[Problem] | None = None
+) -> None:
     logs = [p for p in proj.readable("hls_log") if proj.vpp_context(p) is None]
-    for solution, items in _solutions(proj).items():
+    solutions = _solutions(proj)
+    own_logs = {solution: [p for p in logs if proj.folder(p) == solution] for solution in solutions}
+    plan = plan_solutions(proj, solutions, own_logs, path_gives_variant, [] if problems is None else problems)
+    for solution, items in solutions.items():
+        if solution in plan.skipped:
+            continue
         component = _component_files(proj, solution)
         session = session_logs(proj, solution, logs) + [p for p in component if p.kind == "hls_step_log" and p.ok]
         own = items + [p for p in session if p not in items] + component
         device = hls_device(proj, own)
         for target in _hls_targets(items, session):
-            group = groups.get(target, device)
+            group = groups.get(target, device, plan.variants.get(solution))
             group.add(own)
             group.solutions.append(solution)
 

@@ -22,6 +22,7 @@ class Run:
     device: str
     vitis_version: str = UNKNOWN
     runtime_seconds: float | None = None
+    variant: dict[str, Any] | None = None  # an HLS solution's own variant (several in one project)
     records: list[dict[str, Any]] = field(default_factory=list)
     sources: dict[str, list[str]] = field(default_factory=dict)  # report_type -> files used
     notes: dict[str, str] = field(default_factory=dict)  # runner keys kept for display
@@ -35,6 +36,7 @@ class RunGroup:
     device: str | None
     items: list[Parsed] = field(default_factory=list)
     solutions: list[str] = field(default_factory=list)  # HLS solution dirs (relative)
+    variant: dict[str, Any] | None = None  # the solution's own variant, where it is one
     _index: dict[str, list[Parsed]] | None = field(default=None, repr=False)
     _indexed: int = field(default=0, repr=False)
 
@@ -51,21 +53,25 @@ class RunGroup:
         self.items.extend(item for item in items if item not in self.items)
 
 
+RunKey = tuple[str, "str | None", "str | None"]  # (target, device, the solution variant's name)
+
+
 class RunGroups:
-    """The runs of one project under construction, keyed by (target, device)."""
+    """The runs of one project under construction, keyed by (target, device) and, for the
+    solutions of an HLS project that are variants of their own, the variant's name."""
 
     def __init__(self) -> None:
-        self.by_key: dict[tuple[str, str | None], RunGroup] = {}
+        self.by_key: dict[RunKey, RunGroup] = {}
 
-    def get(self, target: str, device: str | None) -> RunGroup:
+    def get(self, target: str, device: str | None, variant: dict[str, Any] | None = None) -> RunGroup:
         """The run of a target and device, made when first asked (an empty device is none)."""
-        key = (target, device or None)
+        key = (target, device or None, variant["name"] if variant else None)
         if key not in self.by_key:
-            self.by_key[key] = RunGroup(target, device or None)
+            self.by_key[key] = RunGroup(target, device or None, variant=variant)
         return self.by_key[key]
 
     def __contains__(self, key: tuple[str, str | None]) -> bool:
-        return key in self.by_key
+        return any(k[:2] == key for k in self.by_key)
 
     def __iter__(self) -> Iterator[RunGroup]:
         return iter(list(self.by_key.values()))
@@ -77,13 +83,14 @@ class RunGroups:
         """Give the runner's device to *the* run of `target`: the one whose device nothing named
         yet, else the only one (its build folder's platform gives way: rules, section 4)."""
         runs = self.of_target(target)
-        unnamed = self.by_key.get((target, None))
+        unnamed = self.by_key.get((target, None, None))
         only = unnamed or (runs[0] if len(runs) == 1 else None)
         if only is None:
             return False
-        del self.by_key[(target, only.device)]
+        variant = only.variant["name"] if only.variant else None
+        del self.by_key[(target, only.device, variant)]
         only.device = device
-        self.by_key[(target, device)] = only
+        self.by_key[(target, device, variant)] = only
         return True
 
 
