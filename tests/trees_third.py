@@ -70,3 +70,67 @@ def loom_with_snapshot_files(root: Path) -> Path:
     (snapshots / "dfg.fabric.snapshot-0003.route-repair.mapper-0001.config.json").write_bytes(config)
     (snapshots / "dfg.fabric.snapshot-0003.route-repair.mapper-0001.map.txt").write_text("node 0 -> pe 0\n")
     return p
+
+
+VIVADO_HLS_2018 = "****** Vivado(TM) HLS - High-Level Synthesis from C, C++ and SystemC v2018.2 (64-bit)\n"
+VITIS_HLS_2023 = "****** Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2023.1 (64-bit)\n"
+VITIS_HLS_2020 = "****** Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2020.2 (64-bit)\n"
+
+
+def session(banner: str, *commands: str) -> str:
+    """One session of an HLS log: its banner, then each command echoed and what it printed."""
+    lines = [banner, "  **** SW Build 2258646 on Thu Jun 14 20:02:38 MDT 2018\n"]
+    for command in commands:
+        echoed, _, printed = command.partition("\n")
+        lines.append(f"INFO: [HLS 200-1510] Running: {echoed} \n")
+        lines.append(printed + ("\n" if printed and not printed.endswith("\n") else ""))
+    return "".join(lines)
+
+
+SYNTHESIS = (
+    "csynth_design\nINFO: [HLS 200-10] Analyzing design file 'rgb.cpp' ... \n"
+    "INFO: [HLS 200-111] Finished Command csynth_design CPU user time: 20 seconds. "
+    "CPU system time: 1 seconds. Elapsed time: 24.5 seconds; current allocated memory: 300 MB.\n"
+    "INFO: [HLS 200-112] Total CPU user time: 22 seconds. Total CPU system time: 2 seconds. "
+    "Total elapsed time: 31.25 seconds; peak allocated memory: 301 MB."
+)
+PART_MISSING = "set_part xc7z020clg400-1\nERROR: [HLS 200-1023] Part 'xc7z020clg400-1' is not installed."
+BAD_CONFIG = (
+    "config_compile -name_max_length 80\nERROR: [HLS 200-101] 'config_compile': Unknown option '-name_max_length'."
+)
+
+
+def sessions_of_other_versions(root: Path, report: str = "csynth.xml") -> Path:
+    """A 2018.2 solution synthesised once; a 2020.2 session before it and a 2023.1 session after it
+    opened it and stopped at a setup error. `report`: the name the design's report has (a
+    solution that lost its csynth.xml keeps `<top>_csynth.xml`)."""
+    p = root / "Benchmarks/rgb/rgb_1_base"
+    sources(p, "run_hls.tcl", "rgb.cpp")
+    place(p, "proj/solution1/solution1.aps", text="<solution/>\n")
+    place(p, f"proj/solution1/syn/report/{report}", RGB + "syn__report__csynth.xml")
+    place(p, "proj/solution1/syn/report/rgb_loop_csynth.xml", RGB + "syn__report__csynth.xml")
+    opened = "open_project proj\n", "set_top image_filter\n", "open_solution solution1\n"
+    log = (
+        session(VITIS_HLS_2020, *opened, BAD_CONFIG)
+        + session(VIVADO_HLS_2018, *opened, "set_part xc7z020clg400-1", SYNTHESIS)
+        + session(VITIS_HLS_2023, *opened, PART_MISSING)
+    )
+    place(p, "proj/solution1/solution1.log", text=log)
+    return p
+
+
+def failed_component(root: Path, summary_says: str = "CS_FAILED", log_says: str = "") -> Path:
+    """A 2024.x unified component whose compile failed: its summary's status, its compile log."""
+    from .conftest import fixture_bytes
+
+    p = root / "Benchmarks/conv/conv_top"
+    sources(p, "vitis-comp.json", "src/conv.cpp")
+    place(p, "hls_config.cfg", text="part=xck26-sfvc784-2LV-c\n")
+    text = fixture_bytes("asandeep1-FPGA_ECE8893__2026_Spring__lab0__project_1__project_1.hlscompile_summary").decode()
+    place(p, "conv_top.hlscompile_summary", text=text.replace("CS_PASSED", summary_says))
+    place(
+        p,
+        "logs/hls_compile.log",
+        text="INFO: [HLS 200-10] Setting target device to 'xck26-sfvc784-2LV-c'\n" + log_says,
+    )
+    return p

@@ -150,3 +150,77 @@ def test_every_file_in_mapper_snapshots_is_a_snapshot(tmp_path: Path) -> None:
         {"sequence": 1, "trigger": "negotiated-iter", "ordinal": 1},
         {"sequence": 3, "trigger": "route-repair", "ordinal": 1},
     ]
+
+
+def synth_rows(collection: Collection) -> list[tuple]:
+    records, _ = records_of(collection)
+    return [
+        (r["report_type"], r["run"]["vitis_version"], r["run"]["runtime_seconds"], r[r["report_type"]]["status"])
+        for r in records
+    ]
+
+
+def test_sessions_that_stopped_at_setup_neither_fail_nor_date_the_synthesis(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    t3.sessions_of_other_versions(root)
+    (record,), _ = records_of(collect(root))
+    assert synth_rows_of(record) == ("hls_synth", "2018.2", "pass")
+    assert record["hls_synth"]["AreaEstimates"]["Resources"]["LUT"] == "2224"
+
+
+def test_without_the_synthesis_session_the_report_gives_the_version(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    p = t3.sessions_of_other_versions(root)
+    log = p / "proj/solution1/solution1.log"
+    opened = "open_project proj\n", "open_solution solution1\n"
+    log.write_text(t3.session(t3.VITIS_HLS_2023, *opened, t3.PART_MISSING))
+    (record,), _ = records_of(collect(root))
+    assert synth_rows_of(record) == ("hls_synth", "2018.2", "pass")
+
+
+def test_top_csynth_xml_is_read_when_csynth_xml_is_absent(tmp_path: Path) -> None:
+    """A solution that lost its csynth.xml: the log's set_top names image_filter_csynth.xml."""
+    root = tmp_path / "suite"
+    t3.sessions_of_other_versions(root, report="image_filter_csynth.xml")
+    (record,), _ = records_of(collect(root))
+    assert synth_rows_of(record) == ("hls_synth", "2018.2", "pass")
+    assert record["hls_synth"]["UserAssignments"]["TopModelName"] == "image_filter"
+
+
+def synth_rows_of(record: dict) -> tuple:
+    return (record["report_type"], record["run"]["vitis_version"], record["hls_synth"]["status"])
+
+
+def test_setup_errors_are_not_synthesis_errors() -> None:
+    from collectors.collect.artifacts.hls_log import errors_by_step, parse_hls_log, step_versions
+
+    opened = "open_project proj\n", "open_solution solution1\n"
+    text = t3.session(t3.VITIS_HLS_2020, *opened, t3.BAD_CONFIG) + t3.session(
+        t3.VITIS_HLS_2023, *opened, t3.PART_MISSING
+    )
+    assert sorted(errors_by_step(text)) == ["setup"]
+    assert parse_hls_log(text.encode())["errors"] == []
+    failing = t3.session(t3.VIVADO_HLS_2018, *opened, "csynth_design\nERROR: [HLS 200-70] Compilation errors found.")
+    assert parse_hls_log((text + failing).encode())["errors"] == ["ERROR: [HLS 200-70] Compilation errors found."]
+    assert step_versions(text + failing) == {"synthesis": ["2018.2"]}
+
+
+@pytest.mark.parametrize(
+    ("summary", "log"),
+    [("CS_FAILED", ""), (None, "ERROR: [HLS 214-124] use of undeclared identifier 'x'\nPre-synthesis failed.\n")],
+)
+def test_a_failed_unified_compile_gives_a_failed_hls_synth(tmp_path: Path, summary: str | None, log: str) -> None:
+    root = tmp_path / "suite"
+    p = t3.failed_component(root, summary or "CS_PASSED", log)
+    if summary is None:
+        (p / "conv_top.hlscompile_summary").unlink()
+    (record,), _ = records_of(collect(root))
+    assert (record["report_type"], record["run"]["target"], record["run"]["device"]) == (
+        "hls_synth",
+        "vitis.csynth",
+        "xck26-sfvc784-2LV-c",
+    )
+    assert record["hls_synth"] == {
+        "status": "fail",
+        **dict.fromkeys(("ReportVersion", "UserAssignments", "PerformanceEstimates", "AreaEstimates")),
+    }

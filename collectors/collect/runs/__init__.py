@@ -52,7 +52,7 @@ def _resolve(
 
     def run_fields(report_type: str | None) -> RunFacts:
         runner = meta_facts(metas, group.target, group.device, report_type)
-        merged = {**facts.derived, **{k: v for k, v in runner.items() if k in RUN_FACTS}}
+        merged = {**facts.fields(report_type), **{k: v for k, v in runner.items() if k in RUN_FACTS}}
         return RunFacts(
             target=group.target,
             device=merged["device"] or UNKNOWN,
