@@ -90,6 +90,7 @@ class Collection:
     walk_problems: list[Problem] = field(default_factory=list)
     directories: int = 0
     files: int = 0
+    skipped: int = 0  # build-output folders the walks pruned for discovery
     # where the engine watches (a live session): when the scan began (change_clock_ns()), the
     # directories its walks listed and the artifacts they found, for Engine.watch_listed
     started_ns: int = 0
@@ -325,6 +326,7 @@ class Engine:
             collection.walk_problems.extend(walked.problems)
             collection.directories += walked.directories
             collection.files += walked.files
+            collection.skipped += walked.skipped
             if self.watching is not None:  # (what watch_listed looks at again)
                 collection.listed += walked.listed
                 collection.artifacts += [path for project in walked.projects for path, _kind in project.artifacts]

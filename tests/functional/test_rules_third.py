@@ -224,3 +224,44 @@ def test_a_failed_unified_compile_gives_a_failed_hls_synth(tmp_path: Path, summa
         "status": "fail",
         **dict.fromkeys(("ReportVersion", "UserAssignments", "PerformanceEstimates", "AreaEstimates")),
     }
+
+
+def test_ide_workspace_configurations_are_runs_of_the_application(tmp_path: Path) -> None:
+    root = tmp_path / "workspace"
+    app = t3.ide_workspace(root)
+    collection = collect(root)
+    assert list(collection.projects) == [str(app)]
+    (result,) = collection.projects.values()
+    assert [(run.target, run.device) for run in result.runs] == [
+        ("vitis.hw", t3.U250),
+        ("vitis.hw_emu", t3.U250),
+        ("vitis.sw_emu", t3.U250),
+    ]
+    records, _ = records_of(collection)
+    rows = [(r["problem"]["group_path"], r["report_type"], r["run"]["target"], r["run"]["device"]) for r in records]
+    assert rows == [
+        (["topk"], "hls_synth", "vitis.hw_emu", t3.U250),
+        (["topk"], "rtl_sim", "vitis.hw_emu", t3.U250),
+    ]
+    # the same figures as the v++ build of tests/trees.py hw_emu_build: 6.748 us at 300 MHz
+    assert records[1]["rtl_sim"] == {
+        "status": "pass",
+        "kernel_runtime_cycles": 2024,
+        "kernel_runtime_us": 6.748,
+        "kernel_clock_freq_mhz": 300.0,
+    }
+    assert records[0]["hls_synth"]["status"] == "pass"
+    assert not [p for p in collection.problems() if "in no project" in p.message]
+
+
+def test_a_link_output_folder_of_any_name_is_build_output(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    p = t3.link_output_named_after_the_kernel(root)
+    collection = collect(root)
+    assert list(collection.projects) == [str(p)]
+    assert variant_rows(collection) == [(1, "pipeline", "hls_synth", "vitis.csynth", "xc7z020clg400-1", "pass")]
+    (result,) = collection.projects.values()
+    assert [(run.target, run.device) for run in result.runs] == [
+        ("vitis.csynth", "xc7z020clg400-1"),
+        ("vitis.hw_emu", t3.U250),
+    ]

@@ -74,9 +74,12 @@ def collect(roots: list[str], output: str, args: argparse.Namespace, strict: boo
         runs = sum(len(r.runs) for r in collection.projects.values())
         extensions = len(written.extensions)
         extra = f" + {extensions} extension records -> {ext_output}" if extensions else ""
+        built = sum(1 for result in collection.projects.values() if result.built)
+        unbuilt = f" ({len(collection.projects) - built} not built)" if built < len(collection.projects) else ""
         summary = (
-            f"{len(collection.projects)} projects, {runs} runs, {len(written.records)} records ({by_type}), "
-            f"{len(problems)} problems, {elapsed:.2f} s -> {output}{extra}"
+            f"{built} projects{unbuilt}, {runs} runs, {len(written.records)} records ({by_type}), "
+            f"{len(problems)} problems, {collection.skipped} build-output folders skipped, "
+            f"{elapsed:.2f} s -> {output}{extra}"
         )
         print(visible(summary), file=err)
     return EXIT_PROBLEMS if strict and problems else EXIT_OK

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import posixpath
 from collections.abc import Iterable
 
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.artifacts.vpp_log import is_vpp_build_dir, vpp_build_dir
+from collectors.collect.pruning import IDE_CONFIGURATIONS
 from collectors.collect.runs.facts import hls_device
 from collectors.collect.runs.layout import ProjectFiles, RunGroup, RunGroups, inside, session_logs, solution_of
 from collectors.collect.runs.solutions import plan_solutions
@@ -48,11 +48,13 @@ def _build_dirs(proj: ProjectFiles, build_dirs: Iterable[str]) -> dict[str, tupl
     """The project's own v++ build directories -> (target, platform) their name gives (None: plain `_x`)."""
     named: dict[str, tuple[str, str] | None] = {}
     for directory in build_dirs:
-        rel = os.path.relpath(directory, proj.path).replace(os.sep, "/")
+        rel = proj.rel_of(directory)
         if "/" in rel:
             continue
         from_name = vpp_build_dir(rel)
-        if from_name:
+        if rel in IDE_CONFIGURATIONS:  # the configuration's v++ logs name its target, when they do
+            named[rel] = (_logged_target(proj, rel) or IDE_CONFIGURATIONS[rel], "")
+        elif from_name:
             named[rel] = (f"vitis.{from_name[0]}", from_name[1])
         elif is_vpp_build_dir(rel):
             named.setdefault(rel, None)
@@ -147,10 +149,20 @@ def _place_loose(loose: list[Parsed], groups: RunGroups, problems: list[Problem]
 
 
 def _log_device(proj: ProjectFiles, context: str) -> str | None:
+    """The device a build's v++ logs name, else (an IDE configuration) its link summary's platform."""
     for item in proj.readable("vpp_log"):
         if item.facts["device"] and proj.vpp_context(item) == context:
             return item.facts["device"]
+    for item in proj.readable("summary"):
+        if item.facts["flow"] == "link" and item.facts["platform"] and proj.vpp_context(item) == context:
+            return item.facts["platform"]
     return None
+
+
+def _logged_target(proj: ProjectFiles, context: str) -> str | None:
+    """The target the newest targeted v++ log of a build names."""
+    logs = sorted((p for p in _targeted_logs(proj) if proj.vpp_context(p) == context), key=lambda p: p.mtime_ns)
+    return f"vitis.{logs[-1].facts['target']}" if logs else None
 
 
 def _only_device(groups: RunGroups, target: str) -> str | None:

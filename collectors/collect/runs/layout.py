@@ -10,6 +10,7 @@ from typing import Any
 
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.artifacts.vpp_log import is_vpp_build_dir
+from collectors.collect.pruning import IDE_CONFIGURATIONS
 
 UNKNOWN = "unknown"
 
@@ -100,9 +101,19 @@ class ProjectFiles:
     def __init__(self, path: str, parsed: Iterable[Parsed]) -> None:
         self.path = path
         self.parsed = list(parsed)
-        cut = len(path) + 1  # every artifact lies below the project: slicing beats relpath
-        self.rel = {p.path: p.path[cut:].replace(os.sep, "/") for p in self.parsed}
+        self._prefix = path + os.sep  # nearly every artifact lies below the project: slicing beats relpath
+        self._parent = os.path.dirname(path) + os.sep
+        self.rel = {p.path: self.rel_of(p.path) for p in self.parsed}
         self._contexts: dict[str, str | None] = {}
+
+    def rel_of(self, path: str) -> str:
+        """A path relative to the project; for a file of an IDE application's companion folder
+        (`<app>_system_hw_link/Emulation-HW/...`), relative to that folder: the configurations
+        of the same name are one build (discovery._merge_ide_companions)."""
+        if path.startswith(self._prefix):
+            return path[len(self._prefix) :].replace(os.sep, "/")
+        below = path[len(self._parent) :] if path.startswith(self._parent) else path
+        return below.partition(os.sep)[2].replace(os.sep, "/")
 
     def parts(self, item: Parsed) -> list[str]:
         return self.rel[item.path].split("/")
@@ -118,9 +129,12 @@ class ProjectFiles:
         """The outermost v++ build directory (relative) an artifact sits in, if any."""
         if item.path not in self._contexts:
             parts = self.parts(item)
-            self._contexts[item.path] = next(
-                ("/".join(parts[: i + 1]) for i, part in enumerate(parts[:-1]) if is_vpp_build_dir(part)), None
-            )
+            if len(parts) > 1 and parts[0] in IDE_CONFIGURATIONS:
+                self._contexts[item.path] = parts[0]  # an IDE build configuration: one v++ build
+            else:
+                self._contexts[item.path] = next(
+                    ("/".join(parts[: i + 1]) for i, part in enumerate(parts[:-1]) if is_vpp_build_dir(part)), None
+                )
         return self._contexts[item.path]
 
 
