@@ -304,7 +304,8 @@ class Dashboard(RecordsActions, App[int]):
         for run in result.runs:
             if RunsTable.key(result, run.target, run.device, run.variant) == event.key:
                 title = f"{group_label(result)} {variant_label(result, run)} {run.target}"
-                self.push_screen(DetailScreen(title, run.records, dict(run.sources), result.problems, run.notes))
+                files = {path: result.accounts.get(path, "") for path in run.files}
+                self.push_screen(DetailScreen(title, run.records, dict(run.sources), result.problems, run.notes, files))
 
     @on(RecordsView.Selected)
     def _open_record(self, event: RecordsView.Selected) -> None:

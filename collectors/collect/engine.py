@@ -18,6 +18,7 @@ from functools import partial
 from multiprocessing import resource_tracker
 from typing import Any
 
+from collectors.collect.accounting import account_project
 from collectors.collect.artifacts import ARTIFACTS
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.config import Settings
@@ -76,6 +77,7 @@ class ProjectResult:
     built: bool
     unsettled: list[str] = field(default_factory=list)  # broken files that were still changing
     extension_records: list[dict[str, Any]] = field(default_factory=list)  # AIE, XRT, LOOM (second file)
+    accounts: dict[str, str] = field(default_factory=dict)  # file -> what became of it (accounting.py)
 
     @property
     def records(self) -> list[dict[str, Any]]:
@@ -174,7 +176,8 @@ def collect_parsed(project: Project, root: str, settings: Settings, parsed: list
     extension = keep_valid(extension, project.path, problems)
     now = time.time_ns()
     unsettled = [p.path for p in parsed if p.reported and p.error and now - p.mtime_ns < SETTLE_SECONDS * 1e9]
-    return ProjectResult(project.path, root, identity, runs, problems, project.built, unsettled, extension)
+    accounts = account_project(project.path, parsed, runs, problems, extension)
+    return ProjectResult(project.path, root, identity, runs, problems, project.built, unsettled, extension, accounts)
 
 
 # projects collected by the shares of a walk, by path, each with the inventory its share saw

@@ -64,6 +64,7 @@ def _resolve(
     run = Run(group.target, shown["device"], shown["vitis_version"], shown["runtime_seconds"], group.variant)
     if group.variant is not None:  # a solution that is a variant of its own
         identity = Identity(identity.problem, {**identity.implementation, "variant": dict(group.variant)})
+    run.files = [item.path for item in group.items]
     for meta in metas:
         run.notes.update(meta.facts["extra"])
     given = PayloadInput(proj, group, facts, problems)

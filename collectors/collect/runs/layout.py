@@ -26,6 +26,7 @@ class Run:
     variant: dict[str, Any] | None = None  # an HLS solution's own variant (several in one project)
     records: list[dict[str, Any]] = field(default_factory=list)
     sources: dict[str, list[str]] = field(default_factory=dict)  # report_type -> files used
+    files: list[str] = field(default_factory=list)  # every file the run was given (used or passed over)
     notes: dict[str, str] = field(default_factory=dict)  # runner keys kept for display
 
 
