@@ -198,12 +198,7 @@ class _Walker:
             if kind is not None and prefix + fname not in self.excluded:
                 node.artifacts.append((prefix + fname, kind))
             if discovery:
-                if fname in BUILD_MARKERS:
-                    node.has_marker = True
-                elif fname.endswith(SOURCE_ENDINGS):
-                    node.has_source = True
-                elif is_evidence_file(fname):
-                    node.has_evidence = True
+                _mark(node, fname)
 
     def _may_follow(self, link: str) -> bool:
         """A file link may be read when it resolves inside the roots (else it is reported once)."""
@@ -214,6 +209,16 @@ class _Walker:
             return True
         self.problems.append(outside_problem(link, target))
         return False
+
+
+def _mark(node: DirNode, name: str) -> None:
+    """What a file in a discovery-mode directory says of it: a build marker, source, build evidence."""
+    if name in BUILD_MARKERS:
+        node.has_marker = True
+    elif name.endswith(SOURCE_ENDINGS):
+        node.has_source = True
+    elif is_evidence_file(name):
+        node.has_evidence = True
 
 
 def _is_dir(entry: os.DirEntry) -> bool:
