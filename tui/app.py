@@ -288,9 +288,10 @@ class Dashboard(RecordsActions, App[int]):
         if result is None:
             return
         for run in result.runs:
-            if RunsTable.key(result, run.target, run.device) == event.key:
-                title = f"{group_label(result)} {variant_label(result)} {run.target}"
-                self.push_screen(DetailScreen(title, run.records, dict(run.sources), result.problems, run.notes))
+            if RunsTable.key(result, run.target, run.device, run.variant) == event.key:
+                title = f"{group_label(result)} {variant_label(result, run)} {run.target}"
+                files = {path: result.accounts.get(path, "") for path in run.files}
+                self.push_screen(DetailScreen(title, run.records, dict(run.sources), result.problems, run.notes, files))
 
     @on(RecordsView.Selected)
     def _open_record(self, event: RecordsView.Selected) -> None:
@@ -306,6 +307,6 @@ class Dashboard(RecordsActions, App[int]):
             for record in run.records:
                 if key_of(record) == key:
                     sources = {record["report_type"]: run.sources.get(record["report_type"], [])}
-                    title = f"{group_label(result)} {variant_label(result)} {record['report_type']}"
+                    title = f"{group_label(result)} {variant_label(result, run)} {record['report_type']}"
                     self.push_screen(DetailScreen(title, [record], sources, result.problems, run.notes))
                     return

@@ -12,46 +12,21 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from collectors.collect.artifacts import EXTENSION_KINDS, REPORT_KINDS, classify
-from collectors.collect.artifacts.component import DEFAULT_WORK_DIR, parse_component
 from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX, is_legacy_report_folder
-from collectors.collect.artifacts.vpp_log import VPP_BUILD_PREFIXES, is_vpp_build_dir
-from collectors.files import read_report
-from collectors.problems import ArtifactError, Problem
-
-BUILD_OUTPUT_NAMES = frozenset(
-    {
-        "package",
-        "xclbin",
-        ".run",
-        ".Xil",
-        ".ipcache",
-        ".jobs",
-        ".tlog",
-        "_vimage",
-        "emulation",
-        "reports",
-        "logs",
-        ".autopilot",
-        "_sds",
-        "hls_files",
-        "sd_card",
-        # the extension families' output folders (rules, section 8)
-        "aiesimulator_output",
-        "x86simulator_output",
-        "mapper-snapshots",
-        "Work",
-    }
+from collectors.collect.pruning import (
+    BUILD_MARKERS,
+    NEVER_WALKED,
+    SHARED_NAMES,
+    SOURCE_ENDINGS,
+    STATE_DIR,
+    ide_application,
+    ide_companions,
+    is_build_output,
+    is_evidence_file,
 )
-BUILD_OUTPUT_PREFIXES = (*VPP_BUILD_PREFIXES, "package.", "solution", "_xocc_")
-SHARED_NAMES = frozenset({"common", "data", "result", "libs", "__pycache__", ".git"})
-BUILD_MARKERS = frozenset(
-    {"Makefile", "makefile", "hls.tcl", "run_hls.tcl", "hls_config.cfg", "vitis-comp.json", "description.json"}
-)
-SOURCE_ENDINGS = (".c", ".cc", ".cpp", ".cxx", ".h", ".hpp", ".hh", ".cl")
-EVIDENCE_LOGS = frozenset({"vitis_hls.log", "vivado_hls.log"})
-STATE_DIR = ".vitis-tui"  # the tool's own state, never walked
-NEVER_WALKED = frozenset({".git", "__pycache__", STATE_DIR})
+from collectors.problems import Problem
 
+__all__ = ["BUILD_MARKERS", "NEVER_WALKED", "STATE_DIR", "find_projects", "project_inventory"]
 
 StackEntry = tuple[str, str, "DirNode | None", bool]
 
@@ -91,19 +66,7 @@ class WalkResult:
     directories: int = 0
     files: int = 0
     listed: list[str] = field(default_factory=list)  # every directory it listed, when asked to keep them
-
-
-def is_build_output_name(name: str) -> bool:
-    return name in BUILD_OUTPUT_NAMES or name.startswith(BUILD_OUTPUT_PREFIXES) or is_vpp_build_dir(name)
-
-
-def _is_evidence_file(name: str) -> bool:
-    return (
-        name in EVIDENCE_LOGS
-        or (name.startswith("v++") and name.endswith(".log"))
-        or (name.startswith("vitis_run.") and name.endswith(".meta"))
-        or name.endswith(".link_summary")  # a v++ link ran here (or its outputs were copied here)
-    )
+    skipped: int = 0  # build-output folders pruned for discovery (their reports still read)
 
 
 def inside(real: str, allowed: Iterable[str]) -> bool:
@@ -155,7 +118,7 @@ class _Walker:
         if listed is None:
             return
         dirs, files, links = listed
-        if discovery and not is_root and self._is_build_output(path, files, dirs):
+        if discovery and not is_root and is_build_output(path, files, dirs):
             discovery = False
             if owner is not None:
                 owner.build_dirs.append(path)
@@ -235,12 +198,7 @@ class _Walker:
             if kind is not None and prefix + fname not in self.excluded:
                 node.artifacts.append((prefix + fname, kind))
             if discovery:
-                if fname in BUILD_MARKERS:
-                    node.has_marker = True
-                elif fname.endswith(SOURCE_ENDINGS):
-                    node.has_source = True
-                elif _is_evidence_file(fname):
-                    node.has_evidence = True
+                _mark(node, fname)
 
     def _may_follow(self, link: str) -> bool:
         """A file link may be read when it resolves inside the roots (else it is reported once)."""
@@ -252,34 +210,15 @@ class _Walker:
         self.problems.append(outside_problem(link, target))
         return False
 
-    def _is_build_output(self, path: str, files: list[str], dirs: list[os.DirEntry]) -> bool:
-        name = os.path.basename(path)
-        if is_build_output_name(name):
-            return True
-        if "vitis-comp.json" not in files and _is_component_work_dir(path):
-            return True  # (a folder with its own vitis-comp.json is a component, whatever names it)
-        if any(f.endswith(".aps") or f in ("hls.app", "vivado_hls.app") for f in files):
-            return True
-        if any(d.name == ".autopilot" for d in dirs):
-            return True  # an HLS work directory, whatever its name
-        # a component's work directory holds its summary; the component itself (vitis-comp.json)
-        # may be its own work directory (work_dir ".") and stays a project
-        return "vitis-comp.json" not in files and any(f.endswith(".hlscompile_summary") for f in files)
 
-
-def _is_component_work_dir(path: str) -> bool:
-    """Whether a directory is `hls` beside a vitis-comp.json, or the work directory it names."""
-    component, name = os.path.split(path)
-    comp_json = os.path.join(component, "vitis-comp.json")
-    if not os.path.isfile(comp_json):
-        return False
-    if name == "hls":
-        return True
-    try:
-        work_dir = parse_component(read_report(comp_json))["work_dir"]
-    except ArtifactError:
-        return False
-    return work_dir != DEFAULT_WORK_DIR and work_dir.split("/")[0] == name
+def _mark(node: DirNode, name: str) -> None:
+    """What a file in a discovery-mode directory says of it: a build marker, source, build evidence."""
+    if name in BUILD_MARKERS:
+        node.has_marker = True
+    elif name.endswith(SOURCE_ENDINGS):
+        node.has_source = True
+    elif is_evidence_file(name):
+        node.has_evidence = True
 
 
 def _is_dir(entry: os.DirEntry) -> bool:
@@ -444,7 +383,8 @@ def merge_part(walker: _Walker, part: WalkPart, owners: dict[str, DirNode]) -> N
 
 def finish_walk(walker: _Walker) -> WalkResult:
     projects, orphans = _assign(walker.nodes)
-    return WalkResult(projects, walker.problems + orphans, walker.directories, walker.files, walker.listed)
+    skipped = sum(len(node.build_dirs) for node in walker.nodes)
+    return WalkResult(projects, walker.problems + orphans, walker.directories, walker.files, walker.listed, skipped)
 
 
 def _assign(nodes: list[DirNode], built_only: bool = False) -> tuple[list[Project], list[Problem]]:
@@ -473,7 +413,22 @@ def _assign(nodes: list[DirNode], built_only: bool = False) -> tuple[list[Projec
             continue
         projects[id(holder)].artifacts.extend(node.artifacts)
         projects[id(holder)].build_dirs.extend(node.build_dirs)
-    return sorted(projects.values(), key=lambda p: p.path), sorted(orphans)
+    return _merge_ide_companions(list(projects.values())), sorted(orphans)
+
+
+def _merge_ide_companions(projects: list[Project]) -> list[Project]:
+    """An IDE application's `<app>_system`, `<app>_system_hw_link` (and `<app>_kernels`) folders
+    hold configurations of the same builds: they are one project, the application's."""
+    by_path = {project.path: project for project in projects}
+    for project in list(by_path.values()):
+        app = ide_application(project.path)
+        if app is None:
+            continue
+        merged = by_path.setdefault(app, Project(app, [], []))
+        merged.artifacts.extend(project.artifacts)
+        merged.build_dirs.extend(project.build_dirs)
+        del by_path[project.path]
+    return sorted(by_path.values(), key=lambda p: p.path)
 
 
 def settled_projects(nodes: list[DirNode]) -> list[Project]:
@@ -510,7 +465,8 @@ def _project_above(node: DirNode, projects: dict[int, Project]) -> DirNode | Non
 def project_inventory(project: str, excluded: Iterable[str] = (), allowed: tuple[str, ...] | None = None) -> Project:
     """Re-walk one project alone: everything below it is its own (a project has none below)."""
     walker = _Walker(excluded, None, allowed)
-    walker.walk(project)
+    for folder in [project, *ide_companions(os.path.abspath(project))]:
+        walker.walk(folder)
     merged = Project(os.path.abspath(project), [], [])
     for node in walker.nodes:
         merged.artifacts.extend(node.artifacts)

@@ -18,6 +18,7 @@ from functools import partial
 from multiprocessing import resource_tracker
 from typing import Any
 
+from collectors.collect.accounting import account_project
 from collectors.collect.artifacts import ARTIFACTS
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.config import Settings
@@ -76,6 +77,7 @@ class ProjectResult:
     built: bool
     unsettled: list[str] = field(default_factory=list)  # broken files that were still changing
     extension_records: list[dict[str, Any]] = field(default_factory=list)  # AIE, XRT, LOOM (second file)
+    accounts: dict[str, str] = field(default_factory=dict)  # file -> what became of it (accounting.py)
 
     @property
     def records(self) -> list[dict[str, Any]]:
@@ -90,6 +92,7 @@ class Collection:
     walk_problems: list[Problem] = field(default_factory=list)
     directories: int = 0
     files: int = 0
+    skipped: int = 0  # build-output folders the walks pruned for discovery
     # where the engine watches (a live session): when the scan began (change_clock_ns()), the
     # directories its walks listed and the artifacts they found, for Engine.watch_listed
     started_ns: int = 0
@@ -173,7 +176,8 @@ def collect_parsed(project: Project, root: str, settings: Settings, parsed: list
     extension = keep_valid(extension, project.path, problems)
     now = time.time_ns()
     unsettled = [p.path for p in parsed if p.reported and p.error and now - p.mtime_ns < SETTLE_SECONDS * 1e9]
-    return ProjectResult(project.path, root, identity, runs, problems, project.built, unsettled, extension)
+    accounts = account_project(project.path, parsed, runs, problems, extension)
+    return ProjectResult(project.path, root, identity, runs, problems, project.built, unsettled, extension, accounts)
 
 
 # projects collected by the shares of a walk, by path, each with the inventory its share saw
@@ -325,6 +329,7 @@ class Engine:
             collection.walk_problems.extend(walked.problems)
             collection.directories += walked.directories
             collection.files += walked.files
+            collection.skipped += walked.skipped
             if self.watching is not None:  # (what watch_listed looks at again)
                 collection.listed += walked.listed
                 collection.artifacts += [path for project in walked.projects for path, _kind in project.artifacts]

@@ -91,8 +91,28 @@ def _aie_records(
             "sample_type": decided,
             **throughputs(item.facts, per_sample, plio_bits),
         }
-        records.append(_envelope("aie_sim", f"vitis.{simulator}", device, version, identity, payload))
+        run_device, run_version = _aie_run_facts(items, rel, rel[item.path], (device, version))
+        records.append(_envelope("aie_sim", f"vitis.{simulator}", run_device, run_version, identity, payload))
     return records
+
+
+def _aie_run_facts(
+    items: list[Parsed], rel: dict[str, str], output: str, project: tuple[str, str | None]
+) -> tuple[str, str | None]:
+    """The device and version of the simulator's run summary nearest above an output file (in its
+    output folder or above it), before what the project's builds name."""
+    device, version = project
+    folder = posixpath.dirname(output)
+    best: tuple[int, Parsed] | None = None
+    for summary in (p for p in items if p.kind == "aie_summary"):
+        where = posixpath.dirname(rel[summary.path])
+        if where == "" or folder == where or folder.startswith(where + "/"):
+            if best is None or len(where) > best[0]:
+                best = (len(where), summary)
+    if best is None:
+        return device, version
+    facts = best[1].facts
+    return facts["platform"] or device, facts["vitis_version"] or version
 
 
 def _xrt_records(
@@ -126,8 +146,11 @@ def _loom_records(items: list[Parsed], identity: Identity) -> list[dict[str, Any
     """One record per (DFG, ADG); snapshots update it while the mapper runs."""
     records = []
     for (dfg, adg), entry in sorted(_loom_mappings(items).items()):
-        snapshots = sorted(entry["snapshots"], key=lambda s: (s[0]["sequence"], s[0]["ordinal"] or 0))
-        mapping = entry["final"] or (snapshots[-1][1] if snapshots else None)
+        seen = {_snapshot_key(s): (s, facts) for s, facts in entry["snapshots"] if facts is None}
+        seen.update((_snapshot_key(s), (s, facts)) for s, facts in entry["snapshots"] if facts is not None)
+        snapshots = sorted(seen.values(), key=lambda s: _snapshot_key(s[0]))
+        mapped = [facts for _s, facts in snapshots if facts is not None]
+        mapping = entry["final"] or (mapped[-1] if mapped else None)
         payload = {
             "subject": dfg,
             "dfg": dfg,
@@ -141,21 +164,26 @@ def _loom_records(items: list[Parsed], identity: Identity) -> list[dict[str, Any
     return records
 
 
+def _snapshot_key(snapshot: dict[str, Any]) -> tuple[int, int, str]:
+    """One place in the sequence per snapshot, whichever of its files (map, config) were seen."""
+    return (snapshot["sequence"], snapshot["ordinal"] or 0, snapshot["trigger"] or "")
+
+
 def _loom_mappings(items: list[Parsed]) -> dict[tuple[str, str], dict[str, Any]]:
     """(DFG, ADG) -> its final mapping, configuration and snapshots."""
     mappings: dict[tuple[str, str], dict[str, Any]] = {}
-    for item in (p for p in items if p.kind in ("loom_map", "loom_config")):
+    for item in (p for p in items if p.kind in ("loom_map", "loom_config", "loom_snapshot")):
         name = posixpath.basename(item.path)
         names = split_name(name)
         if names is None:
-            continue  # classify only claims names that split
+            continue  # a snapshot file whose name gives no DFG and ADG feeds no record
         entry = mappings.setdefault(names, {"final": None, "config": None, "snapshots": []})
         snapshot = snapshot_of(name)
         if item.kind == "loom_config":
             entry["config"] = item.facts
-        elif snapshot is not None:
-            entry["snapshots"].append((snapshot, item.facts))
-        else:
+        elif snapshot is not None:  # a map.json snapshot carries a mapping; the others only their place
+            entry["snapshots"].append((snapshot, item.facts if item.kind == "loom_map" else None))
+        elif item.kind == "loom_map":
             entry["final"] = item.facts
     return mappings
 

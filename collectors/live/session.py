@@ -276,7 +276,7 @@ def _below(path: str, root: str) -> bool:
 def _shown(result: ProjectResult) -> tuple[Any, ...]:
     """What the screen shows of a project beyond its records: runs' facts and problems."""
     return (
-        [(r.target, r.device, r.vitis_version, r.runtime_seconds, r.sources, r.notes) for r in result.runs],
+        [(r.target, r.device, r.variant, r.vitis_version, r.runtime_seconds, r.sources, r.notes) for r in result.runs],
         result.problems,
     )
 

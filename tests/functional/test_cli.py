@@ -25,7 +25,15 @@ def test_collect_writes_expected_file_and_summary(tmp_path: Path, capsys: pytest
     assert main(["collect", str(root), "-o", str(out)]) == 0
     assert out.read_bytes() == EXPECTED.read_bytes()
     err = capsys.readouterr().err.strip().splitlines()
-    assert err[-1].startswith("7 projects, 8 runs, 11 records (5 hls_synth, 4 rtl_sim, 2 sw_run), 0 problems, ")
+    # the unbuilt nw project is no project that could yield records; fft_2_opt's older solution is a
+    # problem (its path gives the variant); 8 build-output folders (_x.*, .run, proj, ...) pruned
+    assert err[-1].startswith(
+        "6 projects (1 not built), 8 runs, 11 records (5 hls_synth, 4 rtl_sim, 2 sw_run), 1 problems, "
+        "8 build-output folders skipped, "
+    )
+    assert err[0].endswith(
+        "/fft_2_opt/proj/solution1: solution1 not recorded: the path gives the variant (solution2 gives the records)"
+    )
 
 
 def test_collect_problems_strict_and_quiet(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:

@@ -147,7 +147,7 @@ async def test_keys_help_detail_and_rescan(tmp_path: Path) -> None:
         assert len(app.records_view.table) == 11
         assert not app.query_one("#scan-progress").display  # the scan is over: its bar is gone
         status = str(app.query_one("#status").render())
-        assert "7 projects │ 8 runs │ 11 records │ 0 problems" in status  # the hw run is shown, not written
+        assert "7 projects │ 8 runs │ 11 records │ 1 problems" in status  # the hw run is shown, not written
         runs = app.query_one("#runs")
         assert sorted(str(runs.get_row(k)[3]) for k in runs.rows).count("hw") == 1
         await pilot.press("question_mark")
@@ -193,7 +193,7 @@ async def test_a_session_started_before_the_dashboard_is_shown_whole(tmp_path: P
     async with app.run_test(size=(200, 50)) as pilot:
         await wait_until(pilot, lambda: app.scans == 1 and watching(app))
         assert app.query_one("#runs").row_count == 8 and len(app.records_view.table) == 11
-        assert "7 projects │ 8 runs │ 11 records │ 0 problems" in str(app.query_one("#status").render())
+        assert "7 projects │ 8 runs │ 11 records │ 1 problems" in str(app.query_one("#status").render())
 
 
 async def test_a_session_that_stops_is_shown_and_sets_the_exit_status(

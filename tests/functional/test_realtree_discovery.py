@@ -129,9 +129,10 @@ def test_waiting_component_runs_in_its_work_dir(tmp_path: Path) -> None:
     assert result.records == []
 
 
-def test_component_named_as_work_dir_by_a_parent_json_stays_the_project(tmp_path: Path) -> None:
-    """superkooks/comp4601: canny_hls/vitis-comp.json names work_dir canny_top, and canny_top has its
-    own vitis-comp.json (work_dir "."): canny_top is the component."""
+def test_work_dir_named_by_a_parent_json_is_never_a_component(tmp_path: Path) -> None:
+    """superkooks/comp4601: canny_hls/vitis-comp.json names work_dir canny_top, and 2025.2 wrote a
+    second vitis-comp.json (work_dir ".") into canny_top: canny_hls is the component, canny_top its
+    work folder (the group path gains no level)."""
     root = tmp_path / "comp4601"
     place(root, "canny_hls/vitis-comp.json", text='{"configuration": {"work_dir": "canny_top"}}\n')
     top = root / "canny_hls/canny_top"
@@ -139,8 +140,8 @@ def test_component_named_as_work_dir_by_a_parent_json_stays_the_project(tmp_path
     place(top, "canny_top.hlscompile_summary", LAB0 + "project_1.hlscompile_summary")
     place(top, "hls/syn/report/csynth.xml", LAB0 + "hls__syn__report__csynth.xml")
     collection = collect(root)
-    assert projects(collection, root) == ["canny_hls/canny_top"]
-    assert [s[0] for s in summary(collection)] == [("canny_hls", "canny_top")]
+    assert projects(collection, root) == ["canny_hls"]
+    assert [s[0] for s in summary(collection)] == [("canny_hls",)]
 
 
 # --- item 2: folders with a marker and source but no build hide nothing -----------------------

@@ -60,8 +60,8 @@ def test_lat_rpt_not_available_token_is_silent(tmp_path: Path, cli, token: str) 
     project = trees.hls_two_solutions(tmp_path / "root")
     edit(project / LAT, '$TOTAL_EXECUTE_TIME = "74"', f'$TOTAL_EXECUTE_TIME = "{token}"')
     out = tmp_path / "out.jsonl"
-    ran = cli("collect", str(tmp_path / "root"), "-o", str(out), "--strict")
-    assert (ran.code, ran.problems) == (0, [])
+    ran = cli("collect", str(tmp_path / "root"), "-o", str(out))
+    assert (ran.code, ran.problems) == (0, [])  # (but the line of the solution the path leaves out)
     assert rtl_sim(out, "vitis.cosim")[0]["kernel_runtime_cycles"] is None
 
 

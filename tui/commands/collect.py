@@ -34,6 +34,14 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="extension records (AI Engine, XRT recipes, LOOM) go here "
         "(default: FILE.ext.jsonl beside the output; written when there are any)",
     )
+    collect.add_argument(
+        "--explain",
+        nargs="*",
+        metavar="PATH",
+        help="print, for every report file found (or those at or below each PATH), which record it fed "
+        "or why it fed none: one line each on standard output, 'FILE: VERDICT: detail', VERDICT one of "
+        "record, copy, facts, problem, skipped, unused",
+    )
     collect.add_argument("--strict", action="store_true", help="exit with status 1 when any problem was found")
     collect.add_argument("--quiet", action="store_true", help="print neither problems nor the summary line")
     return collect
@@ -66,6 +74,9 @@ def collect(roots: list[str], output: str, args: argparse.Namespace, strict: boo
         print(visible(f"{exc.filename or output}: cannot write: {exc.strerror or exc}"), file=err)
         return EXIT_IO
     elapsed = time.perf_counter() - started
+    explain = getattr(args, "explain", None)
+    if explain is not None:
+        _explain(collection, explain)
     if not quiet:
         for problem in problems:
             print(str(problem), file=err)
@@ -74,12 +85,23 @@ def collect(roots: list[str], output: str, args: argparse.Namespace, strict: boo
         runs = sum(len(r.runs) for r in collection.projects.values())
         extensions = len(written.extensions)
         extra = f" + {extensions} extension records -> {ext_output}" if extensions else ""
+        built = sum(1 for result in collection.projects.values() if result.built)
+        unbuilt = f" ({len(collection.projects) - built} not built)" if built < len(collection.projects) else ""
         summary = (
-            f"{len(collection.projects)} projects, {runs} runs, {len(written.records)} records ({by_type}), "
-            f"{len(problems)} problems, {elapsed:.2f} s -> {output}{extra}"
+            f"{built} projects{unbuilt}, {runs} runs, {len(written.records)} records ({by_type}), "
+            f"{len(problems)} problems, {collection.skipped} build-output folders skipped, "
+            f"{elapsed:.2f} s -> {output}{extra}"
         )
         print(visible(summary), file=err)
     return EXIT_PROBLEMS if strict and problems else EXIT_OK
+
+
+def _explain(collection: Any, wanted: list[str]) -> None:
+    from collectors.collect.accounting import explain_lines, tree_accounts
+
+    accounts = tree_accounts((r.accounts for r in collection.projects.values()), collection.walk_problems)
+    for line in explain_lines(accounts, wanted):
+        print(visible(line))
 
 
 class _Progress:

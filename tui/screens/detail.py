@@ -32,6 +32,7 @@ class DetailScreen(Screen[None]):
         sources: dict[str, list[str]],
         problems: list[Problem],
         notes: dict[str, str],
+        files: dict[str, str] | None = None,
     ) -> None:
         super().__init__()
         self.title_text = title
@@ -39,6 +40,8 @@ class DetailScreen(Screen[None]):
         self.sources = sources
         self.problems = problems
         self.notes = notes
+        # every file the run was given -> what became of it (collectors/collect/accounting.py)
+        self.files = files or {}
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="detail"):
@@ -65,12 +68,23 @@ class DetailScreen(Screen[None]):
             yield from self._producer_fields()
             yield Static(Text("Sources", style="bold underline"))
             yield Static(sources)
+            yield from self._files()
             if self.notes:
                 yield Static(Text("Runner notes", style="bold underline"))
                 yield Static(Text("\n".join(visible(f"{k} = {v}") for k, v in sorted(self.notes.items()))))
             yield Static(Text(f"Problems ({len(self.problems)})", style="bold underline"))
             yield Static(Text("\n".join(str(p) for p in self.problems) or "none"))
         yield Footer()
+
+    def _files(self) -> ComposeResult:
+        """The run's files: those its records used, then those it passed over, each with why."""
+        if not self.files:
+            return
+        used = sorted(path for path, verdict in self.files.items() if verdict.startswith("record:"))
+        over = sorted(path for path in self.files if path not in used)
+        yield Static(Text(f"Files ({len(used)} used, {len(over)} passed over)", style="bold underline"))
+        lines = [f"used    {path}" for path in used] + [f"passed  {path}: {self.files[path]}" for path in over]
+        yield Static(Text("\n".join(map(visible, lines))), id="detail-files")
 
     def _producer_fields(self) -> ComposeResult:
         """What producers add beyond the contract: a failed build's error text first, then every

@@ -17,8 +17,9 @@ def group_label(result: ProjectResult) -> str:
     return "/".join(result.identity.problem["group_path"])
 
 
-def variant_label(result: ProjectResult) -> str:
-    variant = result.identity.implementation["variant"]
+def variant_label(result: ProjectResult, run: Any = None) -> str:
+    """The run's own variant (one of several HLS solutions), else the project's."""
+    variant = getattr(run, "variant", None) or result.identity.implementation["variant"]
     return f"{variant['index']}_{variant['name']}"
 
 
@@ -47,7 +48,8 @@ class RunsTable(RowsView):
         rows = []
         if result is not None:
             rows = [
-                (self.key(result, run.target, run.device), self._values(project, result, run)) for run in result.runs
+                (self.key(result, run.target, run.device, run.variant), self._values(project, result, run))
+                for run in result.runs
             ]
         if not rows:
             self.changed_at.pop(project, None)
@@ -72,10 +74,11 @@ class RunsTable(RowsView):
         return column == 0 and value == MARK
 
     @staticmethod
-    def key(result: ProjectResult, target: str, device: str) -> str:
-        # a project's runs differ by target and device; the path keeps apart two projects that
-        # map to one identity
-        return f"{result.path}\x1f{target}\x1f{device}"
+    def key(result: ProjectResult, target: str, device: str, variant: dict[str, Any] | None = None) -> str:
+        # a project's runs differ by target, device and (several HLS solutions) variant; the path
+        # keeps apart two projects that map to one identity
+        own = f"\x1f{variant['name']}" if variant else ""
+        return f"{result.path}\x1f{target}\x1f{device}{own}"
 
     def _values(self, project: str, result: ProjectResult, run: Any) -> list[str]:
         figures = run_figures(run.records)
@@ -84,7 +87,7 @@ class RunsTable(RowsView):
         return [
             MARK if fresh else "",
             group_label(result),
-            variant_label(result),
+            variant_label(result, run),
             run.target.removeprefix("vitis."),
             run.device,
             statuses(run.records),

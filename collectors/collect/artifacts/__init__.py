@@ -21,7 +21,7 @@ from collectors.collect.artifacts.latrpt import parse_lat_rpt
 from collectors.collect.artifacts.loom import parse_config, parse_map, split_name
 from collectors.collect.artifacts.profile import parse_profile_kernels
 from collectors.collect.artifacts.runner_meta import parse_runner_meta
-from collectors.collect.artifacts.summary import parse_build_summary
+from collectors.collect.artifacts.summary import parse_aierun_summary, parse_build_summary
 from collectors.collect.artifacts.sysdiagram import parse_system_diagram
 from collectors.collect.artifacts.vpp_log import parse_vpp_log
 from collectors.collect.artifacts.xrt_recipe import parse_recipe, parse_runner_report
@@ -45,6 +45,7 @@ class Artifact:
 
 
 ARTIFACTS: dict[str, Artifact] = {}
+ANY_TAIL = "*"  # claims files whatever their name ends with (only below its `in_path`)
 _BY_TAIL: dict[str, list[Artifact]] = {}
 
 
@@ -98,6 +99,7 @@ for simulator in ("aiesimulator_output", "x86simulator_output"):
         stream=True,
         in_path=simulator,
     )
+register("aie_summary", ("aierun_summary",), lambda f, p: True, parse_aierun_summary, "aie_sim")
 register("aie_graph", ("h", "hpp", "cpp", "cc"), lambda f, p: "graph" in f.lower(), parse_graph_source, "aie_sim")
 # the HLS code analyzer keeps its own recipe.json files under csim/code_analyzer/.internal/
 register(
@@ -119,16 +121,19 @@ register(
     lambda f, p: f.endswith(".config.json") and split_name(f) is not None,
     parse_config,
     "cgra_map",
+    not_in_path="mapper-snapshots",
 )
+# every other file the mapper writes into mapper-snapshots/ is a snapshot of its DFG and ADG
+register("loom_snapshot", (ANY_TAIL,), lambda f, p: True, None, "cgra_map", in_path="mapper-snapshots")
 
 
 def classify(name: str, parent: str, path: str = "") -> str | None:
     """The kind of artifact a file is, from its name, its parent directory's name and (for kinds
     that live below a known directory) its path. The tail after the last dot picks the few
     parsers to ask: this runs for every file of the tree."""
-    candidates = _BY_TAIL.get(name.rpartition(".")[2])
-    if candidates is None:
-        return None
+    candidates = _BY_TAIL.get(name.rpartition(".")[2], [])
+    if _ANY_PATHS and any(f"/{folder}/" in path for folder in _ANY_PATHS):
+        candidates = candidates + _BY_TAIL[ANY_TAIL]
     for artifact in candidates:
         if artifact.in_path is not None and f"/{artifact.in_path}/" not in path:
             continue
@@ -139,10 +144,11 @@ def classify(name: str, parent: str, path: str = "") -> str | None:
     return None
 
 
+_ANY_PATHS = tuple(a.in_path for a in _BY_TAIL.get(ANY_TAIL, []) if a.in_path)
+
 # what makes a directory a project of its own (a graph source or a report alone does not)
-EXTENSION_KINDS = frozenset(
-    kind for kind, a in ARTIFACTS.items() if a.family != "hls" and kind not in ("aie_graph", "xrt_report")
-)
+_FACTS_ONLY = ("aie_graph", "aie_summary", "xrt_report")  # what speaks for a record, never one of its own
+EXTENSION_KINDS = frozenset(kind for kind, a in ARTIFACTS.items() if a.family != "hls" and kind not in _FACTS_ONLY)
 # report files (rules, sections 5 and 8): they make a project built, and one in no project is a
 # problem. Logs, summaries and runner files are build evidence or run facts, not reports.
 REPORT_KINDS = frozenset({"csynth", "lat_rpt", "cosim_rpt", "csim_log", "profile", "sysdiagram"}) | EXTENSION_KINDS

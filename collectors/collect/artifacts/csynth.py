@@ -115,7 +115,8 @@ def _fields(section: etree._Element | None, names: tuple[str, ...]) -> dict[str,
                 children[child.tag] = (child.text or "").strip()
     found = {name: children.get(name) for name in names}
     if "DSP" in found and found["DSP"] is None:
-        found["DSP"] = children.get("DSP48E")  # reports before 2020.1 name it DSP48E
+        # older reports name the count after the primitive (DSP48E, DSP48E1, DSP48A1, DSP58, ...)
+        found["DSP"] = next((text for tag, text in children.items() if tag.startswith("DSP")), None)
     return found
 
 

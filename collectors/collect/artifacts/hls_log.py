@@ -22,6 +22,7 @@ _OPENED_STARTS = (
     "Opening and resetting solution '",
     "Opening solution '",
 )
+_SET_TOP = re.compile(r"Running: set_top (?:-\S+ )*\{?([A-Za-z_]\w*)")
 _DEVICE = re.compile(r"Setting target device to '([^']+)'")
 _ELAPSED = re.compile(r"\[HLS 200-112\].*?Total elapsed time:\s*([0-9.]+)\s*seconds")
 _CSIM = re.compile(r"CSim (done|failed) with (?:(\d+) )?errors?|('csim_design' failed):")
@@ -30,6 +31,17 @@ _CSIM_STARTS = ("CSim ", "'csim_design' failed:")
 _RUNNING = re.compile(r"Running: (csim_design|csynth_design|cosim_design|export_design|package)\b")
 _TAG = re.compile(r"^(?:INFO|WARNING|ERROR|CRITICAL WARNING): \[(SIM|COSIM|IMPL|XFORM|SCHED|BIND|RTGEN|HLS 207)\b")
 _SYNTHESIS_START = ("Analyzing design file", "Starting code transformations")
+SETUP = "setup"
+# a session of the HLS tool starts with its banner (a Vivado or xsim banner inside it is a tool it ran)
+_SESSION = re.compile(r"^\*+ (?:Vitis HLS|Vivado\(TM\) HLS)\b", re.MULTILINE)
+_FINISHED = re.compile(r"Finished Command (?:csim_design|csynth_design|cosim_design|export_design)\b")
+_COMMAND = re.compile(r"\[HLS 200-1510\] Running: (?!csim_design|csynth_design|cosim_design|export_design|package)\w")
+# what shows that a session ran a step (old logs echo no commands: their messages do)
+_RAN = {
+    "synthesis": ("Running: csynth_design", *_SYNTHESIS_START),
+    "csim": ("Running: csim_design", "CSim done", "CSim failed", "'csim_design' failed"),
+    "cosim": ("Running: cosim_design", "[COSIM "),
+}
 STEP_OF = {
     "csim_design": "csim",
     "SIM": "csim",
@@ -78,21 +90,44 @@ def _last_csim_verdict(text: str) -> re.Match[str] | None:
 
 
 def errors_by_step(text: str) -> dict[str, list[str]]:
-    """`ERROR:` lines by the flow step they belong to (an untagged one to the step running then;
-    before any step is known, to synthesis: the step a bare error stops)."""
+    """`ERROR:` lines by the flow step they belong to (an untagged one to the step running then).
+    Before any step starts, and after a step finished, the session runs setup commands
+    (`open_project`, `set_part`, `config_*`, ...): their errors are "setup" and fail no step."""
     found: dict[str, list[str]] = {}
     if "ERROR:" not in text:
         return found  # no line starts with it: no step matters
-    step = "synthesis"
+    step = SETUP
     for line in text.splitlines():
         running, tag = _RUNNING.search(line), _TAG.match(line)
         signal = running.group(1) if running else tag.group(1) if tag else None
         if signal is not None:
             step = STEP_OF[signal]
+        elif _SESSION.match(line) or _FINISHED.search(line) or _COMMAND.search(line):
+            step = SETUP  # a new session, a step that ended, or another command
         elif any(marker in line for marker in _SYNTHESIS_START):
             step = "synthesis"
         if line.startswith("ERROR:"):
             found.setdefault(step, []).append(line.strip())
+    return found
+
+
+def step_versions(text: str) -> dict[str, list[str]]:
+    """The tool version of each session of a log that ran a step ("synthesis", "csim", "cosim"),
+    in the order of the sessions: a session that opened a solution and stopped (a part not
+    installed) ran none, and speaks for no record's version."""
+    starts = [match.start() for match in _SESSION.finditer(text)]
+    bounds = [0, *starts] if not starts or starts[0] != 0 else starts
+    found: dict[str, list[str]] = {}
+    for begin, end in zip(bounds, [*bounds[1:], len(text)]):
+        session = text[begin:end]
+        banner = _BANNER.search(session) if " (64-bit)" in session or "**** HLS Build v" in session else None
+        header = _OLD_HEADER.search(session) if banner is None and "Version: " in session else None
+        version = (banner.group(1) or banner.group(2)) if banner else header.group(1) if header else None
+        if version is None:
+            continue
+        for step, markers in _RAN.items():
+            if any(marker in session for marker in markers):
+                found.setdefault(step, []).append(version)
     return found
 
 
@@ -134,7 +169,11 @@ def parse_hls_log(data: bytes) -> dict[str, Any]:
         "elapsed_seconds": seconds,
         "csim_status": csim_status(text),
         "errors": steps.get("synthesis", [])[:20],  # what fails a synthesis (rules, section 5)
-        "failed_steps": sorted(steps),
+        "failed_steps": sorted(step for step in steps if step != SETUP),
+        "step_versions": step_versions(text),
+        # a unified component's compile that stopped (its log says so in words, not always in ERROR lines)
+        "synthesis_failed": "Pre-synthesis failed" in text or "Synthesis failed" in text,
+        "top": tops[-1] if (tops := _SET_TOP.findall(text)) else None,
         "opened": sorted({name.replace("\\", "/").rstrip("/").rpartition("/")[2] for name in opened_solutions(text)}),
         "issues": issues,
     }

@@ -19,7 +19,8 @@ _BARE = re.compile(r'("(?:\\.|[^"\\])*")|(?<![\w.])(-?(?:nan|NaN|NAN|inf|INF|Inf
 # <mixed>.snapshot-<seq>.<trigger>.mapper-<ordinal>.map.json; a trigger may hold dots, and a
 # snapshot without trigger and ordinal is still a snapshot of <mixed>
 _SNAPSHOT = re.compile(
-    r"^(?P<mixed>.+?)\.snapshot-(?P<seq>\d+)(?:\.(?P<trigger>.+)\.mapper-(?P<ordinal>\d+))?\.map\.json$"
+    r"^(?P<mixed>.+?)\.snapshot-(?P<seq>\d+)(?:\.(?P<trigger>.+)\.mapper-(?P<ordinal>\d+))?"
+    r"\.(?:map|config)(?:\.[^.]+)?$"  # .map.json, .config.json, .map.txt, .config.bin, ...
 )
 TIMING_FIGURES = {  # the writer's key -> the payload's (unitless surrogates)
     "estimated_critical_path_delay": "critical_path_delay",

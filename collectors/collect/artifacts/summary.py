@@ -15,6 +15,7 @@ _TOOL_VERSION = re.compile(r'"toolVersion"\s*:\s*"([^"]*)"')
 _YEAR_VERSION = re.compile(r"\b(20\d\d\.\d+(?:\.\d+)?)\b")
 _FLOW = re.compile(r'"flow"\s*:\s*"BF_([A-Z]+)"')
 _TARGET = re.compile(r'"target"\s*:\s*"TT_(SW_EMU|HW_EMU|HW)"')
+_ANY_PLATFORM = re.compile(r'"hardwarePlatform"\s*:\s*"([^"]+)"')
 _PLATFORM = re.compile(r'"hardwarePlatform"\s*:\s*"([^"]+?)(?:\.xpfm)?"')
 
 
@@ -36,4 +37,22 @@ def parse_build_summary(data: bytes) -> dict[str, Any]:
         "flow": flow.group(1).lower() if flow else None,
         "target": target.group(1).lower() if target else None,
         "platform": platform.group(1) if platform else None,
+        "synthesis_failed": "CS_FAILED" in text,  # a unified component's compile that failed
     }
+
+
+def parse_aierun_summary(data: bytes) -> dict[str, Any]:
+    """The AI Engine simulator's run summary (`*.aierun_summary`, JSON or an `<ENTRY>` stream):
+    the platform it simulated (`hardwarePlatform`, a path or a name) and the tool version."""
+    text = decode_text(data)
+    platform = _ANY_PLATFORM.search(text)
+    version = None
+    for raw in _TOOL_VERSION.findall(text):
+        match = _YEAR_VERSION.search(raw)
+        if match:
+            version = match.group(1)
+            break
+    if platform is None and version is None:
+        raise ArtifactError("names neither hardwarePlatform nor toolVersion (not a simulator run summary)")
+    name = platform.group(1).replace("\\", "/").rpartition("/")[2].removesuffix(".xpfm") if platform else ""
+    return {"platform": name or None, "vitis_version": version}

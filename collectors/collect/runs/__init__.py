@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from collectors.collect.artifacts.parsed import Parsed
-from collectors.collect.mapping import Identity
+from collectors.collect.mapping import DEFAULT_VARIANT, Identity
 from collectors.collect.runs.facts import RUN_FACTS, derive_facts, meta_facts
 from collectors.collect.runs.grouping import group_runs
 from collectors.collect.runs.layout import UNKNOWN, ProjectFiles, Run, RunGroup
@@ -27,9 +27,10 @@ def build_runs(
     proj = ProjectFiles(project_path, parsed)
     metas = [p for p in proj.readable("runner_meta") if "/" not in proj.rel[p.path]]
     problems = [Problem(meta.path, issue) for meta in metas for issue in meta.facts["issues"]]
-    groups = group_runs(proj, build_dirs, metas, problems)
+    path_gives_variant = identity.implementation["variant"] != DEFAULT_VARIANT
+    groups = group_runs(proj, build_dirs, metas, problems, path_gives_variant)
     runs = [_resolve(proj, group, metas, identity, problems) for group in groups]
-    runs.sort(key=lambda r: (r.target, r.device))
+    runs.sort(key=lambda r: (r.variant["index"] if r.variant else -1, r.target, r.device))
     return runs, _file_problems(proj) + problems
 
 
@@ -51,7 +52,7 @@ def _resolve(
 
     def run_fields(report_type: str | None) -> RunFacts:
         runner = meta_facts(metas, group.target, group.device, report_type)
-        merged = {**facts.derived, **{k: v for k, v in runner.items() if k in RUN_FACTS}}
+        merged = {**facts.fields(report_type), **{k: v for k, v in runner.items() if k in RUN_FACTS}}
         return RunFacts(
             target=group.target,
             device=merged["device"] or UNKNOWN,
@@ -60,7 +61,10 @@ def _resolve(
         )
 
     shown = run_fields(None)
-    run = Run(group.target, shown["device"], shown["vitis_version"], shown["runtime_seconds"])
+    run = Run(group.target, shown["device"], shown["vitis_version"], shown["runtime_seconds"], group.variant)
+    if group.variant is not None:  # a solution that is a variant of its own
+        identity = Identity(identity.problem, {**identity.implementation, "variant": dict(group.variant)})
+    run.files = [item.path for item in group.items]
     for meta in metas:
         run.notes.update(meta.facts["extra"])
     given = PayloadInput(proj, group, facts, problems)

@@ -24,7 +24,18 @@ class RunFacts:
     solution: str | None  # the HLS solution the run's payloads come from
     hls_logs: list[Parsed]  # the HLS logs of the session that ran that solution
     derived: dict[str, Any]  # device, vitis_version, runtime_seconds
-    errors: bool  # an ERROR: line in the run's v++ or HLS logs
+    errors: bool  # an ERROR: line of the synthesis step in the run's v++ or HLS logs
+    versions: dict[str, str | None]  # report type -> the version its sessions give
+
+    def fields(self, report_type: str | None) -> dict[str, Any]:
+        """The derived facts of one report type's record (None: of the run as shown)."""
+        if report_type is None or report_type not in self.versions:
+            return self.derived
+        return {**self.derived, "vitis_version": self.versions[report_type]}
+
+
+# the step of an HLS flow each record comes from (hls_log.step_versions)
+STEP_OF_REPORT = {"hls_synth": "synthesis", "sw_run": "csim", "rtl_sim": "cosim"}
 
 
 def derive_facts(proj: ProjectFiles, group: RunGroup) -> RunFacts:
@@ -37,8 +48,13 @@ def derive_facts(proj: ProjectFiles, group: RunGroup) -> RunFacts:
         # a component's step logs time one step each, not the session: no runtime from them
         "runtime_seconds": _runtime(group, [p for p in hls_logs if p.kind == "hls_log"]),
     }
-    errors = any(p.facts["errors"] for p in group.of("vpp_log") + hls_logs)
-    return RunFacts(chosen, solution, hls_logs, derived, errors)
+    versions: dict[str, str | None] = {}
+    if group.solutions and group.target not in VPP_TARGETS:
+        # an HLS run: a log speaks for a record only through the sessions that ran its step
+        versions = {rtype: _version(group, hls_logs, chosen, step) for rtype, step in STEP_OF_REPORT.items()}
+    failed = [p for p in group.of("summary") + hls_logs if p.facts.get("synthesis_failed")]
+    errors = bool(failed) or any(p.facts["errors"] for p in group.of("vpp_log") + hls_logs)
+    return RunFacts(chosen, solution, hls_logs, derived, errors, versions)
 
 
 def meta_facts(metas: list[Parsed], target: str, device: str | None, report_type: str | None) -> dict[str, Any]:
@@ -56,13 +72,14 @@ def meta_facts(metas: list[Parsed], target: str, device: str | None, report_type
     return {**general, **targeted}
 
 
-def _version(group: RunGroup, hls_logs: list[Parsed], chosen: Parsed | None) -> str | None:
+def _version(group: RunGroup, hls_logs: list[Parsed], chosen: Parsed | None, step: str | None = None) -> str | None:
     """The first source by precedence (v++ logs, summaries, HLS logs, the chosen report); a later
-    one that agrees on the release and adds the patch level (2025.1 -> 2025.1.1) refines it."""
+    one that agrees on the release and adds the patch level (2025.1 -> 2025.1.1) refines it.
+    `step`: only the HLS log sessions that ran that step count (a component's step logs do)."""
     found = [
         _versions(group.of("vpp_log")),
         _versions(group.of("summary")),
-        _versions(hls_logs),
+        _versions(hls_logs) if step is None else _step_versions(hls_logs, step),
         [chosen.facts["ReportVersion"]["Version"]] if chosen is not None and chosen.ok else [],
     ]
     version: str | None = None
@@ -70,6 +87,17 @@ def _version(group: RunGroup, hls_logs: list[Parsed], chosen: Parsed | None) -> 
         if version is None or candidate.startswith(version + "."):
             version = candidate
     return version
+
+
+def _step_versions(hls_logs: list[Parsed], step: str) -> list[str]:
+    """Of each log, the version of the last session that ran `step`."""
+    found = []
+    for log in sorted(hls_logs, key=lambda p: p.path):
+        if log.kind == "hls_step_log":
+            found += _versions([log])  # one step's own log (logs/hls_compile.log, hls_run_<step>.log)
+        elif log.facts.get("step_versions", {}).get(step):
+            found.append(log.facts["step_versions"][step][-1])
+    return found
 
 
 def _versions(items: list[Parsed]) -> list[str]:
@@ -124,20 +152,27 @@ def csynth_pick_key(rel: str, mtime_ns: int) -> tuple:
 def pick_csynth(proj: ProjectFiles, group: RunGroup) -> Parsed | None:
     if group.target == "vitis.sw_emu":
         return None  # a sw_emu build runs no synthesis
-    candidates = [p for p in group.items if p.kind == "csynth" and _is_design_report(proj, p)]
+    module_reports = [p for p in group.items if p.kind == "csynth" and proj.parts(p)[-1] != "csynth.xml"]
+    candidates = [p for p in group.items if p.kind == "csynth" and _is_design_report(proj, p, group, module_reports)]
     if not candidates:
         return None
     return min(candidates, key=lambda p: csynth_pick_key(proj.rel[p.path], p.mtime_ns))
 
 
-def _is_design_report(proj: ProjectFiles, report: Parsed) -> bool:
-    """`csynth.xml`, or (Vivado HLS 2015.x/2016.x) `<top>_csynth.xml` of its solution's top function."""
+def _is_design_report(proj: ProjectFiles, report: Parsed, group: RunGroup, modules: list[Parsed]) -> bool:
+    """`csynth.xml`, or (a solution without one: Vivado HLS up to 2016.x, or one that lost it)
+    `<top>_csynth.xml` of its solution's top function: named by its script or project, else by
+    a session log's `set_top`; with none of them, the solution's only per-module report."""
     parts = proj.parts(report)
     if parts[-1] == "csynth.xml":
         return True
     solution = solution_of(parts, "csynth")
     top = solution_top(proj, solution) if solution is not None else None
-    return top is not None and parts[-1] == f"{top}{LEGACY_REPORT_SUFFIX}"
+    top = top or next((log.facts["top"] for log in group.of("hls_log") if log.facts.get("top")), None)
+    if top is None:
+        folder = posixpath.dirname(proj.rel[report.path])
+        return [posixpath.dirname(proj.rel[p.path]) for p in modules].count(folder) == 1
+    return parts[-1] == f"{top}{LEGACY_REPORT_SUFFIX}"
 
 
 def solution_top(proj: ProjectFiles, solution: str) -> str | None:

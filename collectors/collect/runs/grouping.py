@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import os
 import posixpath
 from collections.abc import Iterable
 
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.artifacts.vpp_log import is_vpp_build_dir, vpp_build_dir
+from collectors.collect.pruning import IDE_CONFIGURATIONS
 from collectors.collect.runs.facts import hls_device
 from collectors.collect.runs.layout import ProjectFiles, RunGroup, RunGroups, inside, session_logs, solution_of
+from collectors.collect.runs.solutions import plan_solutions
 from collectors.problems import Problem
 from collectors.records.model import VPP_TARGETS
 
@@ -17,11 +18,17 @@ NOT_IN_VPP_RUNS = frozenset({"runner_meta", "aps", "hls_app", "vitis_comp"})
 
 
 def group_runs(
-    proj: ProjectFiles, build_dirs: Iterable[str], metas: list[Parsed], problems: list[Problem]
+    proj: ProjectFiles,
+    build_dirs: Iterable[str],
+    metas: list[Parsed],
+    problems: list[Problem],
+    path_gives_variant: bool = False,
 ) -> RunGroups:
+    """`path_gives_variant`: the project's path names its variant, so several solutions of one
+    HLS project cannot be variants of their own (solutions.plan_solutions)."""
     groups = RunGroups()
     vpp_groups(proj, build_dirs, groups, problems)
-    hls_groups(proj, groups)
+    hls_groups(proj, groups, path_gives_variant, problems)
     meta_groups(metas, groups)
     return groups
 
@@ -41,11 +48,13 @@ def _build_dirs(proj: ProjectFiles, build_dirs: Iterable[str]) -> dict[str, tupl
     """The project's own v++ build directories -> (target, platform) their name gives (None: plain `_x`)."""
     named: dict[str, tuple[str, str] | None] = {}
     for directory in build_dirs:
-        rel = os.path.relpath(directory, proj.path).replace(os.sep, "/")
+        rel = proj.rel_of(directory)
         if "/" in rel:
             continue
         from_name = vpp_build_dir(rel)
-        if from_name:
+        if rel in IDE_CONFIGURATIONS:  # the configuration's v++ logs name its target, when they do
+            named[rel] = (_logged_target(proj, rel) or IDE_CONFIGURATIONS[rel], "")
+        elif from_name:
             named[rel] = (f"vitis.{from_name[0]}", from_name[1])
         elif is_vpp_build_dir(rel):
             named.setdefault(rel, None)
@@ -140,10 +149,20 @@ def _place_loose(loose: list[Parsed], groups: RunGroups, problems: list[Problem]
 
 
 def _log_device(proj: ProjectFiles, context: str) -> str | None:
+    """The device a build's v++ logs name, else (an IDE configuration) its link summary's platform."""
     for item in proj.readable("vpp_log"):
         if item.facts["device"] and proj.vpp_context(item) == context:
             return item.facts["device"]
+    for item in proj.readable("summary"):
+        if item.facts["flow"] == "link" and item.facts["platform"] and proj.vpp_context(item) == context:
+            return item.facts["platform"]
     return None
+
+
+def _logged_target(proj: ProjectFiles, context: str) -> str | None:
+    """The target the newest targeted v++ log of a build names."""
+    logs = sorted((p for p in _targeted_logs(proj) if proj.vpp_context(p) == context), key=lambda p: p.mtime_ns)
+    return f"vitis.{logs[-1].facts['target']}" if logs else None
 
 
 def _only_device(groups: RunGroups, target: str) -> str | None:
@@ -154,15 +173,22 @@ def _only_device(groups: RunGroups, target: str) -> str | None:
 # --- HLS solutions --------------------------------------------------------------------------
 
 
-def hls_groups(proj: ProjectFiles, groups: RunGroups) -> None:
+def hls_groups(
+    proj: ProjectFiles, groups: RunGroups, path_gives_variant: bool = False, problems: list[Problem] | None = None
+) -> None:
     logs = [p for p in proj.readable("hls_log") if proj.vpp_context(p) is None]
-    for solution, items in _solutions(proj).items():
+    solutions = _solutions(proj)
+    own_logs = {solution: [p for p in logs if proj.folder(p) == solution] for solution in solutions}
+    plan = plan_solutions(proj, solutions, own_logs, path_gives_variant, [] if problems is None else problems)
+    for solution, items in solutions.items():
+        if solution in plan.skipped:
+            continue
         component = _component_files(proj, solution)
         session = session_logs(proj, solution, logs) + [p for p in component if p.kind == "hls_step_log" and p.ok]
         own = items + [p for p in session if p not in items] + component
         device = hls_device(proj, own)
         for target in _hls_targets(items, session):
-            group = groups.get(target, device)
+            group = groups.get(target, device, plan.variants.get(solution))
             group.add(own)
             group.solutions.append(solution)
 

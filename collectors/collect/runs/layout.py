@@ -10,6 +10,7 @@ from typing import Any
 
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.artifacts.vpp_log import is_vpp_build_dir
+from collectors.collect.pruning import IDE_CONFIGURATIONS
 
 UNKNOWN = "unknown"
 
@@ -22,8 +23,10 @@ class Run:
     device: str
     vitis_version: str = UNKNOWN
     runtime_seconds: float | None = None
+    variant: dict[str, Any] | None = None  # an HLS solution's own variant (several in one project)
     records: list[dict[str, Any]] = field(default_factory=list)
     sources: dict[str, list[str]] = field(default_factory=dict)  # report_type -> files used
+    files: list[str] = field(default_factory=list)  # every file the run was given (used or passed over)
     notes: dict[str, str] = field(default_factory=dict)  # runner keys kept for display
 
 
@@ -35,6 +38,7 @@ class RunGroup:
     device: str | None
     items: list[Parsed] = field(default_factory=list)
     solutions: list[str] = field(default_factory=list)  # HLS solution dirs (relative)
+    variant: dict[str, Any] | None = None  # the solution's own variant, where it is one
     _index: dict[str, list[Parsed]] | None = field(default=None, repr=False)
     _indexed: int = field(default=0, repr=False)
 
@@ -51,21 +55,25 @@ class RunGroup:
         self.items.extend(item for item in items if item not in self.items)
 
 
+RunKey = tuple[str, "str | None", "str | None"]  # (target, device, the solution variant's name)
+
+
 class RunGroups:
-    """The runs of one project under construction, keyed by (target, device)."""
+    """The runs of one project under construction, keyed by (target, device) and, for the
+    solutions of an HLS project that are variants of their own, the variant's name."""
 
     def __init__(self) -> None:
-        self.by_key: dict[tuple[str, str | None], RunGroup] = {}
+        self.by_key: dict[RunKey, RunGroup] = {}
 
-    def get(self, target: str, device: str | None) -> RunGroup:
+    def get(self, target: str, device: str | None, variant: dict[str, Any] | None = None) -> RunGroup:
         """The run of a target and device, made when first asked (an empty device is none)."""
-        key = (target, device or None)
+        key = (target, device or None, variant["name"] if variant else None)
         if key not in self.by_key:
-            self.by_key[key] = RunGroup(target, device or None)
+            self.by_key[key] = RunGroup(target, device or None, variant=variant)
         return self.by_key[key]
 
     def __contains__(self, key: tuple[str, str | None]) -> bool:
-        return key in self.by_key
+        return any(k[:2] == key for k in self.by_key)
 
     def __iter__(self) -> Iterator[RunGroup]:
         return iter(list(self.by_key.values()))
@@ -77,13 +85,14 @@ class RunGroups:
         """Give the runner's device to *the* run of `target`: the one whose device nothing named
         yet, else the only one (its build folder's platform gives way: rules, section 4)."""
         runs = self.of_target(target)
-        unnamed = self.by_key.get((target, None))
+        unnamed = self.by_key.get((target, None, None))
         only = unnamed or (runs[0] if len(runs) == 1 else None)
         if only is None:
             return False
-        del self.by_key[(target, only.device)]
+        variant = only.variant["name"] if only.variant else None
+        del self.by_key[(target, only.device, variant)]
         only.device = device
-        self.by_key[(target, device)] = only
+        self.by_key[(target, device, variant)] = only
         return True
 
 
@@ -93,9 +102,19 @@ class ProjectFiles:
     def __init__(self, path: str, parsed: Iterable[Parsed]) -> None:
         self.path = path
         self.parsed = list(parsed)
-        cut = len(path) + 1  # every artifact lies below the project: slicing beats relpath
-        self.rel = {p.path: p.path[cut:].replace(os.sep, "/") for p in self.parsed}
+        self._prefix = path + os.sep  # nearly every artifact lies below the project: slicing beats relpath
+        self._parent = os.path.dirname(path) + os.sep
+        self.rel = {p.path: self.rel_of(p.path) for p in self.parsed}
         self._contexts: dict[str, str | None] = {}
+
+    def rel_of(self, path: str) -> str:
+        """A path relative to the project; for a file of an IDE application's companion folder
+        (`<app>_system_hw_link/Emulation-HW/...`), relative to that folder: the configurations
+        of the same name are one build (discovery._merge_ide_companions)."""
+        if path.startswith(self._prefix):
+            return path[len(self._prefix) :].replace(os.sep, "/")
+        below = path[len(self._parent) :] if path.startswith(self._parent) else path
+        return below.partition(os.sep)[2].replace(os.sep, "/")
 
     def parts(self, item: Parsed) -> list[str]:
         return self.rel[item.path].split("/")
@@ -111,9 +130,12 @@ class ProjectFiles:
         """The outermost v++ build directory (relative) an artifact sits in, if any."""
         if item.path not in self._contexts:
             parts = self.parts(item)
-            self._contexts[item.path] = next(
-                ("/".join(parts[: i + 1]) for i, part in enumerate(parts[:-1]) if is_vpp_build_dir(part)), None
-            )
+            if len(parts) > 1 and parts[0] in IDE_CONFIGURATIONS:
+                self._contexts[item.path] = parts[0]  # an IDE build configuration: one v++ build
+            else:
+                self._contexts[item.path] = next(
+                    ("/".join(parts[: i + 1]) for i, part in enumerate(parts[:-1]) if is_vpp_build_dir(part)), None
+                )
         return self._contexts[item.path]
 
 

@@ -1,0 +1,142 @@
+"""Where every file a project's walk found ended up: the source of a record, a copy the pick
+passed over, a file read for a run's facts, or a problem line (`collect --explain`, the run
+detail). Nothing the registry claims is dropped without a trace."""
+
+from __future__ import annotations
+
+import os
+import posixpath
+from collections.abc import Iterable
+from typing import Any
+
+from collectors.collect.artifacts.loom import split_name
+from collectors.collect.artifacts.parsed import Parsed
+from collectors.collect.runs import Run
+from collectors.problems import Problem
+from collectors.records.model import TARGET_REPORTS, key_of
+
+# what each file became, the first word of its line (grep for it)
+RECORD, COPY, FACTS, PROBLEM, SKIPPED, UNUSED = "record", "copy", "facts", "problem", "skipped", "unused"
+UNWRITTEN = "unwritten"  # a report of a run whose target writes no record of its type (hw, sw_emu)
+# the record each report kind feeds
+FEEDS = {
+    "csynth": "hls_synth",
+    "lat_rpt": "rtl_sim",
+    "cosim_rpt": "rtl_sim",
+    "profile": "rtl_sim",
+    "sysdiagram": "rtl_sim",
+    "csim_log": "sw_run",
+}
+# files that describe a run or a project rather than report a result of their own
+DESCRIBING = frozenset(
+    {"runner_meta", "aps", "hls_app", "hls_script", "vitis_comp", "aie_graph", "aie_summary", "xrt_report"}
+)
+LOOM_KINDS = ("loom_map", "loom_config", "loom_snapshot")
+
+
+def run_label(run: Run) -> str:
+    variant = f" {run.variant['index']}_{run.variant['name']}" if run.variant else ""
+    return f"{run.target} on {run.device}{variant}"
+
+
+def account_project(
+    project: str,
+    parsed: list[Parsed],
+    runs: list[Run],
+    problems: list[Problem],
+    extension_records: list[dict[str, Any]],
+) -> dict[str, str]:
+    """File path -> what became of it (`VERDICT: detail`), for every artifact of a project."""
+    accounts: dict[str, list[str]] = {}
+    for run in runs:
+        labels = {record["report_type"]: key_of(record).label() for record in run.records}
+        for report_type, files in run.sources.items():
+            for path in files:
+                accounts.setdefault(path, []).append(labels.get(report_type, report_type))
+    _extension_sources(project, parsed, extension_records, accounts)
+    told = {path: f"{RECORD}: {'; '.join(fed)}" for path, fed in accounts.items()}
+    on_file = {p.path: p.reason for p in problems}
+    for item in parsed:
+        if item.path not in told and item.path in on_file:
+            told[item.path] = f"{PROBLEM}: {on_file[item.path]}"
+    _run_files(runs, parsed, told)
+    folders = sorted(problems, key=lambda p: -len(p.path))  # a solution's line, the deepest first
+    for item in parsed:
+        if item.path not in told:
+            told[item.path] = _rest(item, folders)
+    return told
+
+
+def _extension_sources(
+    project: str, parsed: list[Parsed], records: list[dict[str, Any]], accounts: dict[str, list[str]]
+) -> None:
+    """AIE port files and recipes are their records' subjects; a LOOM record takes every file of
+    its DFG and ADG (final mapping, configuration, snapshots)."""
+    by_rel = {p.path[len(project) + 1 :].replace(os.sep, "/"): p.path for p in parsed}
+    loom = [p for p in parsed if p.kind in LOOM_KINDS]
+    for record in records:
+        report_type = record["report_type"]
+        payload = record[report_type]
+        label = key_of(record).label()
+        if report_type == "cgra_map":
+            for item in loom:
+                if split_name(posixpath.basename(item.path)) == (payload["dfg"], payload["adg"]):
+                    accounts.setdefault(item.path, []).append(label)
+        elif payload["subject"] in by_rel:
+            accounts.setdefault(by_rel[payload["subject"]], []).append(label)
+
+
+def _run_files(runs: list[Run], parsed: list[Parsed], told: dict[str, str]) -> None:
+    """A run's other files: a report its target writes no record from (a sw_emu build's system
+    diagram, a hw build's reports) is unwritten; another report the run passed over (the pick's
+    other copies, an older profile) is a copy; the rest gave the run its facts."""
+    kinds = {p.path: p.kind for p in parsed}
+    for run in runs:
+        for path in run.files:
+            if path in told:
+                continue
+            report_type = FEEDS.get(kinds.get(path, ""))
+            if report_type is None:
+                told[path] = f"{FACTS}: read for the {run_label(run)} run"
+            elif report_type not in TARGET_REPORTS.get(run.target, ()):
+                told[path] = f"{UNWRITTEN}: a {run.target} run writes no {report_type} record"
+            else:
+                chosen = run.sources.get(report_type, [])
+                over = f" (used: {', '.join(chosen)})" if chosen else " (no record yet)"
+                told[path] = f"{COPY}: passed over for {report_type} by the {run_label(run)} run{over}"
+
+
+def _rest(item: Parsed, folders: list[Problem]) -> str:
+    """A file no record or run took: a problem of a folder above it, another tool's file, a
+    file that describes the project, or (what must never happen to a report) unused."""
+    for problem in folders:
+        if item.path.startswith(problem.path.rstrip(os.sep) + os.sep):
+            return f"{PROBLEM}: {problem.reason} ({problem.path})"
+    if item.loaded and item.data is None and item.error is None:
+        return f"{SKIPPED}: another tool's file of the same name, not a {item.kind}"
+    if item.kind in DESCRIBING:
+        return f"{FACTS}: describes the project ({item.kind})"
+    return f"{UNUSED}: in no run of this project"
+
+
+def explain_lines(accounts: dict[str, str], wanted: Iterable[str] = ()) -> list[str]:
+    """`PATH: VERDICT: detail` per file, sorted, only those at or below a wanted path (all without)."""
+    prefixes = [os.path.abspath(w) for w in wanted]
+    lines = []
+    for path in sorted(accounts):
+        if not prefixes or any(path == w or path.startswith(w.rstrip(os.sep) + os.sep) for w in prefixes):
+            lines.append(f"{path}: {accounts[path]}")
+    return lines
+
+
+def tree_accounts(project_accounts: Iterable[dict[str, str]], walk_problems: Iterable[Problem]) -> dict[str, str]:
+    """Every file of a collection: the projects' accounts and the reports in no project."""
+    from collectors.collect.discovery import NO_PROJECT
+
+    merged: dict[str, str] = {}
+    for accounts in project_accounts:
+        merged.update(accounts)
+    for problem in walk_problems:
+        if problem.reason == NO_PROJECT:
+            merged.setdefault(problem.path, f"{PROBLEM}: {problem.reason}")
+    return merged

@@ -1,0 +1,137 @@
+"""Which folders the walk prunes for discovery (build output, shared folders, the tool's state)
+and which files mark a project or show that a build ran (rules, section 1)."""
+
+from __future__ import annotations
+
+import os
+import re
+
+from collectors.collect.artifacts.component import DEFAULT_WORK_DIR, parse_component
+from collectors.collect.artifacts.vpp_log import VPP_BUILD_PREFIXES, is_vpp_build_dir
+from collectors.files import read_report
+from collectors.problems import ArtifactError
+
+BUILD_OUTPUT_NAMES = frozenset(
+    {
+        "package",
+        "xclbin",
+        ".run",
+        ".Xil",
+        ".ipcache",
+        ".jobs",
+        ".tlog",
+        "_vimage",
+        "emulation",
+        "reports",
+        "logs",
+        ".autopilot",
+        "_sds",
+        "hls_files",
+        "sd_card",
+        # the extension families' output folders (rules, section 8)
+        "aiesimulator_output",
+        "x86simulator_output",
+        "mapper-snapshots",
+        "Work",
+    }
+)
+BUILD_OUTPUT_PREFIXES = (*VPP_BUILD_PREFIXES, "package.", "solution", "_xocc_")
+SHARED_NAMES = frozenset({"common", "data", "result", "libs", "__pycache__", ".git"})
+BUILD_MARKERS = frozenset(
+    {"Makefile", "makefile", "hls.tcl", "run_hls.tcl", "hls_config.cfg", "vitis-comp.json", "description.json"}
+)
+SOURCE_ENDINGS = (".c", ".cc", ".cpp", ".cxx", ".h", ".hpp", ".hh", ".cl")
+EVIDENCE_LOGS = frozenset({"vitis_hls.log", "vivado_hls.log"})
+STATE_DIR = ".vitis-tui"  # the tool's own state, never walked
+NEVER_WALKED = frozenset({".git", "__pycache__", STATE_DIR})
+# the Vitis IDE's build configurations: one run of the application each (runs/grouping.py)
+IDE_CONFIGURATIONS = {"Emulation-SW": "vitis.sw_emu", "Emulation-HW": "vitis.hw_emu", "Hardware": "vitis.hw"}
+# a v++ link's output, whatever -o / --temp_dir named its folder: the kernels' packaged copies
+LINK_OUTPUT_DIRS = frozenset({"sys_link", "iprepo"})
+
+
+def is_build_output_name(name: str) -> bool:
+    return name in BUILD_OUTPUT_NAMES or name.startswith(BUILD_OUTPUT_PREFIXES) or is_vpp_build_dir(name)
+
+
+def is_evidence_file(name: str) -> bool:
+    return (
+        name in EVIDENCE_LOGS
+        or (name.startswith("v++") and name.endswith(".log"))
+        or (name.startswith("vitis_run.") and name.endswith(".meta"))
+        or name.endswith(".link_summary")  # a v++ link ran here (or its outputs were copied here)
+    )
+
+
+def is_build_output(path: str, files: list[str], dirs: list[os.DirEntry]) -> bool:
+    """Whether a directory (not the walk's root) is build output: pruned for discovery."""
+    name = os.path.basename(path)
+    if is_build_output_name(name):
+        return True
+    if _is_component_work_dir(path):
+        return True  # whatever it holds: 2025.2 writes a second vitis-comp.json (work_dir ".") there
+    if any(f.endswith(".aps") or f in ("hls.app", "vivado_hls.app") for f in files):
+        return True
+    names = {d.name for d in dirs}
+    if ".autopilot" in names:
+        return True  # an HLS work directory, whatever its name
+    if is_vpp_output(path, files, names) or is_ide_configuration(path, files, names):
+        return True
+    # a component's work directory holds its summary; the component itself (vitis-comp.json)
+    # may be its own work directory (work_dir ".") and stays a project
+    return "vitis-comp.json" not in files and any(f.endswith(".hlscompile_summary") for f in files)
+
+
+def is_vpp_output(path: str, files: list[str], names: set[str]) -> bool:
+    """A `<name>.build` folder holding v++ output (the IDE's temporary folder), or a v++ link's
+    output folder of any name (it holds `sys_link/`, `int/xo/` or `iprepo/`)."""
+    if path.endswith(".build") and ("logs" in names or "link" in names or any(f.endswith(".xo") for f in files)):
+        return True
+    return bool(names & LINK_OUTPUT_DIRS) or ("int" in names and os.path.isdir(os.path.join(path, "int", "xo")))
+
+
+def is_ide_configuration(path: str, files: list[str], names: set[str]) -> bool:
+    """An IDE build configuration folder: `Emulation-SW`, `Emulation-HW` or `Hardware` holding its
+    generated makefile or a `<container>.build`, or in a folder that holds the IDE's `.project`."""
+    if os.path.basename(path) not in IDE_CONFIGURATIONS:
+        return False
+    if "makefile" in files or "Makefile" in files or any(n.endswith(".build") for n in names):
+        return True
+    return os.path.isfile(os.path.join(os.path.dirname(path), ".project"))
+
+
+def _is_component_work_dir(path: str) -> bool:
+    """Whether a directory is `hls` beside a vitis-comp.json, or the work directory it names."""
+    component, name = os.path.split(path)
+    comp_json = os.path.join(component, "vitis-comp.json")
+    if not os.path.isfile(comp_json):
+        return False
+    if name == "hls":
+        return True
+    try:
+        work_dir = parse_component(read_report(comp_json))["work_dir"]
+    except ArtifactError:
+        return False
+    return work_dir != DEFAULT_WORK_DIR and work_dir.split("/")[0] == name
+
+
+_IDE_COMPANION = re.compile(r"^(.+?)_(?:system_hw_link|system|kernels)$")
+
+
+def ide_application(path: str) -> str | None:
+    """The IDE application a companion project (`<app>_system`, `<app>_system_hw_link`,
+    `<app>_kernels`) belongs to: its sibling `<app>` holding the IDE's `.project`."""
+    match = _IDE_COMPANION.match(os.path.basename(path))
+    if match is None:
+        return None
+    app = os.path.join(os.path.dirname(path), match.group(1))
+    return app if os.path.isfile(os.path.join(app, ".project")) else None
+
+
+def ide_companions(app: str) -> list[str]:
+    """The companion folders beside an IDE application that exist."""
+    found = []
+    for suffix in ("_system", "_system_hw_link", "_kernels"):
+        if os.path.isdir(app + suffix) and os.path.isfile(os.path.join(app, ".project")):
+            found.append(app + suffix)
+    return found

@@ -1,0 +1,95 @@
+"""Several solutions of one HLS project: variants of their own, or (where the project's path
+already gives the variant) one chosen by the pick rule and a problem line for each other one."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from collectors.collect.artifacts.parsed import Parsed
+from collectors.collect.runs.facts import csynth_pick_key
+from collectors.collect.runs.layout import ProjectFiles
+from collectors.problems import Problem
+
+RESULT_KINDS = frozenset({"csynth", "lat_rpt", "cosim_rpt", "csim_log"})
+_TRAILING_NUMBER = re.compile(r"(\d+)$")
+_NUMBERS = re.compile(r"(\d+)")
+
+
+@dataclass
+class SolutionPlan:
+    """What each solution of a project becomes: a variant of its own, or skipped (a problem)."""
+
+    variants: dict[str, dict[str, Any]] = field(default_factory=dict)  # solution -> its variant
+    skipped: set[str] = field(default_factory=set)
+
+
+def plan_solutions(
+    proj: ProjectFiles,
+    solutions: dict[str, list[Parsed]],
+    own_logs: dict[str, list[Parsed]],
+    path_gives_variant: bool,
+    problems: list[Problem],
+) -> SolutionPlan:
+    """`own_logs`: each solution's logs in its own folder (a csim verdict there is a result)."""
+    plan = SolutionPlan()
+    by_project: dict[str, list[str]] = {}
+    for solution, items in solutions.items():
+        if has_results(items, own_logs.get(solution, [])):
+            by_project.setdefault(posixpath.dirname(solution) or ".", []).append(solution)
+    for siblings in by_project.values():
+        if len(siblings) < 2:
+            continue
+        if not path_gives_variant:
+            plan.variants.update(solution_variants(siblings))
+            continue
+        chosen = _picked(proj, siblings, solutions)
+        for solution in sorted(siblings):
+            if solution != chosen:
+                plan.skipped.add(solution)
+                name, kept = posixpath.basename(solution), posixpath.basename(chosen)
+                message = f"{name} not recorded: the path gives the variant ({kept} gives the records)"
+                problems.append(Problem(posixpath.join(proj.path, solution), message))
+    return plan
+
+
+def has_results(items: list[Parsed], own_logs: list[Parsed]) -> bool:
+    """A report of its own, or a C simulation verdict in its own log."""
+    return any(p.kind in RESULT_KINDS for p in items) or any(p.facts["csim_status"] for p in own_logs if p.ok)
+
+
+def solution_variants(solutions: list[str]) -> dict[str, dict[str, Any]]:
+    """Each solution's variant: its folder's name, and the number that name ends with when every
+    one ends in a distinct number, else its rank (from 0) in the natural order of the names."""
+    names = {solution: posixpath.basename(solution) for solution in solutions}
+    numbers = {solution: _TRAILING_NUMBER.search(name) for solution, name in names.items()}
+    found = [match.group(1) for match in numbers.values() if match is not None]
+    numbered = len(found) == len(solutions) and len({int(n) for n in found}) == len(found)
+    ranked = sorted(solutions, key=lambda s: (natural_key(names[s]), s))
+    variants = {}
+    for rank, solution in enumerate(ranked):
+        match = numbers[solution]
+        index = int(match.group(1)) if numbered and match is not None else rank
+        variants[solution] = {"index": index, "name": names[solution]}
+    return variants
+
+
+def natural_key(name: str) -> list[tuple[int, int | str]]:
+    """`solution2` before `solution10`."""
+    return [(0, int(part)) if part.isdigit() else (1, part) for part in _NUMBERS.split(name) if part]
+
+
+def _picked(proj: ProjectFiles, siblings: list[str], solutions: dict[str, list[Parsed]]) -> str:
+    """The solution whose best csynth.xml the pick rule prefers; without any, the newest."""
+    reports = [
+        (csynth_pick_key(proj.rel[p.path], p.mtime_ns), solution)
+        for solution in siblings
+        for p in solutions[solution]
+        if p.kind == "csynth"
+    ]
+    if reports:
+        return min(reports)[1]
+    newest = {s: max((p.mtime_ns for p in solutions[s]), default=0) for s in siblings}
+    return min(siblings, key=lambda s: (-newest[s], s))

@@ -1,0 +1,128 @@
+"""Nothing disappears without a trace: every report file of every tree the suite builds ends as the
+source of a record, a copy the pick passed over, or a problem line; `collect --explain` says which."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from collectors.collect.accounting import tree_accounts
+from collectors.collect.artifacts import REPORT_KINDS, classify
+from collectors.collect.config import load_settings
+from collectors.collect.discovery import NEVER_WALKED
+from collectors.collect.engine import Engine
+from collectors.demo import build_agent_tree, build_demo_tree
+from tui.cli import main
+
+from .. import trees
+from .. import trees_third as t3
+from .test_realtree_discovery import component_with_work_dir, mode_hls_component
+from .test_realtree_runs import fft_project, swiglu_component
+
+BUILDERS: list[Callable[[Path], object]] = [
+    *trees.ALL,
+    trees.aie_project,
+    trees.xrt_project,
+    trees.loom_project,
+    t3.three_solutions,
+    t3.path_variant_two_solutions,
+    t3.aie_with_run_summary,
+    t3.loom_with_snapshot_files,
+    t3.sessions_of_other_versions,
+    t3.failed_component,
+    t3.ide_workspace,
+    t3.link_output_named_after_the_kernel,
+    mode_hls_component,
+    component_with_work_dir,
+    swiglu_component,
+    lambda root: fft_project(root, "solution1.log", "opt1"),
+    lambda root: build_demo_tree(str(root), projects=6),
+    lambda root: build_agent_tree(str(root)),
+]
+# where a report may end (unwritten: a run whose target is shown, never written, or yields no
+# record of that report's type: a hw build's reports, a sw_emu build's system diagram)
+REPORTED = {"record", "copy", "problem", "unwritten"}
+
+
+def report_files(root: Path) -> dict[str, str]:
+    """Every file below the root that the registry claims as a report, found by a walk of its own."""
+    found = {}
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d not in NEVER_WALKED]
+        for name in files:
+            path = os.path.join(folder, name)
+            kind = classify(name, os.path.basename(folder), path)
+            if kind in REPORT_KINDS:
+                found[path] = kind
+    return found
+
+
+@pytest.mark.parametrize("build", BUILDERS, ids=lambda b: getattr(b, "__name__", "builder"))
+def test_every_report_file_is_accounted_for(tmp_path: Path, build: Callable[[Path], object]) -> None:
+    root = tmp_path / "tree"
+    build(root)
+    collection = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
+    accounts = tree_accounts((r.accounts for r in collection.projects.values()), collection.walk_problems)
+    reports = report_files(root)
+    missing = sorted(set(reports) - set(accounts))
+    assert missing == []
+    unaccounted = {path: accounts[path] for path in reports if accounts[path].split(":")[0] not in REPORTED}
+    assert unaccounted == {}
+    assert [line for line in accounts.values() if line.startswith("unused")] == []
+
+
+def test_explain_prints_one_line_per_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = tmp_path / "suite"
+    project = trees.hw_emu_build(root)
+    trees.hls_two_solutions(root)
+    out = tmp_path / "out.jsonl"
+    x = project / f"_x.hw_emu.{trees.U250}"
+    assert main(["collect", str(root), "-o", str(out), "--quiet", "--explain", str(x)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    chosen = x / "krnl/topKQueryScores/topKQueryScores/solution/syn/report/csynth.xml"
+    copy = x / "link/vivado/vpl/prj/prj.gen/sources_1/ip/topK/hls_files/syn/report/csynth.xml"
+    hw_emu = f"vitis.hw_emu {trees.U250}"
+    assert lines == [
+        f"{x}/krnl.xo.compile_summary: facts: read for the vitis.hw_emu on {trees.U250} run",
+        f"{chosen}: record: suite/topk suite_benchmark 1_pipeline hls_synth {hw_emu}",
+        f"{x}/link/int/systemDiagramModel.json: record: suite/topk suite_benchmark 1_pipeline rtl_sim {hw_emu}",
+        f"{copy}: copy: passed over for hls_synth by the vitis.hw_emu on {trees.U250} run (used: {chosen})",
+        f"{x}/logs/krnl/v++.log: facts: read for the vitis.hw_emu on {trees.U250} run",
+        f"{x}/logs/link/v++.log: facts: read for the vitis.hw_emu on {trees.U250} run",
+    ]
+    main(["collect", str(root), "-o", str(out), "--quiet", "--explain"])
+    every = capsys.readouterr().out.splitlines()
+    solution1 = root / "Benchmarks/fft/fft_2_opt/proj/solution1"
+    assert f"{solution1}/syn/report/csynth.xml: problem: solution1 not recorded: the path gives the variant " in (
+        line.partition("(solution2")[0] for line in every
+    )
+    assert len(every) == 21  # 9 files of the v++ build, 12 of the HLS project
+
+
+async def test_run_detail_lists_the_files_used_and_passed_over(tmp_path: Path) -> None:
+    from collectors.collect.config import Settings
+    from collectors.live.session import LiveSession
+    from tui.app import Dashboard
+    from tui.widgets.runs_table import RunsTable
+
+    from ..conftest import wait_until
+
+    root = tmp_path / "suite"
+    project = trees.hw_emu_build(root)
+    app = Dashboard(LiveSession([str(root)], str(tmp_path / "out.jsonl"), lambda r: Settings(), rescan_every=3600))
+    async with app.run_test(size=(200, 50)) as pilot:
+        runs = app.query_one(RunsTable)
+        await wait_until(pilot, lambda: app.scans == 1)
+        runs.focus()
+        await pilot.press("home", "down", "enter")  # the runs are hw, then hw_emu
+        await wait_until(pilot, lambda: app.screen.__class__.__name__ == "DetailScreen")
+        shown = str(app.screen.query_one("#detail-files").render())
+        x = project / f"_x.hw_emu.{trees.U250}"
+        copy = x / "link/vivado/vpl/prj/prj.gen/sources_1/ip/topK/hls_files/syn/report/csynth.xml"
+        assert f"used    {x}/link/int/systemDiagramModel.json" in shown.splitlines()
+        assert any(line.startswith(f"passed  {copy}: copy: passed over for hls_synth") for line in shown.splitlines())
+        headers = [str(w.render()) for w in app.screen.query("Static")]
+        assert "Files (3 used, 5 passed over)" in headers  # csynth, diagram, profile; a copy, 3 logs, a summary

@@ -1,0 +1,267 @@
+"""The collection rules' third edition on trees built in the shapes they describe: several
+solutions of one HLS project, DSP primitive names, AI Engine run summaries, mapper snapshot files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from collectors.collect.config import load_settings
+from collectors.collect.engine import Collection, Engine
+from collectors.problems import Problem
+
+from .. import trees_third as t3
+from ..conftest import records_of
+from ..trees import sources
+
+
+def collect(root: Path) -> Collection:
+    return Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
+
+
+def variant_rows(collection: Collection) -> list[tuple]:
+    records, clashes = records_of(collection)
+    assert clashes == []
+    return [
+        (
+            r["implementation"]["variant"]["index"],
+            r["implementation"]["variant"]["name"],
+            r["report_type"],
+            r["run"]["target"],
+            r["run"]["device"],
+            r[r["report_type"]]["status"],
+        )
+        for r in records
+    ]
+
+
+def test_three_solutions_are_three_variants_and_the_csim_one_keeps_its_verdict(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    t3.three_solutions(root)
+    collection = collect(root)
+    assert variant_rows(collection) == [
+        (1, "solution1", "hls_synth", "vitis.cosim", "xc7z020clg400-1", "pass"),
+        (1, "solution1", "rtl_sim", "vitis.cosim", "xc7z020clg400-1", "pass"),
+        (2, "solution2", "hls_synth", "vitis.csynth", "xcvu11p-flga2577-1-e", "pass"),
+        (3, "solution3", "sw_run", "vitis.csim", "unknown", "pass"),
+    ]
+    records, _ = records_of(collection)
+    assert {r["problem"]["group_path"][0] for r in records} == {"gemm"}
+    assert [r["hls_synth"]["AreaEstimates"]["Resources"]["DSP"] for r in records if "hls_synth" in r] == ["3", "8"]
+    (result,) = collection.projects.values()
+    assert [(run.variant, run.target) for run in result.runs][:1] == [
+        ({"index": 1, "name": "solution1"}, "vitis.cosim")
+    ]
+
+
+def test_solutions_without_distinct_numbers_are_ranked_in_natural_order(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    p = t3.three_solutions(root)
+    for old, new in (("solution1", "opt10"), ("solution2", "opt2"), ("solution3", "baseline")):
+        (p / f"proj/{old}/{old}.aps").rename(p / f"proj/{old}/{new}.aps")
+        (p / f"proj/{old}").rename(p / f"proj/{new}")
+    rows = [row[:3] for row in variant_rows(collect(root))]
+    # baseline ends in no number: ranks, with opt2 before opt10
+    assert rows == [
+        (0, "baseline", "sw_run"),
+        (1, "opt2", "hls_synth"),
+        (2, "opt10", "hls_synth"),
+        (2, "opt10", "rtl_sim"),
+    ]
+
+
+def test_distinct_trailing_numbers_are_the_indexes(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    p = t3.three_solutions(root)
+    (p / "proj/solution1/solution1.aps").rename(p / "proj/solution1/opt10.aps")
+    (p / "proj/solution1").rename(p / "proj/opt10")
+    rows = [row[:3] for row in variant_rows(collect(root))]
+    assert rows == [
+        (2, "solution2", "hls_synth"),
+        (3, "solution3", "sw_run"),
+        (10, "opt10", "hls_synth"),
+        (10, "opt10", "rtl_sim"),
+    ]
+
+
+def test_path_gives_the_variant_so_the_other_solution_is_a_problem_line(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    p = t3.path_variant_two_solutions(root)
+    collection = collect(root)
+    assert variant_rows(collection) == [(2, "tiled", "hls_synth", "vitis.csynth", "xcvu11p-flga2577-1-e", "pass")]
+    assert (
+        Problem(
+            str(p / "proj/solution1"),
+            "solution1 not recorded: the path gives the variant (solution2 gives the records)",
+        )
+        in collection.problems()
+    )
+
+
+@pytest.mark.parametrize("primitive", ["DSP48E1", "DSP48A", "DSP48A1", "DSP48E2", "DSP58"])
+def test_every_dsp_primitive_fills_dsp(tmp_path: Path, primitive: str) -> None:
+    root = tmp_path / "suite"
+    p = root / "Benchmarks/rgb/rgb_1_base"
+    sources(p, "run_hls.tcl", "rgb.cpp")
+    place_aps = p / "solution1/solution1.aps"
+    place_aps.parent.mkdir(parents=True)
+    place_aps.write_text("<solution/>\n")
+    t3.csynth_with_dsp_name(p, "solution1/syn/report/csynth.xml", primitive)
+    (record,), _ = records_of(collect(root))
+    area = record["hls_synth"]["AreaEstimates"]
+    assert (area["Resources"]["DSP"], area["AvailableResources"]["DSP"]) == ("3", "220")
+
+
+def test_a_multiplier_primitive_is_not_a_dsp(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    p = root / "Benchmarks/rgb/rgb_1_base"
+    sources(p, "run_hls.tcl", "rgb.cpp")
+    t3.csynth_with_dsp_name(p, "solution1/syn/report/csynth.xml", "MULT18X18")
+    (p / "solution1/solution1.aps").write_text("<solution/>\n")
+    (record,), _ = records_of(collect(root))
+    assert record["hls_synth"]["AreaEstimates"]["Resources"]["DSP"] is None
+
+
+def test_aie_device_and_version_come_from_the_run_summary(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    t3.aie_with_run_summary(root)
+    collection = collect(root)
+    runs = sorted(
+        (r["run"]["target"], r["run"]["device"], r["run"]["vitis_version"])
+        for result in collection.projects.values()
+        for r in result.extension_records
+    )
+    assert runs == [
+        ("vitis.aiesimulator", t3.VCK190, "2023.2"),
+        ("vitis.x86simulator", "unknown", None),  # its output folder has no summary
+    ]
+
+
+def test_every_file_in_mapper_snapshots_is_a_snapshot(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    t3.loom_with_snapshot_files(root)
+    collection = collect(root)
+    (result,) = collection.projects.values()
+    (record,) = result.extension_records
+    payload = record["cgra_map"]
+    assert (payload["dfg"], payload["adg"], payload["state"]) == ("dfg", "fabric", "final")
+    assert payload["snapshots"] == [
+        {"sequence": 1, "trigger": "negotiated-iter", "ordinal": 1},
+        {"sequence": 3, "trigger": "route-repair", "ordinal": 1},
+    ]
+
+
+def synth_rows(collection: Collection) -> list[tuple]:
+    records, _ = records_of(collection)
+    return [
+        (r["report_type"], r["run"]["vitis_version"], r["run"]["runtime_seconds"], r[r["report_type"]]["status"])
+        for r in records
+    ]
+
+
+def test_sessions_that_stopped_at_setup_neither_fail_nor_date_the_synthesis(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    t3.sessions_of_other_versions(root)
+    (record,), _ = records_of(collect(root))
+    assert synth_rows_of(record) == ("hls_synth", "2018.2", "pass")
+    assert record["hls_synth"]["AreaEstimates"]["Resources"]["LUT"] == "2224"
+
+
+def test_without_the_synthesis_session_the_report_gives_the_version(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    p = t3.sessions_of_other_versions(root)
+    log = p / "proj/solution1/solution1.log"
+    opened = "open_project proj\n", "open_solution solution1\n"
+    log.write_text(t3.session(t3.VITIS_HLS_2023, *opened, t3.PART_MISSING))
+    (record,), _ = records_of(collect(root))
+    assert synth_rows_of(record) == ("hls_synth", "2018.2", "pass")
+
+
+def test_top_csynth_xml_is_read_when_csynth_xml_is_absent(tmp_path: Path) -> None:
+    """A solution that lost its csynth.xml: the log's set_top names image_filter_csynth.xml."""
+    root = tmp_path / "suite"
+    t3.sessions_of_other_versions(root, report="image_filter_csynth.xml")
+    (record,), _ = records_of(collect(root))
+    assert synth_rows_of(record) == ("hls_synth", "2018.2", "pass")
+    assert record["hls_synth"]["UserAssignments"]["TopModelName"] == "image_filter"
+
+
+def synth_rows_of(record: dict) -> tuple:
+    return (record["report_type"], record["run"]["vitis_version"], record["hls_synth"]["status"])
+
+
+def test_setup_errors_are_not_synthesis_errors() -> None:
+    from collectors.collect.artifacts.hls_log import errors_by_step, parse_hls_log, step_versions
+
+    opened = "open_project proj\n", "open_solution solution1\n"
+    text = t3.session(t3.VITIS_HLS_2020, *opened, t3.BAD_CONFIG) + t3.session(
+        t3.VITIS_HLS_2023, *opened, t3.PART_MISSING
+    )
+    assert sorted(errors_by_step(text)) == ["setup"]
+    assert parse_hls_log(text.encode())["errors"] == []
+    failing = t3.session(t3.VIVADO_HLS_2018, *opened, "csynth_design\nERROR: [HLS 200-70] Compilation errors found.")
+    assert parse_hls_log((text + failing).encode())["errors"] == ["ERROR: [HLS 200-70] Compilation errors found."]
+    assert step_versions(text + failing) == {"synthesis": ["2018.2"]}
+
+
+@pytest.mark.parametrize(
+    ("summary", "log"),
+    [("CS_FAILED", ""), (None, "ERROR: [HLS 214-124] use of undeclared identifier 'x'\nPre-synthesis failed.\n")],
+)
+def test_a_failed_unified_compile_gives_a_failed_hls_synth(tmp_path: Path, summary: str | None, log: str) -> None:
+    root = tmp_path / "suite"
+    p = t3.failed_component(root, summary or "CS_PASSED", log)
+    if summary is None:
+        (p / "conv_top.hlscompile_summary").unlink()
+    (record,), _ = records_of(collect(root))
+    assert (record["report_type"], record["run"]["target"], record["run"]["device"]) == (
+        "hls_synth",
+        "vitis.csynth",
+        "xck26-sfvc784-2LV-c",
+    )
+    assert record["hls_synth"] == {
+        "status": "fail",
+        **dict.fromkeys(("ReportVersion", "UserAssignments", "PerformanceEstimates", "AreaEstimates")),
+    }
+
+
+def test_ide_workspace_configurations_are_runs_of_the_application(tmp_path: Path) -> None:
+    root = tmp_path / "workspace"
+    app = t3.ide_workspace(root)
+    collection = collect(root)
+    assert list(collection.projects) == [str(app)]
+    (result,) = collection.projects.values()
+    assert [(run.target, run.device) for run in result.runs] == [
+        ("vitis.hw", t3.U250),
+        ("vitis.hw_emu", t3.U250),
+        ("vitis.sw_emu", t3.U250),
+    ]
+    records, _ = records_of(collection)
+    rows = [(r["problem"]["group_path"], r["report_type"], r["run"]["target"], r["run"]["device"]) for r in records]
+    assert rows == [
+        (["topk"], "hls_synth", "vitis.hw_emu", t3.U250),
+        (["topk"], "rtl_sim", "vitis.hw_emu", t3.U250),
+    ]
+    # the same figures as the v++ build of tests/trees.py hw_emu_build: 6.748 us at 300 MHz
+    assert records[1]["rtl_sim"] == {
+        "status": "pass",
+        "kernel_runtime_cycles": 2024,
+        "kernel_runtime_us": 6.748,
+        "kernel_clock_freq_mhz": 300.0,
+    }
+    assert records[0]["hls_synth"]["status"] == "pass"
+    assert not [p for p in collection.problems() if "in no project" in p.message]
+
+
+def test_a_link_output_folder_of_any_name_is_build_output(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    p = t3.link_output_named_after_the_kernel(root)
+    collection = collect(root)
+    assert list(collection.projects) == [str(p)]
+    assert variant_rows(collection) == [(1, "pipeline", "hls_synth", "vitis.csynth", "xc7z020clg400-1", "pass")]
+    (result,) = collection.projects.values()
+    assert [(run.target, run.device) for run in result.runs] == [
+        ("vitis.csynth", "xc7z020clg400-1"),
+        ("vitis.hw_emu", t3.U250),
+    ]

@@ -1,0 +1,201 @@
+"""Trees in the shapes the collection rules' third edition describes (several solutions of one
+HLS project, DSP primitives, AI Engine run summaries, mapper snapshot files), built from the
+real report files of tests/fixtures/vitis."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .conftest import VITIS, place, set_mtime
+from .trees import loom_project, sources
+
+RGB = "HawkPhantom-rgb2grayscale__solution1__"  # 2018.2, xc7z020clg400-1, DSP48E 3 of 220
+PCOVER = "Crinstaniev-ParticleCoverHLS__solution1__syn__report__csynth.xml"  # 2020.2, xcvu11p, DSP 8
+VCK190 = "xilinx_vck190_base_202320_1"
+
+
+def csynth_with_dsp_name(tree: Path, rel: str, primitive: str) -> Path:
+    """rgb2grayscale's 2018.2 report with its DSP48E count named after another primitive."""
+    text = (VITIS / (RGB + "syn__report__csynth.xml")).read_text()
+    return place(tree, rel, text=text.replace("DSP48E>", f"{primitive}>"))
+
+
+def three_solutions(root: Path) -> Path:
+    """A Vitis HLS project whose path gives no variant, with three solutions: solution1 and
+    solution2 synthesised (other parts, other reports), solution3 only C-simulated."""
+    p = root / "Benchmarks/gemm"
+    sources(p, "run_hls.tcl", "gemm.cpp")
+    place(p, "proj/hls.app", text='<project top="image_filter"/>\n')
+    for sol in ("solution1", "solution2", "solution3"):
+        place(p, f"proj/{sol}/{sol}.aps", text="<solution/>\n")
+    place(p, "proj/solution1/syn/report/csynth.xml", RGB + "syn__report__csynth.xml")
+    place(p, "proj/solution1/sim/report/verilog/lat.rpt", RGB + "sim__report__verilog__lat.rpt")
+    place(p, "proj/solution1/sim/report/image_filter_cosim.rpt", RGB + "sim__report__image_filter_cosim.rpt")
+    place(p, "proj/solution2/syn/report/csynth.xml", PCOVER)
+    place(p, "proj/solution3/csim/report/image_filter_csim.log", text="INFO: [SIM 1] CSim done with 0 errors.\n")
+    return p
+
+
+def path_variant_two_solutions(root: Path) -> Path:
+    """The same shape where the path gives the variant (gemm_2_tiled): solution2 is newer."""
+    p = root / "Benchmarks/gemm/gemm_2_tiled"
+    sources(p, "run_hls.tcl", "gemm.cpp")
+    place(p, "proj/hls.app", text="<project/>\n")
+    for sol, fixture, age in (("solution1", RGB + "syn__report__csynth.xml", 500), ("solution2", PCOVER, 10)):
+        place(p, f"proj/{sol}/{sol}.aps", text="<solution/>\n")
+        set_mtime(place(p, f"proj/{sol}/syn/report/csynth.xml", fixture), age)
+    return p
+
+
+def aie_with_run_summary(root: Path) -> Path:
+    """An AI Engine project whose aiesimulator wrote its run summary beside its output folder's data."""
+    from .trees import aie_project
+
+    p = aie_project(root)
+    summary = {
+        "hardwarePlatform": f"/opt/xilinx/platforms/{VCK190}/{VCK190}.xpfm",
+        "toolVersion": "2023.2",
+        "simulator": "aiesimulator",
+    }
+    place(p, "aiesimulator_output/default.aierun_summary", text=json.dumps(summary, indent=2) + "\n")
+    return p
+
+
+def loom_with_snapshot_files(root: Path) -> Path:
+    """A mapper run whose snapshots folder also holds a configuration snapshot and a text dump."""
+    p = loom_project(root)
+    snapshots = p / "mapper-snapshots"
+    config = (p / "dfg.fabric.config.json").read_bytes()
+    (snapshots / "dfg.fabric.snapshot-0003.route-repair.mapper-0001.config.json").write_bytes(config)
+    (snapshots / "dfg.fabric.snapshot-0003.route-repair.mapper-0001.map.txt").write_text("node 0 -> pe 0\n")
+    return p
+
+
+VIVADO_HLS_2018 = "****** Vivado(TM) HLS - High-Level Synthesis from C, C++ and SystemC v2018.2 (64-bit)\n"
+VITIS_HLS_2023 = "****** Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2023.1 (64-bit)\n"
+VITIS_HLS_2020 = "****** Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2020.2 (64-bit)\n"
+
+
+def session(banner: str, *commands: str) -> str:
+    """One session of an HLS log: its banner, then each command echoed and what it printed."""
+    lines = [banner, "  **** SW Build 2258646 on Thu Jun 14 20:02:38 MDT 2018\n"]
+    for command in commands:
+        echoed, _, printed = command.partition("\n")
+        lines.append(f"INFO: [HLS 200-1510] Running: {echoed} \n")
+        lines.append(printed + ("\n" if printed and not printed.endswith("\n") else ""))
+    return "".join(lines)
+
+
+SYNTHESIS = (
+    "csynth_design\nINFO: [HLS 200-10] Analyzing design file 'rgb.cpp' ... \n"
+    "INFO: [HLS 200-111] Finished Command csynth_design CPU user time: 20 seconds. "
+    "CPU system time: 1 seconds. Elapsed time: 24.5 seconds; current allocated memory: 300 MB.\n"
+    "INFO: [HLS 200-112] Total CPU user time: 22 seconds. Total CPU system time: 2 seconds. "
+    "Total elapsed time: 31.25 seconds; peak allocated memory: 301 MB."
+)
+PART_MISSING = "set_part xc7z020clg400-1\nERROR: [HLS 200-1023] Part 'xc7z020clg400-1' is not installed."
+BAD_CONFIG = (
+    "config_compile -name_max_length 80\nERROR: [HLS 200-101] 'config_compile': Unknown option '-name_max_length'."
+)
+
+
+def sessions_of_other_versions(root: Path, report: str = "csynth.xml") -> Path:
+    """A 2018.2 solution synthesised once; a 2020.2 session before it and a 2023.1 session after it
+    opened it and stopped at a setup error. `report`: the name the design's report has (a
+    solution that lost its csynth.xml keeps `<top>_csynth.xml`)."""
+    p = root / "Benchmarks/rgb/rgb_1_base"
+    sources(p, "run_hls.tcl", "rgb.cpp")
+    place(p, "proj/solution1/solution1.aps", text="<solution/>\n")
+    place(p, f"proj/solution1/syn/report/{report}", RGB + "syn__report__csynth.xml")
+    place(p, "proj/solution1/syn/report/rgb_loop_csynth.xml", RGB + "syn__report__csynth.xml")
+    opened = "open_project proj\n", "set_top image_filter\n", "open_solution solution1\n"
+    log = (
+        session(VITIS_HLS_2020, *opened, BAD_CONFIG)
+        + session(VIVADO_HLS_2018, *opened, "set_part xc7z020clg400-1", SYNTHESIS)
+        + session(VITIS_HLS_2023, *opened, PART_MISSING)
+    )
+    place(p, "proj/solution1/solution1.log", text=log)
+    return p
+
+
+def failed_component(root: Path, summary_says: str = "CS_FAILED", log_says: str = "") -> Path:
+    """A 2024.x unified component whose compile failed: its summary's status, its compile log."""
+    from .conftest import fixture_bytes
+
+    p = root / "Benchmarks/conv/conv_top"
+    sources(p, "vitis-comp.json", "src/conv.cpp")
+    place(p, "hls_config.cfg", text="part=xck26-sfvc784-2LV-c\n")
+    text = fixture_bytes("asandeep1-FPGA_ECE8893__2026_Spring__lab0__project_1__project_1.hlscompile_summary").decode()
+    place(p, "conv_top.hlscompile_summary", text=text.replace("CS_PASSED", summary_says))
+    place(
+        p,
+        "logs/hls_compile.log",
+        text="INFO: [HLS 200-10] Setting target device to 'xck26-sfvc784-2LV-c'\n" + log_says,
+    )
+    return p
+
+
+U250 = "xilinx_u250_gen3x16_xdma_4_1_202210_1"
+TOPK = "nmath018-topK_feature__"
+HWEMU = f"{TOPK}_x.hw_emu.{U250}__"
+
+
+def ide_workspace(root: Path) -> Path:
+    """A classic Vitis IDE workspace: the application `topk` (.project, src/) with its three
+    build configurations, `topk_system` and `topk_system_hw_link` beside it. Emulation-HW ran: its
+    profile sits beside the host program; the kernel's HLS solution, logs and link output lie in
+    `binary_container_1.build/` of the link project's configuration."""
+    app = root / "topk"
+    place(app, ".project", text="<projectDescription><name>topk</name></projectDescription>\n")
+    place(app, "src/host.cpp", text="int main() { return 0; }\n")
+    place(app, "src/krnl.cpp", text="void topKQueryScores() {}\n")
+    for config in ("Emulation-SW", "Emulation-HW", "Hardware"):
+        place(app, f"{config}/makefile", text="# generated by the IDE\nall: topk\n")
+        place(app, f"{config}/topk", text="host program\n")
+    place(app, "Emulation-HW/profile_kernels.csv", TOPK + "profile_kernels.csv")
+    place(app, "Emulation-HW/binary_container_1.build/logs/krnl/v++.log", HWEMU + "logs__krnl__v++.log")
+    place(
+        app,
+        "Emulation-HW/binary_container_1.build/krnl/topKQueryScores/topKQueryScores/solution/syn/report/csynth.xml",
+        HWEMU + "krnl__topKQueryScores__topKQueryScores__solution__syn__report__csynth.xml",
+    )
+    place(app, "Emulation-HW/binary_container_1.build/krnl.xo", text="xo\n")
+    sw = f"{TOPK}_x.sw_emu.{U250}__logs__krnl__v++.log"
+    place(app, "Emulation-SW/binary_container_1.build/logs/krnl/v++.log", sw)
+    link = root / "topk_system_hw_link"
+    place(link, ".project", text="<projectDescription><name>topk_system_hw_link</name></projectDescription>\n")
+    place(link, "Emulation-HW/makefile", text="# generated by the IDE\n")
+    place(link, "Emulation-HW/binary_container_1.build/logs/link/v++.log", HWEMU + "logs__link__v++.log")
+    place(
+        link,
+        "Emulation-HW/binary_container_1.build/link/int/systemDiagramModel.json",
+        HWEMU + "link__int__systemDiagramModel.json",
+    )
+    hw_link = f"{TOPK}_x.hw.{U250}__logs__link__v++.log"
+    place(link, "Hardware/binary_container_1.build/logs/link/v++.log", hw_link)
+    system = root / "topk_system"
+    place(system, ".project", text="<projectDescription><name>topk_system</name></projectDescription>\n")
+    place(system, "Emulation-HW/makefile", text="# generated by the IDE\n")
+    place(system, "Emulation-HW/package/sd_card/README", text="boot files\n")
+    return app
+
+
+def link_output_named_after_the_kernel(root: Path) -> Path:
+    """`v++ -l -o mac --temp_dir mac` beside a kernel's own HLS project: `mac/` holds the link's
+    int/xo and sys_link/iprepo copies of the kernel's solution (never projects of their own)."""
+    p = root / "Benchmarks/mac/mac_1_pipeline"
+    sources(p, "run_hls.tcl", "mac.cpp")
+    place(p, "proj/hls.app", text='<project top="image_filter"/>\n')
+    place(p, "proj/solution1/solution1.aps", text="<solution/>\n")
+    place(p, "proj/solution1/syn/report/csynth.xml", RGB + "syn__report__csynth.xml")
+    for copy in (
+        "mac/int/xo/mac/mac/mac/solution/syn/report/csynth.xml",
+        "mac/sys_link/iprepo/temp/xo0/mac/solution/syn/report/csynth.xml",
+    ):
+        place(p, copy, RGB + "syn__report__csynth.xml")
+        place(p, copy.replace("syn/report/csynth.xml", "solution.aps"), text="<solution/>\n")
+        place(p, copy.rpartition("/solution/")[0] + "/Makefile", text="all:\n")
+        place(p, copy.rpartition("/solution/")[0] + "/mac.cpp", text="void mac() {}\n")
+    place(p, "mac/logs/link/v++.log", HWEMU + "logs__link__v++.log")
+    return p
