@@ -89,10 +89,18 @@ def prepare(roots: list[str], outputs: list[str], args: argparse.Namespace) -> d
             return EXIT_IO
         remove_stale_temporaries(path)  # what a killed run left beside it
     try:
-        return {os.path.abspath(root): load_settings(Path(root), overrides(args)) for root in roots}
+        settings = {os.path.abspath(root): load_settings(Path(root), overrides(args)) for root in roots}
     except ConfigError as exc:
         print(visible(f"configuration error: {exc}"), file=sys.stderr)
         return EXIT_USAGE
+    warn(*(line for found in settings.values() for line in found.warnings))
+    return settings
+
+
+def warn(*lines: str) -> None:
+    """Each warning once, one line each (two roots under one configuration share its warnings)."""
+    for line in dict.fromkeys(lines):
+        print(visible(line), file=sys.stderr)
 
 
 def record_settings(config: str | None):
@@ -100,10 +108,12 @@ def record_settings(config: str | None):
     from collectors.collect.config import ConfigError, settings_for_records
 
     try:
-        return settings_for_records(config)
+        settings = settings_for_records(config)
     except ConfigError as exc:
-        print(f"configuration error: {exc}", file=sys.stderr)
+        print(visible(f"configuration error: {exc}"), file=sys.stderr)
         return EXIT_USAGE
+    warn(*settings.warnings)
+    return settings
 
 
 def missing_files(files: list[str]) -> bool:
