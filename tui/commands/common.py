@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from collectors.text import visible
@@ -22,6 +23,27 @@ def version() -> str:
         return installed("vitis-tui")
     except PackageNotFoundError:  # run from a source tree that was never installed
         return "unknown"
+
+
+# durations a user may give (seconds): positive and bounded, so an idle watch never spins a core
+POLL_RANGE = (0.1, 3600.0)
+RESCAN_RANGE = (1.0, 86400.0)
+
+
+def seconds_between(low: float, high: float) -> Callable[[str], float]:
+    """An argparse type: a number of seconds from `low` to `high` (nan, inf, 0 and negatives refused)."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        if not low <= value <= high:  # (nan compares false both ways)
+            raise argparse.ArgumentTypeError(f"{text} is out of range: give seconds from {low:g} to {high:g}")
+        return value
+
+    parse.__name__ = "seconds"  # argparse names the type in its messages
+    return parse
 
 
 def add_config_flag(command: argparse.ArgumentParser) -> None:
