@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from tui.commands import browse, collect, compare, demo, export, validate, watch
-from tui.commands.common import EXIT_INTERRUPTED, EXIT_USAGE, version
+from tui.commands.common import EXIT_INTERRUPTED, EXIT_USAGE, release_outputs, version
 
 # in the order `--help` lists them
 COMMANDS = {
@@ -41,6 +41,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # the output is replaced atomically: it is the old file or the new one, never half of one
         print("vitis-tui: interrupted (the output file was left whole)", file=sys.stderr)
         return EXIT_INTERRUPTED
+    finally:
+        release_outputs()  # the outputs' locks (the kernel drops them too, however the process ends)
 
 
 def _main(argv: Sequence[str] | None = None) -> int:

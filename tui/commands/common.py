@@ -95,28 +95,66 @@ def no_terminal(command: str) -> int:
 
 
 def prepare(roots: list[str], outputs: list[str], args: argparse.Namespace) -> dict | int:
-    """Check roots, output and configuration before any long work: settings per root, or an exit code."""
+    """Check roots, output and configuration before any long work, then take each output's lock
+    (released by `release_outputs`, or by the kernel however the process ends): settings per
+    root, or an exit code."""
     from collectors.collect.config import ConfigError, load_settings
-    from collectors.records.store import check_writable, remove_stale_temporaries
 
     missing = [root for root in roots if not os.path.isdir(root)]
     for root in missing:
         print(visible(f"{root}: no such directory"), file=sys.stderr)
     if missing:
         return EXIT_IO
-    for path in outputs:
-        why = check_writable(path)
-        if why is not None:
-            print(visible(f"{path or repr(path)}: output not writable: {why}"), file=sys.stderr)
-            return EXIT_IO
-        remove_stale_temporaries(path)  # what a killed run left beside it
+    if not outputs_writable(outputs):
+        return EXIT_IO
     try:
         settings = {os.path.abspath(root): load_settings(Path(root), overrides(args)) for root in roots}
     except ConfigError as exc:
         print(visible(f"configuration error: {exc}"), file=sys.stderr)
         return EXIT_USAGE
     warn(*(line for found in settings.values() for line in found.warnings))
-    return settings
+    return settings if lock_outputs(outputs) else EXIT_IO
+
+
+def outputs_writable(outputs: list[str]) -> bool:
+    """Whether every output can be written, each that cannot said on stderr."""
+    from collectors.records.store import check_writable, remove_stale_temporaries
+
+    for path in outputs:
+        why = check_writable(path)
+        if why is not None:
+            print(visible(f"{path or repr(path)}: output not writable: {why}"), file=sys.stderr)
+            return False
+        remove_stale_temporaries(path)  # what a killed run left beside it
+    return True
+
+
+_LOCKS: list = []  # the output locks this command holds (collectors.records.lock.OutputLock)
+
+
+def lock_outputs(outputs: list[str]) -> bool:
+    """Take the lock of each output: a second `collect` or `watch` writing the same file is
+    refused, naming the first. False (said on stderr, the locks taken released) when one is held."""
+    from collectors.records.lock import OutputLock, OutputLocked
+
+    for path in outputs:
+        try:
+            _LOCKS.append(OutputLock.acquire(path))
+        except OutputLocked as exc:
+            print(visible(f"{path}: output {exc}"), file=sys.stderr)
+        except OSError as exc:
+            print(visible(f"{path}: output not writable: cannot lock {exc.filename}: {exc.strerror}"), file=sys.stderr)
+        else:
+            continue
+        release_outputs()
+        return False
+    return True
+
+
+def release_outputs() -> None:
+    """Give back the locks `prepare` took (the command line calls it however a command ends)."""
+    while _LOCKS:
+        _LOCKS.pop().release()
 
 
 def warn(*lines: str) -> None:
