@@ -8,6 +8,7 @@ problem is a ConfigError whose message is one line naming the file, the key and 
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -131,10 +132,36 @@ def parse_toml(text: str, path: Path) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
+        twice = _repeated_key(text) if str(exc).startswith("Cannot overwrite a value") else None
+        if twice is not None:  # tomllib says neither which key nor where
+            raise ConfigError(f"{path}: line {twice[0]}: {twice[1]}: given twice") from None
         raise ConfigError(f"{path}: {exc}") from None
     except RecursionError:
         line, key = _deepest_nesting(text)
         raise ConfigError(f"{path}: line {line}: {key}: arrays or inline tables nested too deeply") from None
+
+
+_ASSIGNMENT = re.compile(r"""\s*([A-Za-z0-9_\-."' ]+?)\s*=""")
+
+
+def _repeated_key(text: str) -> tuple[int, str] | None:
+    """The line and name of the first key assigned twice in one table (for the message only: a
+    multi-line string that looks like assignments may mislead it)."""
+    table, seen = "", set()
+    for number, line in enumerate(text.splitlines(), 1):
+        header = line.strip()
+        if header.startswith("["):
+            # an array of tables starts a new table at each header: its line tells them apart
+            table = header.strip("[] ") + (f"#{number}" if header.startswith("[[") else "")
+            continue
+        match = _ASSIGNMENT.match(line)
+        if match is None:
+            continue
+        key = ".".join(part.strip().strip("\"'") for part in match.group(1).split("."))
+        if (table, key) in seen:
+            return number, f"{table.split('#')[0]}.{key}" if table else key
+        seen.add((table, key))
+    return None
 
 
 def _deepest_nesting(text: str) -> tuple[int, str]:

@@ -65,7 +65,26 @@ CASES = [
     pytest.param(
         b"[origin_meta]\na = " + b"[" * 20 + b"1" + b"]" * 20 + b"\n", "nested more than 16 deep", id="meta-deep"
     ),
-    pytest.param(b"a = 1\na = 2\n", "Cannot overwrite a value", id="duplicate"),
+    pytest.param(b'suite = "a"\nsuite = "b"\n', "line 2: suite: given twice", id="duplicate"),
+    pytest.param(
+        b"[origin_meta]\nmodel = 1\nrun = 2\nmodel = 3\n", "line 4: origin_meta.model: given twice", id="twice-in-table"
+    ),
+    pytest.param(
+        b"[origin_meta]\n[x]\n[origin_meta]\n",
+        "Cannot declare ('origin_meta',) twice (at line 3, column 13)",
+        id="table-twice",
+    ),
+    pytest.param(
+        b"[mapping]\npattern = 'x'\n",
+        "mapping: must be an array of tables ([[mapping]]), not a table",
+        id="mapping-table",
+    ),
+    pytest.param(
+        b"[[mapping]]\npattern = '(?P<group>x{1000}){1000}'\n",
+        "mapping #1: pattern: invalid repetition size: {1000}",
+        id="pattern-too-large",
+    ),
+    pytest.param(b'suite = "a\x00"\n', "Illegal character", id="nul"),
     pytest.param(b"aie = 3\n", "aie: must be a table ([aie]), not an integer", id="aie"),
 ]
 
@@ -194,3 +213,19 @@ def test_a_configuration_that_cannot_be_read_is_one_line(tmp_path: Path, root: P
         config.symlink_to(root / "missing.toml")
     ran = cli("collect", str(root), "-o", str(tmp_path / "out.jsonl"))
     assert (ran.code, ran.err) == (2, f"configuration error: {config}: {expected}\n")
+
+
+@pytest.mark.parametrize(
+    "text", [b'\xef\xbb\xbfsuite = "s"\n', b'suite = "s"\r\norigin = "o"\r\n'], ids=["bom", "crlf"]
+)
+def test_what_editors_write_is_read(tmp_path: Path, root: Path, cli, text: bytes) -> None:
+    (root / "vitis-tui.toml").write_bytes(text)
+    ran = cli("collect", str(root), "-o", str(tmp_path / "out.jsonl"))
+    assert ran.code == 0 and {r["problem"]["suite"] for r in records(tmp_path / "out.jsonl")} == {"s"}
+
+
+def test_a_config_flag_naming_a_directory_is_one_line(tmp_path: Path, cli) -> None:
+    records_file = tmp_path / "r.jsonl"
+    records_file.write_text("")
+    ran = cli("export", str(records_file), "--config", str(tmp_path))
+    assert (ran.code, ran.err) == (2, f"configuration error: {tmp_path}: not a regular file (a directory), not read\n")

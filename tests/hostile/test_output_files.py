@@ -174,3 +174,24 @@ def test_an_output_name_with_control_characters_is_written_and_said_escaped(tmp_
     ran = cli("collect", str(root), "-o", str(out))
     assert ran.code == 0 and len(records(out)) == 3
     assert ran.err.count("\n") == 1 and ran.err.rstrip("\n").endswith(f"-> {tmp_path}/out\\n\\x1b[31m.jsonl")
+
+
+def test_an_extension_output_that_is_the_output_is_refused(tmp_path: Path, root: Path, cli) -> None:
+    out = tmp_path / "out.jsonl"
+    ran = cli("collect", str(root), "-o", str(out), "--ext-output", str(tmp_path / "." / "out.jsonl"))
+    assert (ran.code, ran.err) == (
+        3,
+        f"{tmp_path / '.' / 'out.jsonl'}: output not writable: the same file as the output {out}; refused\n",
+    )
+    assert not out.exists()
+
+
+def test_an_output_that_is_the_configuration_is_refused(tmp_path: Path, root: Path, cli) -> None:
+    config = root / "vitis-tui.toml"
+    config.write_text('suite = "s"\n')
+    ran = cli("collect", str(root), "-o", str(config))
+    assert (ran.code, ran.err) == (
+        3,
+        f"{config}: output not writable: the same file as the configuration {config}; refused\n",
+    )
+    assert config.read_text() == 'suite = "s"\n'

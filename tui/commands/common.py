@@ -113,7 +113,23 @@ def prepare(roots: list[str], outputs: list[str], args: argparse.Namespace) -> d
         print(visible(f"configuration error: {exc}"), file=sys.stderr)
         return EXIT_USAGE
     warn(*(line for found in settings.values() for line in found.warnings))
+    sources = [str(found.source) for found in settings.values() if found.source is not None]
+    if not outputs_distinct(outputs, sources):
+        return EXIT_IO
     return settings if lock_outputs(outputs) else EXIT_IO
+
+
+def outputs_distinct(outputs: list[str], configurations: list[str]) -> bool:
+    """Whether the outputs are different files, none of them a configuration read (`-o
+    vitis-tui.toml` would replace it); each clash said on stderr."""
+    seen = {os.path.realpath(path): f"the configuration {path}" for path in configurations}
+    for path in outputs:
+        same = seen.get(os.path.realpath(path)) if path else None
+        if same is not None:
+            print(visible(f"{path}: output not writable: the same file as {same}; refused"), file=sys.stderr)
+            return False
+        seen[os.path.realpath(path)] = f"the output {path}"
+    return True
 
 
 def outputs_writable(outputs: list[str]) -> bool:
