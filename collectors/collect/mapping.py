@@ -73,7 +73,7 @@ def map_project(project: str | Path, root: str | Path, settings: Settings) -> Id
     for rule in settings.mappings:
         match = _fullmatch(rule, rel)
         if match:
-            group = [p for p in match.group("group").split("/") if p]
+            group = [p for p in (match.group("group") or "").split("/") if p]  # (an optional group: None)
             found = match.groupdict()
             index = found.get("index") or "0"
             variant = {

@@ -229,3 +229,10 @@ def test_a_config_flag_naming_a_directory_is_one_line(tmp_path: Path, cli) -> No
     records_file.write_text("")
     ran = cli("export", str(records_file), "--config", str(tmp_path))
     assert (ran.code, ran.err) == (2, f"configuration error: {tmp_path}: not a regular file (a directory), not read\n")
+
+
+def test_a_group_that_did_not_take_part_in_the_match_is_an_empty_group_path(tmp_path: Path, root: Path, cli) -> None:
+    (root / "vitis-tui.toml").write_text("[[mapping]]\npattern = '(?:(?P<group>zzz)/)?.*'\n")
+    ran = cli("collect", str(root), "-o", str(tmp_path / "out.jsonl"))
+    assert ran.code == 0
+    assert {tuple(r["problem"]["group_path"]) for r in records(tmp_path / "out.jsonl")} == {()}
