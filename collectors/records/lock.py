@@ -12,13 +12,17 @@ from __future__ import annotations
 
 import errno
 import fcntl
+import hashlib
 import os
 import shlex
+import stat
 import sys
 import threading
 
 from collectors.records.store import TEMPORARY_PREFIX, written_path
 
+MAX_NAME = 200  # bytes of the output's name kept in the lock file's name (255 less the affixes)
+UNSUPPORTED = (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS)  # filesystems without record locks
 _HELD: dict[str, OutputLock] = {}  # lock file -> the lock this process holds on it
 _GUARD = threading.Lock()
 
@@ -33,9 +37,14 @@ class OutputLocked(Exception):
 
 
 def lock_path(output: str) -> str:
-    """`.vitis-tui-NAME.lock` beside the file written for `output` (a link's target)."""
+    """`.vitis-tui-NAME.lock` beside the file written for `output` (a link's target); a name
+    too long to take the prefix and suffix (names stop at 255 bytes) is shortened by a hash."""
     target = written_path(output)
-    return os.path.join(os.path.dirname(target), f"{TEMPORARY_PREFIX}{os.path.basename(target)}.lock")
+    name = os.path.basename(target)
+    if len(os.fsencode(name)) > MAX_NAME:
+        digest = hashlib.sha256(os.fsencode(name)).hexdigest()[:16]
+        name = f"{name[:40]}-{digest}"
+    return os.path.join(os.path.dirname(target), f"{TEMPORARY_PREFIX}{name}.lock")
 
 
 def this_command() -> str:
@@ -80,8 +89,10 @@ class OutputLock:
 def _lock_file(path: str, output: str) -> int:
     """A descriptor of `path` holding its lock, the holder written in it."""
     for _ in range(10):  # the file may be removed by its releasing holder between open and lock
-        descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o644)
+        descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW | os.O_NONBLOCK, 0o644)
         try:
+            if not stat.S_ISREG(os.fstat(descriptor).st_mode):  # a FIFO or a device put there
+                raise OSError(errno.EEXIST, "not a regular file", path)
             fcntl.lockf(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
             os.close(descriptor)
@@ -89,11 +100,20 @@ def _lock_file(path: str, output: str) -> int:
                 raise
             raise OutputLocked(output, _holder(path)) from None
         if _same_file(path, descriptor):
-            os.ftruncate(descriptor, 0)
-            os.write(descriptor, f"pid {os.getpid()}: {this_command()}\n".encode("utf-8", "surrogateescape"))
-            return descriptor
+            return _signed(descriptor)
         os.close(descriptor)  # removed or replaced meanwhile: lock the new one
     raise OSError(errno.EAGAIN, "the lock file keeps changing", path)
+
+
+def _signed(descriptor: int) -> int:
+    """The lock file with this process's pid and command in it (what a refused writer is told)."""
+    try:
+        os.ftruncate(descriptor, 0)
+        os.write(descriptor, f"pid {os.getpid()}: {this_command()}\n".encode("utf-8", "surrogateescape"))
+    except OSError:
+        os.close(descriptor)
+        raise
+    return descriptor
 
 
 def _same_file(path: str, descriptor: int) -> bool:

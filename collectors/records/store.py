@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 import tempfile
 import time
 from bisect import bisect_left, insort
@@ -178,6 +179,10 @@ def write_atomic(path: str, data: bytes) -> None:
         raise OSError(errno.ENOENT, "no file name given", path)
     path = written_path(path)
     refuse_special(path)
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)  # a private (0600) output stays private
+    except OSError:
+        mode = 0o644
     directory = os.path.dirname(os.path.abspath(path))
     handle, temporary = tempfile.mkstemp(prefix=TEMPORARY_PREFIX, suffix=".tmp", dir=directory)
     try:
@@ -185,7 +190,7 @@ def write_atomic(path: str, data: bytes) -> None:
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
-        os.chmod(temporary, 0o644)
+        os.chmod(temporary, mode)
         os.replace(temporary, path)
     except BaseException:
         try:

@@ -5,8 +5,10 @@ one clear line and leaves the old output whole."""
 from __future__ import annotations
 
 import errno
+import fcntl
 import os
 import signal
+import stat
 import subprocess
 import sys
 import textwrap
@@ -195,3 +197,45 @@ def test_an_output_that_is_the_configuration_is_refused(tmp_path: Path, root: Pa
         f"{config}: output not writable: the same file as the configuration {config}; refused\n",
     )
     assert config.read_text() == 'suite = "s"\n'
+
+
+def test_a_private_output_stays_private(tmp_path: Path, root: Path, cli) -> None:
+    out = tmp_path / "out.jsonl"
+    out.write_text("previous\n")
+    out.chmod(0o600)
+    assert cli("collect", str(root), "-o", str(out)).code == 0
+    assert stat.S_IMODE(os.stat(out).st_mode) == 0o600 and len(records(out)) == 3
+
+
+def test_an_output_name_at_the_length_limit_can_be_locked(tmp_path: Path, root: Path, cli) -> None:
+    out = tmp_path / ("r" * 240 + ".jsonl")  # 246 bytes: the lock file's affixes would pass 255
+    ran = cli("collect", str(root), "-o", str(out))
+    assert ran.code == 0 and len(records(out)) == 3
+    assert len(os.fsencode(os.path.basename(lock_path(str(out))))) <= 255
+
+
+def test_a_lock_file_that_is_a_fifo_is_refused(tmp_path: Path, root: Path, cli) -> None:
+    out = tmp_path / "out.jsonl"
+    os.mkfifo(lock_path(str(out)))
+    ran = cli("collect", str(root), "-o", str(out))
+    assert (ran.code, ran.err) == (
+        3,
+        f"{out}: output not writable: cannot lock {lock_path(str(out))}: not a regular file\n",
+    )
+    assert not out.exists()
+
+
+def test_a_filesystem_without_locks_writes_and_says_so(
+    tmp_path: Path, root: Path, cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_locks(*args: object) -> None:
+        raise OSError(errno.ENOLCK, os.strerror(errno.ENOLCK))
+
+    monkeypatch.setattr(fcntl, "lockf", no_locks)
+    out = tmp_path / "out.jsonl"
+    ran = cli("collect", str(root), "-o", str(out))
+    assert ran.code == 0 and len(records(out)) == 3
+    assert ran.problems == [
+        f"{path}: no lock taken (No locks available): a second writer of this output would not be refused"
+        for path in (out, tmp_path / "out.ext.jsonl")
+    ]

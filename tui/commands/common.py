@@ -151,7 +151,7 @@ _LOCKS: list = []  # the output locks this command holds (collectors.records.loc
 def lock_outputs(outputs: list[str]) -> bool:
     """Take the lock of each output: a second `collect` or `watch` writing the same file is
     refused, naming the first. False (said on stderr, the locks taken released) when one is held."""
-    from collectors.records.lock import OutputLock, OutputLocked
+    from collectors.records.lock import UNSUPPORTED, OutputLock, OutputLocked
 
     for path in outputs:
         try:
@@ -159,6 +159,9 @@ def lock_outputs(outputs: list[str]) -> bool:
         except OutputLocked as exc:
             print(visible(f"{path}: output {exc}"), file=sys.stderr)
         except OSError as exc:
+            if exc.errno in UNSUPPORTED:  # (some FUSE and old NFS mounts): write, but say so
+                warn(f"{path}: no lock taken ({exc.strerror}): a second writer of this output would not be refused")
+                continue
             print(visible(f"{path}: output not writable: cannot lock {exc.filename}: {exc.strerror}"), file=sys.stderr)
         else:
             continue
