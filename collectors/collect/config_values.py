@@ -88,6 +88,8 @@ def check_json_value(value: Any, key: str, source: Path, depth: int) -> None:
     if isinstance(value, datetime.date | datetime.time):
         kind = {datetime.datetime: "date-time", datetime.date: "date", datetime.time: "time"}[type(value)]
         raise ConfigError(f'{source}: {key}: a TOML {kind} cannot be written to JSON; quote it ("{value.isoformat()}")')
+    if type(value) is int and not -(2**63) <= value < 2**63:  # TOML's own limit: 64-bit integers
+        raise ConfigError(f"{source}: {key}: {value} is past the 64-bit range TOML integers have; give a string")
     if isinstance(value, float) and not math.isfinite(value):
         raise ConfigError(f"{source}: {key}: {value} is not a number JSON can hold; give a finite number or a string")
     if isinstance(value, dict):

@@ -61,6 +61,11 @@ CASES = [
         "lookarounds and backreferences are not available)",
         id="lookahead",
     ),
+    pytest.param(
+        b"[origin_meta]\nseed = 99999999999999999999\n",
+        "origin_meta.seed: 99999999999999999999 is past the 64-bit range TOML integers have; give a string",
+        id="huge-int",
+    ),
     pytest.param(b"suite = 3\n", "suite: must be a non-empty string, not an integer", id="suite-type"),
     pytest.param(
         b"[origin_meta]\na = " + b"[" * 20 + b"1" + b"]" * 20 + b"\n", "nested more than 16 deep", id="meta-deep"
