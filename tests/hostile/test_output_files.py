@@ -134,6 +134,21 @@ def test_a_second_writer_of_one_output_is_refused_naming_the_first(tmp_path: Pat
     ]  # the stale lock file taken, then removed
 
 
+def test_watch_on_an_output_being_written_is_refused(
+    tmp_path: Path, root: Path, cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "out.jsonl"
+    holder = start_holder(root, out)
+    try:
+        monkeypatch.setattr("tui.commands.watch.has_terminal", lambda: True)  # refused before any screen
+        ran = cli("watch", str(tmp_path / "root"), "-o", str(out))
+        first = f"pid {holder.pid}: vitis-tui collect {root} -o {out}"
+        assert (ran.code, ran.err) == (3, f"{out}: output in use by another vitis-tui ({first}); refused\n")
+    finally:
+        holder.send_signal(signal.SIGKILL)
+        holder.wait(timeout=30)
+
+
 def test_the_lock_is_counted_within_one_process(tmp_path: Path) -> None:
     out = str(tmp_path / "out.jsonl")
     first, second = OutputLock.acquire(out), OutputLock.acquire(out)
