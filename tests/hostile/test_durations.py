@@ -60,3 +60,13 @@ def test_the_poll_environment_variable_is_checked_alike(
 def test_the_bounds_themselves_are_accepted(tmp_path: Path, flag: str, value: str, cli) -> None:
     ran = cli("watch", str(tmp_path), flag, value)
     assert ran.code == 2 and "needs an interactive terminal" in ran.err  # past the checks (no terminal here)
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "nan", "inf", "1e9"])
+def test_the_demo_pace_is_bounded(tmp_path: Path, value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["demo", str(tmp_path / "demo"), f"--pace={value}"])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"vitis-tui demo: error: argument --pace: {value} is out of range: give times from 0.01 to 100"
+    )

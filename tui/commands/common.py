@@ -32,17 +32,22 @@ RESCAN_RANGE = (1.0, 86400.0)
 
 def seconds_between(low: float, high: float) -> Callable[[str], float]:
     """An argparse type: a number of seconds from `low` to `high` (nan, inf, 0 and negatives refused)."""
+    return number_between(low, high, "seconds")
+
+
+def number_between(low: float, high: float, what: str) -> Callable[[str], float]:
+    """An argparse type: a finite number from `low` to `high`, `what` naming it in messages."""
 
     def parse(text: str) -> float:
         try:
             value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of {what}") from None
         if not low <= value <= high:  # (nan compares false both ways)
-            raise argparse.ArgumentTypeError(f"{text} is out of range: give seconds from {low:g} to {high:g}")
+            raise argparse.ArgumentTypeError(f"{text} is out of range: give {what} from {low:g} to {high:g}")
         return value
 
-    parse.__name__ = "seconds"  # argparse names the type in its messages
+    parse.__name__ = what  # argparse names the type in its messages
     return parse
 
 
