@@ -204,6 +204,11 @@ def check_writable(path: str) -> str | None:
     """Why `path` cannot be written, or None. Checked before a long scan, not after."""
     if not path or path.endswith(os.sep):
         return "no file name given"
+    try:
+        refuse_special(path)  # through a link (`-o /dev/stdout` on a pipe is a FIFO)
+    except OSError as exc:
+        if exc.errno == errno.EEXIST:  # (what else stat says is said below, more plainly)
+            return exc.strerror
     path = written_path(path)
     directory = os.path.dirname(os.path.abspath(path)) or "."
     if not os.path.isdir(directory):

@@ -254,3 +254,15 @@ def test_a_filesystem_without_locks_writes_and_says_so(
         f"{path}: no lock taken (No locks available): a second writer of this output would not be refused"
         for path in (out, tmp_path / "out.ext.jsonl")
     ]
+
+
+def test_dev_stdout_on_a_pipe_is_said_to_be_a_fifo(tmp_path: Path, root: Path) -> None:
+    ran = subprocess.run(
+        [sys.executable, "-m", "tui.cli", "collect", str(root), "-o", "/dev/stdout"],
+        cwd=Path(__file__).resolve().parents[2],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (ran.returncode, ran.stdout) == (3, "")
+    assert ran.stderr == "/dev/stdout: output not writable: not a regular file (a FIFO), refused, nothing replaced\n"
