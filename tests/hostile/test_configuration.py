@@ -241,3 +241,13 @@ def test_a_group_that_did_not_take_part_in_the_match_is_an_empty_group_path(tmp_
     ran = cli("collect", str(root), "-o", str(tmp_path / "out.jsonl"))
     assert ran.code == 0
     assert {tuple(r["problem"]["group_path"]) for r in records(tmp_path / "out.jsonl")} == {()}
+
+
+def test_a_mapping_over_a_name_that_is_not_utf8_costs_only_that_project(tmp_path: Path, root: Path, cli) -> None:
+    trees.hw_emu_build(root)
+    fft = root / "Benchmarks" / "fft"
+    os.rename(os.fsencode(fft), os.fsencode(fft.parent) + b"/ff\xfft")  # RE2 matches UTF-8 only
+    (root / "vitis-tui.toml").write_text("[[mapping]]\npattern = '(?P<group>.+)/(?P<name>[^/]+)'\n")
+    ran = cli("collect", str(root), "-o", str(tmp_path / "out.jsonl"))
+    assert ran.code == 0
+    assert records(tmp_path / "out.jsonl") and all("\\xff" in line for line in ran.problems)
