@@ -122,9 +122,12 @@ def decode(data: bytes, path: Path) -> str:
         return data.decode("utf-8-sig")  # (a byte order mark, as some editors write, is allowed)
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        byte = data[exc.start]
+        start = data.rfind(b"\n", 0, exc.start) + 1
+        text = data[start : exc.start].decode("utf-8", "replace")
+        key = text.split("=", 1)[0].strip() + ": " if "=" in text else ""  # the key whose value holds it
+        byte = f"byte 0x{data[exc.start]:02x}"
         raise ConfigError(
-            f"{path}: line {line}: byte 0x{byte:02x} is not UTF-8 (TOML files are UTF-8: save it as UTF-8)"
+            f"{path}: line {line}: {key}{byte} is not UTF-8 (TOML files are UTF-8: save it as UTF-8)"
         ) from None
 
 

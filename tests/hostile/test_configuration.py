@@ -19,7 +19,7 @@ INDEX_NOT_DIGITS = "[[mapping]]\npattern = '(?P<group>[^/]+)/(?P<index>[^_/]+)_(
 CASES = [
     pytest.param(
         'origin = "\xe9quipe"\n'.encode("latin-1"),
-        "line 1: byte 0xe9 is not UTF-8 (TOML files are UTF-8: save it as UTF-8)",
+        "line 1: origin: byte 0xe9 is not UTF-8 (TOML files are UTF-8: save it as UTF-8)",
         id="latin-1",
     ),
     pytest.param(DEEP_ARRAYS.encode(), "line 1: deep: arrays or inline tables nested too deeply", id="arrays"),
@@ -121,7 +121,7 @@ def test_a_bad_configuration_is_one_line_exit_2_and_nothing_written(
     [
         ("[tool.vitis-tui.origin_meta]\nscore = nan\n", "origin_meta.score: nan is not a number JSON can hold"),
         ('[tool]\nvitis-tui = "yes"\n', "tool.vitis-tui: must be a table ([tool.vitis-tui]), not str"),
-        ('[tool.vitis-tui]\nsuite = "caf\xe9"\n', "line 2: byte 0xe9 is not UTF-8"),
+        ('[tool.vitis-tui]\nsuite = "caf\xe9"\n', "line 2: suite: byte 0xe9 is not UTF-8"),
     ],
     ids=["nan", "not-a-table", "latin-1"],
 )
