@@ -4,11 +4,12 @@ import Textual."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
 from tui.commands import browse, collect, compare, demo, export, validate, watch
-from tui.commands.common import EXIT_INTERRUPTED, EXIT_USAGE, glue_query_values, version
+from tui.commands.common import EXIT_INTERRUPTED, EXIT_USAGE, glue_query_values, release_outputs, version
 
 # in the order `--help` lists them
 COMMANDS = {
@@ -34,13 +35,32 @@ def parser() -> argparse.ArgumentParser:
     return described
 
 
+def utf8_mode() -> None:
+    """Re-execute the program in Python's UTF-8 mode when the locale's encoding is not UTF-8
+    (`LANG=en_US.ISO-8859-1`, or `LC_ALL=C` without coercion): file names are then decoded as
+    the filesystem stores them (UTF-8) and written as the same UTF-8, not as mojibake nor as
+    "not valid UTF-8"; reports and configurations are read as UTF-8 too."""
+    if sys.flags.utf8_mode or sys.getfilesystemencoding() == "utf-8" or not sys.executable:
+        return
+    if os.environ.get("VITIS_TUI_UTF8_REEXEC"):
+        return  # (tried once already: never loop)
+    os.environ["VITIS_TUI_UTF8_REEXEC"] = "1"
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execv(sys.executable, [sys.executable, "-X", "utf8", *sys.orig_argv[1:]])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    if argv is None:  # run as the program (not called by a test): see utf8_mode
+        utf8_mode()
     try:
         return _main(argv)
     except KeyboardInterrupt:
         # the output is replaced atomically: it is the old file or the new one, never half of one
         print("vitis-tui: interrupted (the output file was left whole)", file=sys.stderr)
         return EXIT_INTERRUPTED
+    finally:
+        release_outputs()  # the outputs' locks (the kernel drops them too, however the process ends)
 
 
 def _main(argv: Sequence[str] | None = None) -> int:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from collectors.collect.config import Settings
+from collectors.collect.config import MappingRule, Settings
 
 VARIANT = re.compile(r"^(?:(.+?)_)?(\d+)_([A-Za-z].*)$")
 DEFAULT_VARIANT = {"index": 0, "name": "implementation"}
@@ -56,6 +56,13 @@ def rel_parts(project: str, suite_root: str) -> list[str]:
     return [os.path.basename(project)]  # the project is the suite root itself (or outside it)
 
 
+def _fullmatch(rule: MappingRule, rel: str) -> Any:
+    try:
+        return rule.pattern.fullmatch(rel)
+    except UnicodeEncodeError:
+        return None  # a name that is not UTF-8 on disk: its records are refused as problems anyway
+
+
 def map_project(project: str | Path, root: str | Path, settings: Settings) -> Identity:
     # Logical (unresolved) paths: a symlinked suite keeps the names the user sees.
     project, root = os.path.abspath(project), os.path.abspath(root)
@@ -63,14 +70,15 @@ def map_project(project: str | Path, root: str | Path, settings: Settings) -> Id
     parts = rel_parts(project, suite_root)
     rel = "/".join(parts)
     group, variant = None, None
-    rel = "/".join(parts)
     for rule in settings.mappings:
-        match = rule.pattern.fullmatch(rel)
+        match = _fullmatch(rule, rel)
         if match:
-            group = [p for p in match.group("group").split("/") if p]
+            group = [p for p in (match.group("group") or "").split("/") if p]  # (an optional group: None)
             found = match.groupdict()
+            index = found.get("index") or "0"
             variant = {
-                "index": int(found["index"]) if found.get("index") else 0,
+                # (the configuration refuses an index group that may match more than digits)
+                "index": int(index) if index.isascii() and index.isdigit() else 0,
                 "name": found.get("name") or "implementation",
             }
             break

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 import tempfile
 import time
 from bisect import bisect_left, insort
@@ -165,11 +166,23 @@ def refuse_special(path: str) -> None:
         raise OSError(errno.EEXIST, reason.replace("not read", "refused, nothing replaced"), path)
 
 
+def written_path(path: str) -> str:
+    """The file an output names: itself, or the file a symbolic link leads to (the link is kept:
+    a `latest.jsonl` linked to a dated file updates the dated file)."""
+    return os.path.realpath(path) if os.path.islink(path) else path
+
+
 def write_atomic(path: str, data: bytes) -> None:
-    """Write to a temporary file beside `path`, fsync, then rename: readers never see half a file."""
+    """Write to a temporary file beside `path`, fsync, then rename: readers never see half a file.
+    A symbolic link is written through: its target is replaced atomically, the link stays."""
     if not path:
         raise OSError(errno.ENOENT, "no file name given", path)
+    path = written_path(path)
     refuse_special(path)
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)  # a private (0600) output stays private
+    except OSError:
+        mode = 0o644
     directory = os.path.dirname(os.path.abspath(path))
     handle, temporary = tempfile.mkstemp(prefix=TEMPORARY_PREFIX, suffix=".tmp", dir=directory)
     try:
@@ -177,7 +190,7 @@ def write_atomic(path: str, data: bytes) -> None:
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
-        os.chmod(temporary, 0o644)
+        os.chmod(temporary, mode)
         os.replace(temporary, path)
     except BaseException:
         try:
@@ -191,9 +204,15 @@ def check_writable(path: str) -> str | None:
     """Why `path` cannot be written, or None. Checked before a long scan, not after."""
     if not path or path.endswith(os.sep):
         return "no file name given"
+    try:
+        refuse_special(path)  # through a link (`-o /dev/stdout` on a pipe is a FIFO)
+    except OSError as exc:
+        if exc.errno == errno.EEXIST:  # (what else stat says is said below, more plainly)
+            return exc.strerror
+    path = written_path(path)
     directory = os.path.dirname(os.path.abspath(path)) or "."
     if not os.path.isdir(directory):
-        return f"directory {directory} does not exist"
+        return f"directory {directory} " + ("is not a directory" if os.path.lexists(directory) else "does not exist")
     try:
         refuse_special(path)
     except OSError as exc:
@@ -210,7 +229,7 @@ def check_writable(path: str) -> str | None:
 def remove_stale_temporaries(output: str, older_than: float = STALE_SECONDS) -> list[str]:
     """Remove what a killed run left beside `output`: the tool's own temporaries (`.vitis-tui-*.tmp`),
     regular files owned by this user, untouched for `older_than` seconds. Returns their paths."""
-    directory = os.path.dirname(os.path.abspath(output))
+    directory = os.path.dirname(os.path.abspath(written_path(output)))
     cutoff = time.time() - older_than
     removed: list[str] = []
     try:

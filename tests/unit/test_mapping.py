@@ -62,6 +62,7 @@ def test_config_file_flags_and_mapping_rules(tmp_path: Path) -> None:
         '[[mapping]]\npattern = "(?P<group>[^/]+)/attempt(?P<index>\\\\d+)-(?P<name>.+)"\n'
     )
     root = tmp_path / "runs"
+    root.mkdir()  # a suite root must be a directory
     settings = load_settings(root, {"origin_version": "flag-wins", "suite": None})
     identity = map_project(root / "gemm" / "attempt3-tiled", root, settings)
     assert identity.problem == {"suite": "agent_eval", "group_path": ["gemm"]}
@@ -85,9 +86,9 @@ def test_pyproject_table_and_nearest_wins(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "text,message",
     [
-        ("suite = 3\n", "'suite' must be a non-empty string"),
+        ("suite = 3\n", "suite: must be a non-empty string"),
         ("suite = [\n", "vitis-tui.toml"),
-        ('[[mapping]]\npattern = "(unclosed"\n', "bad pattern"),
+        ('[[mapping]]\npattern = "(unclosed"\n', "mapping #1: pattern: missing"),
         ('[[mapping]]\npattern = "(?P<x>.*)"\n', "named group 'group'"),
     ],
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from collectors.text import visible
@@ -43,6 +44,32 @@ def glue_query_values(argv: list[str]) -> list[str]:
             continue
         glued.append(word)
     return glued
+
+
+# durations a user may give (seconds): positive and bounded, so an idle watch never spins a core
+POLL_RANGE = (0.1, 3600.0)
+RESCAN_RANGE = (1.0, 86400.0)
+
+
+def seconds_between(low: float, high: float) -> Callable[[str], float]:
+    """An argparse type: a number of seconds from `low` to `high` (nan, inf, 0 and negatives refused)."""
+    return number_between(low, high, "seconds")
+
+
+def number_between(low: float, high: float, what: str) -> Callable[[str], float]:
+    """An argparse type: a finite number from `low` to `high`, `what` naming it in messages."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of {what}") from None
+        if not low <= value <= high:  # (nan compares false both ways)
+            raise argparse.ArgumentTypeError(f"{text} is out of range: give {what} from {low:g} to {high:g}")
+        return value
+
+    parse.__name__ = what  # argparse names the type in its messages
+    return parse
 
 
 def add_config_flag(command: argparse.ArgumentParser) -> None:
@@ -94,26 +121,91 @@ def no_terminal(command: str) -> int:
 
 
 def prepare(roots: list[str], outputs: list[str], args: argparse.Namespace) -> dict | int:
-    """Check roots, output and configuration before any long work: settings per root, or an exit code."""
+    """Check roots, output and configuration before any long work, then take each output's lock
+    (released by `release_outputs`, or by the kernel however the process ends): settings per
+    root, or an exit code."""
     from collectors.collect.config import ConfigError, load_settings
-    from collectors.records.store import check_writable, remove_stale_temporaries
 
     missing = [root for root in roots if not os.path.isdir(root)]
     for root in missing:
         print(visible(f"{root}: no such directory"), file=sys.stderr)
     if missing:
         return EXIT_IO
+    if not outputs_writable(outputs):
+        return EXIT_IO
+    try:
+        settings = {os.path.abspath(root): load_settings(Path(root), overrides(args)) for root in roots}
+    except ConfigError as exc:
+        print(visible(f"configuration error: {exc}"), file=sys.stderr)
+        return EXIT_USAGE
+    warn(*(line for found in settings.values() for line in found.warnings))
+    sources = [str(found.source) for found in settings.values() if found.source is not None]
+    if not outputs_distinct(outputs, sources):
+        return EXIT_IO
+    return settings if lock_outputs(outputs) else EXIT_IO
+
+
+def outputs_distinct(outputs: list[str], configurations: list[str]) -> bool:
+    """Whether the outputs are different files, none of them a configuration read (`-o
+    vitis-tui.toml` would replace it); each clash said on stderr."""
+    seen = {os.path.realpath(path): f"the configuration {path}" for path in configurations}
+    for path in outputs:
+        same = seen.get(os.path.realpath(path)) if path else None
+        if same is not None:
+            print(visible(f"{path}: output not writable: the same file as {same}; refused"), file=sys.stderr)
+            return False
+        seen[os.path.realpath(path)] = f"the output {path}"
+    return True
+
+
+def outputs_writable(outputs: list[str]) -> bool:
+    """Whether every output can be written, each that cannot said on stderr."""
+    from collectors.records.store import check_writable, remove_stale_temporaries
+
     for path in outputs:
         why = check_writable(path)
         if why is not None:
             print(visible(f"{path or repr(path)}: output not writable: {why}"), file=sys.stderr)
-            return EXIT_IO
+            return False
         remove_stale_temporaries(path)  # what a killed run left beside it
-    try:
-        return {os.path.abspath(root): load_settings(Path(root), overrides(args)) for root in roots}
-    except ConfigError as exc:
-        print(visible(f"configuration error: {exc}"), file=sys.stderr)
-        return EXIT_USAGE
+    return True
+
+
+_LOCKS: list = []  # the output locks this command holds (collectors.records.lock.OutputLock)
+
+
+def lock_outputs(outputs: list[str]) -> bool:
+    """Take the lock of each output: a second `collect` or `watch` writing the same file is
+    refused, naming the first. False (said on stderr, the locks taken released) when one is held."""
+    from collectors.records.lock import UNSUPPORTED, OutputLock, OutputLocked
+
+    for path in outputs:
+        try:
+            _LOCKS.append(OutputLock.acquire(path))
+        except OutputLocked as exc:
+            print(visible(f"{path}: output {exc}"), file=sys.stderr)
+        except OSError as exc:
+            if exc.errno in UNSUPPORTED:  # (some FUSE and old NFS mounts): write, but say so
+                warn(f"{path}: no lock taken ({exc.strerror}): a second writer of this output would not be refused")
+                continue
+            print(visible(f"{path}: output not writable: cannot lock {exc.filename}: {exc.strerror}"), file=sys.stderr)
+        else:
+            continue
+        release_outputs()
+        return False
+    return True
+
+
+def release_outputs() -> None:
+    """Give back the locks `prepare` took (the command line calls it however a command ends)."""
+    while _LOCKS:
+        _LOCKS.pop().release()
+
+
+def warn(*lines: str) -> None:
+    """Each warning once, one line each (two roots under one configuration share its warnings)."""
+    for line in dict.fromkeys(lines):
+        print(visible(line), file=sys.stderr)
 
 
 def record_settings(config: str | None):
@@ -121,10 +213,12 @@ def record_settings(config: str | None):
     from collectors.collect.config import ConfigError, settings_for_records
 
     try:
-        return settings_for_records(config)
+        settings = settings_for_records(config)
     except ConfigError as exc:
-        print(f"configuration error: {exc}", file=sys.stderr)
+        print(visible(f"configuration error: {exc}"), file=sys.stderr)
         return EXIT_USAGE
+    warn(*settings.warnings)
+    return settings
 
 
 def missing_files(files: list[str]) -> bool:

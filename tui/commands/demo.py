@@ -10,7 +10,7 @@ from typing import Any
 from collectors.text import visible
 
 from .collect import collect
-from .common import has_terminal, no_terminal
+from .common import has_terminal, no_terminal, number_between
 from .watch import watch
 
 
@@ -26,7 +26,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     demo.add_argument("directory", nargs="?", help="where to create the tree (default: a temporary directory)")
     demo.add_argument("-o", "--output", default="results.jsonl", help="output JSONL file")
     demo.add_argument("--headless", action="store_true", help="no dashboard: build the tree and collect it")
-    demo.add_argument("--pace", type=float, default=1.0, help="stretch (>1) or squeeze (<1) the build timeline")
+    demo.add_argument(
+        "--pace",
+        type=number_between(0.01, 100.0, "times"),
+        default=1.0,
+        help="stretch (>1) or squeeze (<1) the build timeline (0.01 to 100)",
+    )
     return demo
 
 

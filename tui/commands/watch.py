@@ -3,10 +3,26 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from collections.abc import Mapping
 from typing import Any
 
-from .common import EXIT_CRASHED, EXIT_OK, EXIT_PROBLEMS, add_identity_flags, has_terminal, no_terminal, prepare
+from collectors.text import visible
+
+from .common import (
+    EXIT_CRASHED,
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    EXIT_USAGE,
+    POLL_RANGE,
+    RESCAN_RANGE,
+    add_identity_flags,
+    has_terminal,
+    no_terminal,
+    prepare,
+    seconds_between,
+)
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -31,16 +47,18 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     watch.add_argument(
         "--poll",
-        type=float,
+        type=seconds_between(*POLL_RANGE),
         metavar="SECONDS",
-        help=f"poll every SECONDS instead of using inotify (also: ${POLL_ENV}=SECONDS)",
+        help=f"poll every SECONDS ({POLL_RANGE[0]:g} to {POLL_RANGE[1]:g}) instead of using inotify "
+        f"(also: ${POLL_ENV}=SECONDS)",
     )
     watch.add_argument(
         "--rescan",
-        type=float,
+        type=seconds_between(*RESCAN_RANGE),
         default=300.0,
         metavar="SECONDS",
-        help="full rescan period that catches missed events (default: 300)",
+        help=f"full rescan period that catches missed events ({RESCAN_RANGE[0]:g} to {RESCAN_RANGE[1]:g}; "
+        "default: 300)",
     )
     return watch
 
@@ -49,7 +67,25 @@ def run(args: argparse.Namespace) -> int:
     return watch(args.roots, args.output, args)
 
 
+def poll_environment_error(environ: Mapping[str, str] = os.environ) -> str | None:
+    """Why ${POLL_ENV} cannot be used, or None: checked as --poll is (the watcher reads it)."""
+    from collectors.live.watcher import POLL_ENV
+
+    text = environ.get(POLL_ENV)
+    if not text:
+        return None
+    try:
+        seconds_between(*POLL_RANGE)(text)
+    except argparse.ArgumentTypeError as exc:
+        return visible(f"{POLL_ENV}={text}: {exc}")
+    return None
+
+
 def watch(roots: list[str], output: str, args: argparse.Namespace, before_start=None) -> int:
+    wrong = poll_environment_error()
+    if wrong is not None:
+        print(f"vitis-tui {args.command}: {wrong}", file=sys.stderr)
+        return EXIT_USAGE
     if not has_terminal():
         return no_terminal(args.command)
     settings = prepare(roots, [output], args)
