@@ -44,7 +44,11 @@ def browse(files: list[str], config: str | None = None) -> int:
     if isinstance(settings, int):
         return settings
     from tui.browse import BrowseApp
+    from tui.signals import exit_status
 
     app = BrowseApp(files, aliases=settings.aliases)
     app.run()
+    signalled = exit_status(app)
+    if signalled is not None:
+        return signalled  # (the terminal is put back: tui/signals.py)
     return EXIT_CRASHED if app.return_code else EXIT_OK

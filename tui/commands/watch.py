@@ -71,9 +71,13 @@ def watch(roots: list[str], output: str, args: argparse.Namespace, before_start=
         before_start()
     session.start()
     from tui.app import Dashboard  # Textual is imported only here
+    from tui.signals import exit_status
 
     app = Dashboard(session)
     app.run()
+    signalled = exit_status(app)
+    if signalled is not None:
+        return signalled  # (the terminal is put back and the output whole: tui/signals.py)
     if app.return_code:
         return EXIT_CRASHED
     if app.stopped:
