@@ -29,6 +29,7 @@ from watchdog.observers import Observer
 
 from collectors.collect.artifacts import classify
 from collectors.collect.discovery import BUILD_MARKERS
+from collectors.collect.engine import Stamp, stamp_of
 from collectors.live import inotify
 
 POLL_ENV = "VITIS_TUI_POLL"
@@ -499,7 +500,7 @@ class StatPoller:
         self.interval = interval
         self.note = note
         self.dirs: dict[str, int] = {}  # directory -> mtime_ns
-        self.files: dict[str, tuple[int, int]] = {}  # report -> (mtime_ns, size)
+        self.files: dict[str, Stamp] = {}  # report -> its stamp (engine.stamp_of: size and mtime miss `cp -p`)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="vitis-tui-poll", daemon=True)
 
@@ -537,7 +538,7 @@ class StatPoller:
             stat = os.stat(path)
         except OSError:
             return
-        self.files[path] = (stat.st_mtime_ns, stat.st_size)
+        self.files[path] = stamp_of(stat)
         if announce:
             self.note(path)
 
@@ -558,8 +559,8 @@ class StatPoller:
                 del self.files[path]
                 self.note(path)
                 continue
-            if (stat.st_mtime_ns, stat.st_size) != seen:
-                self.files[path] = (stat.st_mtime_ns, stat.st_size)
+            if stamp_of(stat) != seen:
+                self.files[path] = stamp_of(stat)
                 self.note(path)
 
     def _relist(self, directory: str) -> None:
