@@ -12,8 +12,8 @@ from pathlib import Path
 
 from collectors.collect.config import Settings
 from collectors.collect.engine import Engine
+from collectors.live.poller import StatPoller
 from collectors.live.session import LiveCollection
-from collectors.live.watcher import StatPoller
 
 from .. import trees
 from ..conftest import VITIS, place

@@ -10,7 +10,7 @@ from .common import EXIT_CRASHED, EXIT_OK, EXIT_PROBLEMS, add_identity_flags, ha
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
-    from collectors.live.watcher import POLL_ENV
+    from collectors.live.modes import POLL_ENV
 
     watch = subparsers.add_parser(
         "watch",
