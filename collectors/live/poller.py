@@ -39,7 +39,8 @@ class StatPoller:
         self.roots = list(roots)
         self.interval = interval
         self.note = note
-        self.dirs: dict[str, int] = {}  # directory -> mtime_ns
+        # directory -> (mtime_ns, ctime_ns): a chmod that makes it readable changes the second alone
+        self.dirs: dict[str, tuple[int, int]] = {}
         self.files: dict[str, Stamp] = {}  # report -> its stamp (engine.stamp_of: size and mtime miss `cp -p`)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="vitis-tui-poll", daemon=True)
@@ -65,7 +66,7 @@ class StatPoller:
         while stack:
             directory = stack.pop()
             try:
-                self.dirs[directory] = os.stat(directory).st_mtime_ns
+                self.dirs[directory] = _times(os.stat(directory))
             except OSError:
                 continue
             for entry, is_dir in _listing(directory):
@@ -88,7 +89,7 @@ class StatPoller:
     def poll_once(self) -> None:
         for directory, known in list(self.dirs.items()):
             try:
-                mtime = os.stat(directory).st_mtime_ns
+                mtime = _times(os.stat(directory))
             except OSError:
                 self._forget(directory)
                 continue
@@ -129,3 +130,7 @@ class StatPoller:
     def _run(self) -> None:
         while not self._stop.wait(self.interval):
             self.poll_once()
+
+
+def _times(stat: os.stat_result) -> tuple[int, int]:
+    return (stat.st_mtime_ns, stat.st_ctime_ns)

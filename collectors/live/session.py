@@ -20,7 +20,15 @@ from typing import Any
 
 from collectors.collect.config import Settings
 from collectors.collect.discovery import STATE_DIR
-from collectors.collect.engine import Collection, Engine, ProjectResult, prepare_spawning, start_pool, stop_pool
+from collectors.collect.engine import (
+    Collection,
+    Engine,
+    ProjectResult,
+    Stamp,
+    prepare_spawning,
+    start_pool,
+    stop_pool,
+)
 from collectors.live.events import (
     Mailbox,
     ProjectChange,
@@ -31,6 +39,7 @@ from collectors.live.events import (
     Totals,
     WatchState,
 )
+from collectors.live.looks import ConfigWatch, listable, replaced, stamp, unreadable_directories
 from collectors.live.modes import choose_mode
 from collectors.live.watcher import Watcher
 from collectors.problems import Problem
@@ -82,6 +91,8 @@ class LiveCollection:
         self.unwatched = 0  # directories the last scan could not watch (inotify's watches ran out)
         self._unwatched_scan: Collection | None = None  # the last scan, until watch_scanned
         self.last_write: float | None = None
+        self.written: dict[str, Stamp | None] = {}  # each output file, as last written (or found intact)
+        self.unreadable: list[str] = []  # directories the last scan could not list
         self.write_error: str | None = None
         self._counts = _Counts()
 
@@ -122,6 +133,7 @@ class LiveCollection:
             if gone is not None:
                 changes.append(gone)
         self.walk_problems = collection.walk_problems
+        self.unreadable = unreadable_directories(collection.walk_problems)
         self.directories = collection.directories
         return changes
 
@@ -176,14 +188,22 @@ class LiveCollection:
         self._counts.add(result, +1)
         return ProjectChange(path, result, records, extensions)
 
+    def replaced(self) -> list[str]:
+        """The output files removed or replaced since written (by another program, or a user)."""
+        return replaced((self.output_path, self.ext_output), self.written)
+
     def write(self) -> bool:
-        """Write both files where their bytes changed; a failure is kept in `write_error`."""
+        """Write both files where their bytes changed, or where they are no longer as written;
+        a failure is kept in `write_error`."""
+        if self.replaced():
+            self.output.file.written = self.output.ext_file.written = None  # (written whole again)
         try:
             wrote = self.output.write()
         except OSError as exc:
             self.write_error = f"{exc.filename or self.output_path}: cannot write: {exc.strerror or exc}"
             return False
         self.write_error = None
+        self.written = {path: stamp(path) for path in (self.output_path, self.ext_output)}
         if wrote:
             self.last_write = time.time()
         return wrote
@@ -239,8 +259,12 @@ class LiveSession:
         poll: float | None = None,
         rescan_every: float = 300.0,
         debounce: float = 0.1,
+        config: ConfigWatch | None = None,
     ) -> None:
-        self.live = LiveCollection(roots, output, settings_for)
+        """`config`: the configuration files are watched, and the records mapped again when
+        they change (its settings are used then, not `settings_for`)."""
+        self.config = config
+        self.live = LiveCollection(roots, output, config.settings_for if config is not None else settings_for)
         prepare_spawning()  # before an interface captures standard error
         self._mailbox = Mailbox()
         self.notify = self._mailbox.tell
@@ -399,4 +423,47 @@ class LiveSession:
         self.notify(WatchState(self.watcher.mode, note))
 
     def look(self) -> None:
-        """Between batches, on the watcher's thread: what no event tells."""
+        """Between batches, on the watcher's thread: what no event tells (collectors.live.looks)."""
+        self._look_at_output()
+        self._look_at_unreadable()
+        if self.config is not None and self.config.changed():
+            self._reconfigure()
+
+    def _look_at_output(self) -> None:
+        """An output removed or replaced behind the session's back is written again at once."""
+        gone = self.live.replaced() if self.live.write_error is None else []
+        if not gone:
+            return
+        self.live.last_write = None  # (until written again: the status claims no write)
+        self.live.write()
+        self._after_write()
+        again = "cannot be written again (retrying)" if self.live.write_error else "written again"
+        self.state_changed(f"{' and '.join(gone)} removed or replaced by another program: {again}")
+
+    def _look_at_unreadable(self) -> None:
+        """A directory the scan could not list that can be listed now: the tree is scanned again
+        (its projects collected, its directories watched, its problem gone)."""
+        readable = [directory for directory in self.live.unreadable if listable(directory)]
+        if readable:
+            self.live.unreadable = [d for d in self.live.unreadable if d not in readable]
+            more = f" (and {len(readable) - 1} more)" if len(readable) > 1 else ""
+            self.state_changed(f"{readable[0]}{more} can be read now: scanning again")
+            self.watcher.rescan_now()
+
+    def _reconfigure(self) -> None:
+        """The configuration changed: every project is mapped again with the new one (a rescan),
+        or, where it cannot be used, the one in use is kept and the status bar says so."""
+        config = self.config
+        assert config is not None
+        try:
+            settings_for = config.load()
+            new = [settings_for(root) for root in self.live.roots]
+        except Exception as exc:  # (a ConfigError, or whatever a broken file makes of the loader)
+            self.state_changed(f"configuration not read again: {exc}; records mapped as before (restart watch)")
+            return
+        if new == [config.current(root) for root in self.live.roots]:
+            return  # (another table of a pyproject.toml, say)
+        config.current = settings_for
+        files = sorted({str(s.source) for s in new if s.source is not None}) or ["the configuration"]
+        self.state_changed(f"{' and '.join(files)} changed: records mapped again")
+        self.watcher.rescan_now()

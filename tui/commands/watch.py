@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any
 
@@ -66,6 +67,7 @@ def watch(roots: list[str], output: str, args: argparse.Namespace, before_start=
         settings.__getitem__,
         poll=getattr(args, "poll", None),
         rescan_every=getattr(args, "rescan", 300.0),
+        config=_config_watch(roots, settings, args),
     )
     if before_start is not None:
         before_start()
@@ -84,3 +86,18 @@ def watch(roots: list[str], output: str, args: argparse.Namespace, before_start=
         print(f"watch: {app.trouble}", file=sys.stderr)
         return EXIT_PROBLEMS
     return EXIT_OK
+
+
+def _config_watch(roots: list[str], settings: dict, args: argparse.Namespace) -> Any:
+    """The configuration files, watched while `watch` runs: read again as at the start."""
+    from pathlib import Path
+
+    from collectors.collect.config import load_settings
+    from collectors.live.looks import ConfigWatch
+
+    from .common import overrides
+
+    def load() -> Any:
+        return {os.path.abspath(root): load_settings(Path(root), overrides(args)) for root in roots}.__getitem__
+
+    return ConfigWatch.of(roots, load, settings.__getitem__)
