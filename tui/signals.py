@@ -120,6 +120,22 @@ def restore_terminal(attributes: list[Any] | None) -> None:
         pass
 
 
+def before_the_app() -> None:
+    """Until the app is mounted (its loop is not there yet, and Textual may have changed the
+    terminal already), a signal puts the terminal back as it is now and ends the process.
+    Installed just before `app.run()`; the app's own handlers take over once it is mounted."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    attributes = _terminal_attributes()
+
+    def end(signum: int, _frame: FrameType | None) -> None:
+        restore_terminal(attributes)
+        os._exit(signal_status(signum))
+
+    for signum in EXIT_SIGNALS:
+        signal.signal(signum, end)
+
+
 def exit_on_signals(app: Any) -> SignalExit:
     """Install the handlers for `app` (from its on_mount, on the event loop's thread)."""
     driver = getattr(app, "_driver", None)

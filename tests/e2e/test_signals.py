@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -117,3 +119,47 @@ def test_a_hang_up_ends_watch_with_its_output_whole(tmp_path: Path, tmux_session
         if _running(pid)
     ]
     assert out.read_bytes() == EXPECTED.read_bytes()
+
+
+def test_a_signal_before_the_app_is_mounted_restores_the_terminal_and_ends() -> None:
+    """(tui.signals.before_the_app) no loop to ask yet: the terminal is put back from the
+    handler, and the process ends with 128 + the signal."""
+    script = (
+        "import os, signal, time\n"
+        "from tui.signals import before_the_app\n"
+        "before_the_app()\n"
+        "os.kill(os.getpid(), signal.SIGTERM)\n"
+        "time.sleep(10)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, timeout=30, cwd=Path(__file__).resolve().parents[2]
+    )
+    assert done.returncode == 143
+    assert b"\x1b[?1049l\x1b[?25h" in done.stderr  # the main screen and the cursor, back
+
+
+def test_an_app_whose_loop_does_not_answer_is_ended_after_the_grace() -> None:
+    """The loop is stuck (here: asleep in a callback): past the grace the terminal is put back
+    from the handler's thread, and the process ends with 128 + the signal."""
+    script = (
+        "import asyncio, os, signal, time\n"
+        "from tui import signals\n"
+        "signals.GRACE_SECONDS = 0.5\n"
+        "class App:\n"
+        "    is_running = True\n"
+        "    def exit(self, return_code):\n"
+        "        print('asked', flush=True)\n"
+        "async def main():\n"
+        "    app = App()\n"
+        "    signals.exit_on_signals(app)\n"
+        "    os.kill(os.getpid(), signal.SIGHUP)\n"
+        "    time.sleep(20)\n"
+        "asyncio.run(main())\n"
+    )
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, timeout=30, cwd=Path(__file__).resolve().parents[2]
+    )
+    assert done.returncode == 129 and time.monotonic() - started < 10
+    assert b"asked" not in done.stdout  # (the loop never ran the exit)
+    assert b"\x1b[?1049l\x1b[?25h" in done.stderr

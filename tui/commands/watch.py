@@ -73,9 +73,10 @@ def watch(roots: list[str], output: str, args: argparse.Namespace, before_start=
         before_start()
     session.start()
     from tui.app import Dashboard  # Textual is imported only here
-    from tui.signals import exit_status
+    from tui.signals import before_the_app, exit_status
 
     app = Dashboard(session)
+    before_the_app()
     app.run()
     signalled = exit_status(app)
     if signalled is not None:
