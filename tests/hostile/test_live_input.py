@@ -374,3 +374,20 @@ def test_directories_made_readable_while_watching_are_scanned_and_watched() -> N
             if not path.is_symlink():
                 os.chmod(path, 0o755)
         shutil.rmtree(base)
+
+
+@pytest.mark.parametrize("poll", [None, 0.2])
+def test_a_watched_report_rewritten_with_its_size_and_time_reaches_the_output(tmp_path: Path, poll) -> None:
+    root = tmp_path / "suite"
+    report = place(trees.waiting_solution(root, "fft", "fft_1_base"), CSYNTH, GOOD)
+    output = tmp_path / "out.jsonl"
+    session = session_on(root, output, queue.Queue(), rescan_every=3600, poll=poll)
+    try:
+        assert until(lambda: '"LUT":"15752"' in (output.read_text() if output.exists() else ""))
+        assert until(lambda: session.watcher._thread.is_alive())  # (watching from now on)
+        same_size_and_time(report, 24680, in_place=True)  # cp -p
+        assert until(lambda: '"LUT":"24680"' in output.read_text(), 10)
+        same_size_and_time(report, 13579, in_place=False)  # rsync -t: a rename onto it
+        assert until(lambda: '"LUT":"13579"' in output.read_text(), 10)
+    finally:
+        session.stop()
