@@ -437,8 +437,8 @@ class LiveSession:
         self.live.last_write = None  # (until written again: the status claims no write)
         self.live.write()
         self._after_write()
-        again = "cannot be written again (retrying)" if self.live.write_error else "written again"
-        self.state_changed(f"{' and '.join(gone)} removed or replaced by another program: {again}")
+        # (whether the write failed is the totals' to say: the note stays on the status bar)
+        self.state_changed(f"{' and '.join(gone)} was removed or replaced by another program: writing it again")
 
     def _look_at_unreadable(self) -> None:
         """A directory the scan could not list that can be listed now: the tree is scanned again

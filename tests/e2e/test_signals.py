@@ -163,3 +163,16 @@ def test_an_app_whose_loop_does_not_answer_is_ended_after_the_grace() -> None:
     assert done.returncode == 129 and time.monotonic() - started < 10
     assert b"asked" not in done.stdout  # (the loop never ran the exit)
     assert b"\x1b[?1049l\x1b[?25h" in done.stderr
+
+
+def test_watch_writes_again_an_output_removed_behind_its_back(tmp_path: Path, tmux_session) -> None:
+    """(not a signal, but the same real terminal) the status bar says what happened."""
+    root = trees.build_all(tmp_path / "rodinia-hls")
+    out = tmp_path / "live.jsonl"
+    session = tmux_session(f"{installed_command()} watch {root} -o {out}", tmp_path)
+    session.wait_for("11 records")
+    out.unlink()
+    session.wait_for("was removed or replaced by another program", timeout=10)
+    assert until(lambda: out.exists() and out.read_bytes() == EXPECTED.read_bytes(), seconds=10)
+    session.keys("q")
+    assert session.wait_exit()[0] == 0

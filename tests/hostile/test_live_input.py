@@ -219,8 +219,8 @@ def test_an_output_removed_or_replaced_is_written_again_within_seconds(tmp_path:
         os.replace(replacement, output)  # or renames its own file onto it
         assert until(lambda: output.read_bytes() == EXPECTED.read_bytes(), 5)
         seen: list[object] = []
-        assert until(lambda: sum("written again" in note for note in notes(events, seen)) == 3)
-        assert all(str(output) in note for note in notes(events, seen) if "written again" in note)
+        assert until(lambda: sum("writing it again" in note for note in notes(events, seen)) == 3)
+        assert all(str(output) in note for note in notes(events, seen) if "writing it again" in note)
     finally:
         session.stop()
 
