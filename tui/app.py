@@ -39,6 +39,7 @@ from tui.messages import (
 )
 from tui.records_actions import RECORDS_BINDINGS, RecordsActions
 from tui.screens.help import HelpScreen
+from tui.signals import exit_on_signals
 from tui.widgets.records_view import RecordsPanel, RecordsView
 from tui.widgets.runs_table import RunsTable, group_label, variant_label
 from tui.widgets.tables import ExtensionsTable, ProblemsTable
@@ -113,6 +114,7 @@ class Dashboard(RecordsActions, App[int]):
         self.sub_title = " ".join(self.roots)
         self._show_status()
         self.set_interval(1.0, self._tick)
+        self._signals = exit_on_signals(self)  # SIGTERM, SIGHUP: the same way out as `q`
         self.session.listen(self._from_thread)
         self.session.start()  # (its end, if it fails, comes as a SessionTrouble message)
 
@@ -120,6 +122,7 @@ class Dashboard(RecordsActions, App[int]):
         self.post_message(session_message(event))
 
     async def on_unmount(self) -> None:
+        self._signals.remove()
         self.session.stop()
 
     # --- messages from the session -------------------------------------------------------------

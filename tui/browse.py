@@ -25,6 +25,7 @@ from collectors.text import visible
 from tui.messages import Loaded, SchemaChecked
 from tui.records_actions import RECORDS_BINDINGS, RecordsActions
 from tui.screens.help import HelpScreen
+from tui.signals import exit_on_signals
 from tui.widgets.records_view import RecordsPanel, RecordsView
 from tui.widgets.tables import LineProblemsTable
 
@@ -74,6 +75,7 @@ class BrowseApp(RecordsActions, App[None]):
         # its keys again (0.15 s), and the first keystrokes would wait behind it
         self.view.focus()
         self.call_after_refresh(self._reload)
+        self._signals = exit_on_signals(self)  # SIGTERM, SIGHUP: the same way out as `q`
 
     def _reload(self) -> None:
         """A new load of every file; whatever an older one still sends is left aside."""
@@ -145,6 +147,7 @@ class BrowseApp(RecordsActions, App[None]):
         return self._pool
 
     async def on_unmount(self) -> None:
+        self._signals.remove()
         if self._pool is not None:
             stop_pool(self._pool)
 

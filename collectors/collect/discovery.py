@@ -53,6 +53,9 @@ class Project:
     path: str
     artifacts: list[tuple[str, str]]
     build_dirs: list[str]
+    # what a walk of this project alone found wrong (project_inventory: a link out of the roots);
+    # a whole tree's walk reports those as its own problems instead
+    problems: list[Problem] = field(default_factory=list)
 
     @property
     def built(self) -> bool:
@@ -467,7 +470,7 @@ def project_inventory(project: str, excluded: Iterable[str] = (), allowed: tuple
     walker = _Walker(excluded, None, allowed)
     for folder in [project, *ide_companions(os.path.abspath(project))]:
         walker.walk(folder)
-    merged = Project(os.path.abspath(project), [], [])
+    merged = Project(os.path.abspath(project), [], [], walker.problems)
     for node in walker.nodes:
         merged.artifacts.extend(node.artifacts)
         merged.build_dirs.extend(node.build_dirs)

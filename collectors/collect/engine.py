@@ -113,15 +113,25 @@ class Collection:
         return found
 
 
+# what tells one state of a file from another: size, modification and change times, inode. Size
+# and mtime alone miss a rewrite that keeps them (`cp -p`, `rsync -t`, a rename onto the file);
+# the change time is set by the kernel on every write, rename and time change, and a rename
+# onto the file brings another inode.
+Stamp = tuple[int, int, int, int]
+
+
+def stamp_of(stat: os.stat_result) -> Stamp:
+    return (stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino)
+
+
 @dataclass(frozen=True)
 class _CacheEntry:
-    size: int
-    mtime_ns: int
+    stamp: Stamp
     parsed: Parsed
 
 
-def parse_file(path: str, kind: str, stat: os.stat_result | None = None) -> tuple[int, int, Parsed] | Parsed:
-    """Stat (unless given) and parse one artifact: (size, mtime_ns, result), or a Parsed error.
+def parse_file(path: str, kind: str, stat: os.stat_result | None = None) -> tuple[Stamp, Parsed] | Parsed:
+    """Stat (unless given) and parse one artifact: (its stamp, result), or a Parsed error.
     A deferred kind is only stat'ed here: it is read when its facts are first asked for."""
     try:
         stat = stat or os.stat(path)
@@ -129,16 +139,17 @@ def parse_file(path: str, kind: str, stat: os.stat_result | None = None) -> tupl
         return Parsed(path, kind, 0, None, describe_os_error(exc))
     artifact = ARTIFACTS[kind]
     reason = not_regular(stat.st_mode)
+    stamp = stamp_of(stat)
     if reason is not None:  # a FIFO named csynth.xml must never be opened for reading
-        return stat.st_size, stat.st_mtime_ns, Parsed(path, kind, stat.st_mtime_ns, None, reason)
+        return stamp, Parsed(path, kind, stat.st_mtime_ns, None, reason)
     if artifact.parse is None:
-        return stat.st_size, stat.st_mtime_ns, Parsed(path, kind, stat.st_mtime_ns, {})
+        return stamp, Parsed(path, kind, stat.st_mtime_ns, {})
     deferred = artifact.deferred
     quiet = deferred is not None
     if deferred is not None and deferred(path):
         later = partial(read_and_parse, path, kind, stat.st_mtime_ns)
-        return stat.st_size, stat.st_mtime_ns, Parsed(path, kind, stat.st_mtime_ns, None, load=later, quiet=True)
-    return stat.st_size, stat.st_mtime_ns, read_and_parse(path, kind, stat.st_mtime_ns, quiet)
+        return stamp, Parsed(path, kind, stat.st_mtime_ns, None, load=later, quiet=True)
+    return stamp, read_and_parse(path, kind, stat.st_mtime_ns, quiet)
 
 
 def read_and_parse(path: str, kind: str, mtime_ns: int, quiet: bool = False) -> Parsed:
@@ -159,7 +170,7 @@ def read_and_parse(path: str, kind: str, mtime_ns: int, quiet: bool = False) -> 
     return Parsed(path, kind, mtime_ns, data, error, quiet=quiet)
 
 
-def parse_batch(items: list[tuple[str, str]]) -> list[tuple[int, int, Parsed] | Parsed]:
+def parse_batch(items: list[tuple[str, str]]) -> list[tuple[Stamp, Parsed] | Parsed]:
     return [parse_file(path, kind) for path, kind in items]
 
 
@@ -169,13 +180,15 @@ def collect_parsed(project: Project, root: str, settings: Settings, parsed: list
         item.forget_use()  # a report no run consults this time has no problem to report
     identity = map_project(project.path, root, settings)
     runs, problems = build_runs(project.path, parsed, project.build_dirs, identity)
+    problems[:0] = project.problems
     extension = build_extension_records(project.path, parsed, identity, settings, runs)
     problems += extension_problems(extension, project.path)
     for run in runs:  # nothing its schema rejects is ever written (or shown as collected)
         run.records = keep_valid(run.records, project.path, problems)
     extension = keep_valid(extension, project.path, problems)
     now = time.time_ns()
-    unsettled = [p.path for p in parsed if p.reported and p.error and now - p.mtime_ns < SETTLE_SECONDS * 1e9]
+    # (a time in the future, a clock that runs ahead, is no sign of a writer still at it)
+    unsettled = [p.path for p in parsed if p.reported and p.error and 0 <= now - p.mtime_ns < SETTLE_SECONDS * 1e9]
     accounts = account_project(project.path, parsed, runs, problems, extension)
     return ProjectResult(project.path, root, identity, runs, problems, project.built, unsettled, extension, accounts)
 
@@ -195,13 +208,13 @@ class Share:
 
     part: WalkPart
     collected: list[tuple[Project, ProjectResult]]
-    parses: list[tuple[int, int, Parsed] | Parsed]  # (all of them, where nothing is shelved)
+    parses: list[tuple[Stamp, Parsed] | Parsed]  # (all of them, where nothing is shelved)
     shelved: dict[str, bytes]  # project path -> the pickled parses of its artifacts
     made: int  # parses made
 
 
-def _parsed_of(result: tuple[int, int, Parsed] | Parsed) -> Parsed:
-    return result if isinstance(result, Parsed) else result[2]
+def _parsed_of(result: tuple[Stamp, Parsed] | Parsed) -> Parsed:
+    return result if isinstance(result, Parsed) else result[1]
 
 
 def walk_share(
@@ -255,7 +268,7 @@ class Engine:
         self.watching: Inotify | None = None
 
     def parse(self, path: str, kind: str) -> Parsed:
-        """Parse one artifact, or return the cached result when size and mtime are unchanged."""
+        """Parse one artifact, or return the cached result when its stamp is unchanged."""
         if path in self._fresh:
             return self._cache[path].parsed  # stat'ed and parsed moments ago, in this scan
         try:
@@ -264,17 +277,17 @@ class Engine:
             self._cache.pop(path, None)
             return Parsed(path, kind, 0, None, describe_os_error(exc))
         cached = self._cache.get(path)
-        if cached is not None and (cached.size, cached.mtime_ns) == (stat.st_size, stat.st_mtime_ns):
+        if cached is not None and cached.stamp == stamp_of(stat):
             return cached.parsed
         self.parses += 1
         return self._remember(parse_file(path, kind, stat))
 
-    def _remember(self, result: tuple[int, int, Parsed] | Parsed) -> Parsed:
+    def _remember(self, result: tuple[Stamp, Parsed] | Parsed) -> Parsed:
         if isinstance(result, Parsed):
             self._cache.pop(result.path, None)
             return result
-        size, mtime_ns, parsed = result
-        self._cache[parsed.path] = _CacheEntry(size, mtime_ns, parsed)
+        stamp, parsed = result
+        self._cache[parsed.path] = _CacheEntry(stamp, parsed)
         return parsed
 
     def collect_project(self, project: Project, root: str) -> ProjectResult:
@@ -410,7 +423,7 @@ class Engine:
             return collected[1]
         return self.collect_project(project, root)
 
-    def _trust(self, result: tuple[int, int, Parsed] | Parsed) -> None:
+    def _trust(self, result: tuple[Stamp, Parsed] | Parsed) -> None:
         """Keep a parse made during this scan; the collection that follows need not stat again."""
         parsed = self._remember(result)
         if not isinstance(result, Parsed):

@@ -1,6 +1,6 @@
 """A collection kept current: re-collect touched projects, keep the JSONL equal to `collect`'s.
 
-The session posts small typed events (below) to whoever listens: the dashboard turns them into
+The session posts small typed events (collectors.live.events) to whoever listens: the dashboard turns them into
 Textual messages, the watch benchmark just records them. Every event that changes records
 carries a delta, so a listener patches what changed and never rebuilds. It never imports
 Textual. `LiveCollection` changes from one thread at a time (the session's thread during the
@@ -20,102 +20,47 @@ from typing import Any
 
 from collectors.collect.config import Settings
 from collectors.collect.discovery import STATE_DIR
-from collectors.collect.engine import Collection, Engine, ProjectResult, prepare_spawning, start_pool, stop_pool
-from collectors.live.watcher import Watcher, choose_mode
+from collectors.collect.engine import (
+    Collection,
+    Engine,
+    ProjectResult,
+    Stamp,
+    prepare_spawning,
+    start_pool,
+    stop_pool,
+)
+from collectors.live.events import (
+    Mailbox,
+    ProjectChange,
+    ProjectsChanged,
+    ScanFinished,
+    ScanProgress,
+    SessionFailed,
+    Totals,
+    WatchState,
+)
+from collectors.live.looks import ConfigWatch, listable, replaced, stamp, unreadable_directories
+from collectors.live.modes import choose_mode
+from collectors.live.watcher import Watcher
 from collectors.problems import Problem
-from collectors.records.store import TEMPORARY_PREFIX, Delta, Output, extension_path
+from collectors.records.store import TEMPORARY_PREFIX, Output, extension_path
+
+__all__ = [  # (the events are told from here: where listeners have always found them)
+    "LiveCollection",
+    "LiveSession",
+    "ProjectChange",
+    "ProjectsChanged",
+    "ScanFinished",
+    "ScanProgress",
+    "SessionFailed",
+    "Totals",
+    "WatchState",
+]
 
 PARTIAL_EVERY = 0.5  # seconds between progress reports during a scan
 TOLD_AT_ONCE = 500  # projects in one ProjectsChanged at most
 SETTLE_RETRY = 0.5  # seconds before a file that was still being written is looked at again
 WRITE_RETRY = 2.0  # seconds between tries to write an output that could not be written
-
-
-# --- events ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ScanProgress:
-    phase: str  # "walk" or "collect"
-    count: int
-    total: int | None
-
-
-@dataclass(frozen=True)
-class ProjectChange:
-    """One project's new result (None: the project is gone) and what it changed in the files."""
-
-    path: str
-    result: ProjectResult | None
-    records: Delta
-    extensions: Delta
-
-
-@dataclass(frozen=True)
-class ProjectsChanged:
-    changes: tuple[ProjectChange, ...]
-    initial: bool = False  # found by the initial scan (no "just changed" marker)
-
-
-@dataclass(frozen=True)
-class Totals:
-    """The counts and the state of the output, after every change (a newer one supersedes)."""
-
-    projects: int
-    runs: int
-    records: int
-    extension_records: int
-    problems: int
-    output_written: float | None
-    write_error: str | None
-    general_problems: tuple[Problem, ...]  # of the walk and of key clashes (not of one project)
-
-
-@dataclass(frozen=True)
-class ScanFinished:
-    """A scan ended (the initial one, or a rescan): its transient status ends with it."""
-
-    initial: bool
-    seconds: float
-
-
-@dataclass(frozen=True)
-class WatchState:
-    """How the tree is watched (mode: collectors.live.watcher.WatchMode), and anything wrong with it."""
-
-    mode: Any
-    note: str = ""
-
-
-@dataclass(frozen=True)
-class SessionFailed:
-    """A failure the session survived (it goes on), or its end (alive False)."""
-
-    error: str
-    alive: bool = True
-
-
-class Mailbox:
-    """Events wait here until a listener is attached, then go to it in the order told."""
-
-    def __init__(self) -> None:
-        self._lock = threading.RLock()  # (a listener may tell an event of its own)
-        self._waiting: list[object] = []
-        self._listener: Callable[[object], None] | None = None
-
-    def tell(self, event: object) -> None:
-        with self._lock:  # (held while telling: a listener hears events in the order told)
-            if self._listener is None:
-                self._waiting.append(event)
-            else:
-                self._listener(event)
-
-    def attach(self, listener: Callable[[object], None]) -> None:
-        with self._lock:
-            for event in self._waiting:
-                listener(event)
-            self._waiting.clear()
-            self._listener = listener
 
 
 # --- the collection ----------------------------------------------------------------------------
@@ -146,6 +91,8 @@ class LiveCollection:
         self.unwatched = 0  # directories the last scan could not watch (inotify's watches ran out)
         self._unwatched_scan: Collection | None = None  # the last scan, until watch_scanned
         self.last_write: float | None = None
+        self.written: dict[str, Stamp | None] = {}  # each output file, as last written (or found intact)
+        self.unreadable: list[str] = []  # directories the last scan could not list
         self.write_error: str | None = None
         self._counts = _Counts()
 
@@ -186,6 +133,7 @@ class LiveCollection:
             if gone is not None:
                 changes.append(gone)
         self.walk_problems = collection.walk_problems
+        self.unreadable = unreadable_directories(collection.walk_problems)
         self.directories = collection.directories
         return changes
 
@@ -240,14 +188,22 @@ class LiveCollection:
         self._counts.add(result, +1)
         return ProjectChange(path, result, records, extensions)
 
+    def replaced(self) -> list[str]:
+        """The output files removed or replaced since written (by another program, or a user)."""
+        return replaced((self.output_path, self.ext_output), self.written)
+
     def write(self) -> bool:
-        """Write both files where their bytes changed; a failure is kept in `write_error`."""
+        """Write both files where their bytes changed, or where they are no longer as written;
+        a failure is kept in `write_error`."""
+        if self.replaced():
+            self.output.file.written = self.output.ext_file.written = None  # (written whole again)
         try:
             wrote = self.output.write()
         except OSError as exc:
             self.write_error = f"{exc.filename or self.output_path}: cannot write: {exc.strerror or exc}"
             return False
         self.write_error = None
+        self.written = {path: stamp(path) for path in (self.output_path, self.ext_output)}
         if wrote:
             self.last_write = time.time()
         return wrote
@@ -303,8 +259,12 @@ class LiveSession:
         poll: float | None = None,
         rescan_every: float = 300.0,
         debounce: float = 0.1,
+        config: ConfigWatch | None = None,
     ) -> None:
-        self.live = LiveCollection(roots, output, settings_for)
+        """`config`: the configuration files are watched, and the records mapped again when
+        they change (its settings are used then, not `settings_for`)."""
+        self.config = config
+        self.live = LiveCollection(roots, output, config.settings_for if config is not None else settings_for)
         prepare_spawning()  # before an interface captures standard error
         self._mailbox = Mailbox()
         self.notify = self._mailbox.tell
@@ -333,13 +293,9 @@ class LiveSession:
         return Watcher(
             self.live.roots,
             choose_mode(self.live.roots, self.poll),
-            self.live.project_for,
-            self._batch,
-            ignore=self._ignore,
+            self,
             debounce=self.debounce,
             rescan_every=self.rescan_every,
-            on_error=self._survived,
-            on_state=lambda note: self.notify(WatchState(self.watcher.mode, note)),
             placed_by_scan=True,
         )
 
@@ -415,7 +371,7 @@ class LiveSession:
         try:
             self.live.watch_scanned(tell)
         except Exception as exc:  # a bug on strange input: unwatched until the next rescan watches
-            self._survived(exc)
+            self.failed(exc)
 
     def _tell(self, changes: list[ProjectChange], initial: bool) -> None:
         """Tell changes in messages of at most TOLD_AT_ONCE projects: a listener handles each in
@@ -424,7 +380,12 @@ class LiveSession:
         for start in range(0, len(changes), TOLD_AT_ONCE):
             self.notify(ProjectsChanged(tuple(changes[start : start + TOLD_AT_ONCE]), initial))
 
-    def _ignore(self, path: str) -> bool:
+    # --- the watcher's client (collectors.live.watcher.WatchClient) ------------------------------
+
+    def project_for(self, path: str) -> str | None:
+        return self.live.project_for(path)
+
+    def ignored(self, path: str) -> bool:
         """The output file, its temporary siblings and the tool's state are never watched."""
         return (
             path in (self.live.output_path, self.live.ext_output)
@@ -432,7 +393,7 @@ class LiveSession:
             or f"{os.sep}{STATE_DIR}{os.sep}" in path
         )
 
-    def _batch(self, projects: set[str], rescan: bool) -> None:
+    def batch_due(self, projects: set[str], rescan: bool) -> None:
         """Called by the watcher's worker: re-collect, write, tell."""
         if rescan:
             self._scan(initial=False)
@@ -447,7 +408,7 @@ class LiveSession:
 
     def _after_write(self) -> None:
         if self.live.write_error is not None:
-            self.watcher.call_later(WRITE_RETRY)  # an empty batch: _batch writes again
+            self.watcher.call_later(WRITE_RETRY)  # an empty batch: batch_due writes again
         self.notify(self.live.totals())
 
     def _retry_unsettled(self, results: dict[str, ProjectResult]) -> None:
@@ -455,5 +416,54 @@ class LiveSession:
             if result.unsettled:
                 self.watcher.recheck(path, SETTLE_RETRY)
 
-    def _survived(self, exc: BaseException) -> None:
-        self.notify(SessionFailed(f"update failed and was skipped: {exc!r}"))
+    def failed(self, error: BaseException) -> None:
+        self.notify(SessionFailed(f"update failed and was skipped: {error!r}"))
+
+    def state_changed(self, note: str) -> None:
+        self.notify(WatchState(self.watcher.mode, note))
+
+    def look(self) -> None:
+        """Between batches, on the watcher's thread: what no event tells (collectors.live.looks)."""
+        self._look_at_output()
+        self._look_at_unreadable()
+        if self.config is not None and self.config.changed():
+            self._reconfigure()
+
+    def _look_at_output(self) -> None:
+        """An output removed or replaced behind the session's back is written again at once."""
+        gone = self.live.replaced() if self.live.write_error is None else []
+        if not gone:
+            return
+        self.live.last_write = None  # (until written again: the status claims no write)
+        self.live.write()
+        self._after_write()
+        # (whether the write failed is the totals' to say: the note stays on the status bar)
+        self.state_changed(f"{' and '.join(gone)} was removed or replaced by another program: writing it again")
+
+    def _look_at_unreadable(self) -> None:
+        """A directory the scan could not list that can be listed now: the tree is scanned again
+        (its projects collected, its directories watched, its problem gone)."""
+        readable = [directory for directory in self.live.unreadable if listable(directory)]
+        if readable:
+            self.live.unreadable = [d for d in self.live.unreadable if d not in readable]
+            more = f" (and {len(readable) - 1} more)" if len(readable) > 1 else ""
+            self.state_changed(f"{readable[0]}{more} can be read now: scanning again")
+            self.watcher.rescan_now()
+
+    def _reconfigure(self) -> None:
+        """The configuration changed: every project is mapped again with the new one (a rescan),
+        or, where it cannot be used, the one in use is kept and the status bar says so."""
+        config = self.config
+        assert config is not None
+        try:
+            settings_for = config.load()
+            new = [settings_for(root) for root in self.live.roots]
+        except Exception as exc:  # (a ConfigError, or whatever a broken file makes of the loader)
+            self.state_changed(f"configuration not read again: {exc}; records mapped as before (restart watch)")
+            return
+        if new == [config.current(root) for root in self.live.roots]:
+            return  # (another table of a pyproject.toml, say)
+        config.current = settings_for
+        files = sorted({str(s.source) for s in new if s.source is not None}) or ["the configuration"]
+        self.state_changed(f"{' and '.join(files)} changed: records mapped again")
+        self.watcher.rescan_now()

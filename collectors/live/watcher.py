@@ -1,7 +1,9 @@
-"""Watching build trees with watchdog: inotify where it works, polling where it cannot.
+"""Watching build trees: events coalesced into batches of projects for the one who keeps them.
 
-Events are hints, never the truth: they are coalesced per project and handed to a consumer
-that re-collects only the touched projects; a periodic full rescan catches what was missed.
+Events are hints, never the truth: they are coalesced per project and handed to a client (a
+WatchClient: collectors.live.session.LiveSession) that re-collects only the touched projects; a
+periodic full rescan catches what was missed. How the tree is watched: collectors.live.modes;
+the observers: collectors.live.observers, collectors.live.inotify, collectors.live.poller.
 """
 
 from __future__ import annotations
@@ -9,219 +11,75 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Iterable
+from typing import Protocol
 
-from watchdog.events import (
-    DirCreatedEvent,
-    DirDeletedEvent,
-    DirMovedEvent,
-    FileClosedEvent,
-    FileCreatedEvent,
-    FileDeletedEvent,
-    FileModifiedEvent,
-    FileMovedEvent,
-    FileSystemEvent,
-    FileSystemEventHandler,
-)
-from watchdog.observers import Observer
-
-from collectors.collect.artifacts import classify
-from collectors.collect.discovery import BUILD_MARKERS
 from collectors.live import inotify
+from collectors.live.modes import DEFAULT_POLL_SECONDS, POLL_ENV, RAISE_LIMIT, WatchMode, choose_mode
+from collectors.live.observers import Observer, WatchdogObserver, relevant
+from collectors.live.poller import StatPoller
 
-POLL_ENV = "VITIS_TUI_POLL"
-DEFAULT_POLL_SECONDS = 5.0
-NETWORK_FILESYSTEMS = frozenset(
-    {
-        "nfs",
-        "nfs4",
-        "cifs",
-        "smb",
-        "smb2",
-        "smb3",
-        "smbfs",
-        "fuse.sshfs",
-        "sshfs",
-        "lustre",
-        "gpfs",
-        "fuse.gpfs",
-        "beegfs",
-        "fuse.beegfs",
-        "glusterfs",
-        "fuse.glusterfs",
-        "ceph",
-        "fuse.ceph",
-        "9p",
-        "afs",
-        "panfs",
-        "fuse.s3fs",
-        "fuse.rclone",
-        "davfs",
-        "fuse.davfs2",
-    }
-)
-RAISE_LIMIT = "raise fs.inotify.max_user_watches"
-IGNORED_EVENTS = frozenset({"opened", "closed_no_write"})
-# Only these reach us from watchdog (where inotify is not to be had): reading and listing (our
-# own scans included) would otherwise flood its queue with open/close events on every directory.
-EVENT_FILTER = [
-    FileCreatedEvent,
-    FileModifiedEvent,
-    FileClosedEvent,
-    FileDeletedEvent,
-    FileMovedEvent,
-    DirCreatedEvent,
-    DirDeletedEvent,
-    DirMovedEvent,
-]
+__all__ = ["POLL_ENV", "StatPoller", "WatchClient", "WatchMode", "Watcher", "choose_mode", "relevant"]
+
+ROOT_CHECK_SECONDS = 1.0  # between two looks at the roots, and at what no event tells (WatchClient.look)
+REWATCH_SECONDS = 2.0
 
 
-@dataclass(frozen=True)
-class WatchMode:
-    kind: str  # "inotify" (Linux), "events" (watchdog's observer, elsewhere) or "polling"
-    interval: float | None  # seconds between polls
-    reason: str
+class WatchClient(Protocol):
+    """What a Watcher asks of the one who keeps the collection; every call but `project_for`
+    and `ignored` comes on the watcher's own thread, one at a time."""
 
-    def __str__(self) -> str:
-        every = f" every {self.interval:g} s" if self.interval else ""
-        return f"{self.kind}{every} ({self.reason})"
+    def project_for(self, path: str) -> str | None:
+        """The known project a changed path belongs to; None (a new project, say) asks for a rescan."""
+        ...
 
+    def ignored(self, path: str) -> bool:
+        """Whether a change of `path` is none of the collection's business (the output, say)."""
+        ...
 
-def _unescape(field: str) -> str:
-    return field.replace("\\040", " ").replace("\\011", "\t").replace("\\012", "\n").replace("\\134", "\\")
+    def batch_due(self, projects: set[str], rescan: bool) -> None:
+        """Re-collect these projects (or rescan the whole tree); an empty batch: retry what failed."""
 
+    def failed(self, error: BaseException) -> None:
+        """A batch, or an event, raised: watching goes on."""
 
-def filesystem_of(path: str, mounts_file: str = "/proc/self/mounts") -> str | None:
-    """The filesystem type of the mount holding `path` (longest mount point prefix)."""
-    real = os.path.realpath(path)
-    best: tuple[int, str] | None = None
-    try:
-        with open(mounts_file, encoding="utf-8", errors="replace") as mounts:
-            for line in mounts:
-                fields = line.split()
-                if len(fields) < 3:
-                    continue
-                point, kind = _unescape(fields[1]), fields[2]
-                if real == point or real.startswith(point.rstrip("/") + "/"):
-                    if best is None or len(point) > best[0]:
-                        best = (len(point), kind)
-    except OSError:
-        return None
-    return best[1] if best else None
+    def state_changed(self, note: str) -> None:
+        """How the tree is watched changed (a root gone or back, polling from now on)."""
 
-
-def inotify_watch_limit() -> int | None:
-    try:
-        with open("/proc/sys/fs/inotify/max_user_watches", encoding="ascii") as limit:
-            return int(limit.read().strip())
-    except (OSError, ValueError):
-        return None
-
-
-def choose_mode(
-    roots: Iterable[str],
-    poll: float | None = None,
-    directories: int = 0,
-    environ: Mapping[str, str] | None = None,
-    mounts_file: str = "/proc/self/mounts",
-) -> WatchMode:
-    """Pick inotify or polling, and say why; the status bar shows the reason."""
-    environ = os.environ if environ is None else environ
-    if poll is not None:
-        return WatchMode("polling", poll, "--poll given")
-    if environ.get(POLL_ENV):
-        try:
-            seconds = float(environ[POLL_ENV])
-        except ValueError:
-            seconds = DEFAULT_POLL_SECONDS
-        return WatchMode("polling", seconds, f"{POLL_ENV}={environ[POLL_ENV]}")
-    for root in roots:
-        kind = filesystem_of(root, mounts_file)
-        if kind in NETWORK_FILESYSTEMS:
-            return WatchMode(
-                "polling",
-                DEFAULT_POLL_SECONDS,
-                f"{root} is on {kind}: inotify does not see changes made on other hosts",
-            )
-    limit = inotify_watch_limit()
-    # watchdog fails silently when the watches run out: count before relying on them.
-    if limit is not None and directories > limit * 0.9:
-        return WatchMode(
-            "polling",
-            DEFAULT_POLL_SECONDS,
-            f"{directories} directories, inotify allows {limit} watches ({RAISE_LIMIT})",
-        )
-    if not inotify.available():
-        return WatchMode("events", None, "local filesystem")
-    return WatchMode("inotify", None, "local filesystem")
-
-
-def relevant(path: str, is_directory: bool) -> bool:
-    """Whether a change can alter records: reports, logs, markers and any directory.
-
-    A build writes thousands of other files (RTL, databases, objects); those are dropped here
-    so they cost no re-collection.
-    """
-    if is_directory:
-        return True
-    name = os.path.basename(path)
-    return classify(name, os.path.basename(os.path.dirname(path)), path) is not None or name in BUILD_MARKERS
-
-
-class _Handler(FileSystemEventHandler):
-    """watchdog's events, where its observer watches (not on Linux: see collectors.live.inotify)."""
-
-    def __init__(self, note: Callable[[str, bool], None]) -> None:
-        self.note = note
-
-    def on_any_event(self, event: FileSystemEvent) -> None:
-        if event.event_type in IGNORED_EVENTS:
-            return
-        for raw in (event.src_path, getattr(event, "dest_path", "")):
-            if raw:  # dest_path: an atomic rename onto a report name lands there
-                self.note(os.fsdecode(raw), event.is_directory)
+    def look(self) -> None:
+        """Every ROOT_CHECK_SECONDS between batches: look at what no event tells."""
 
 
 class Watcher:
-    """Coalesces filesystem events into batches of projects and hands them to `on_batch`.
+    """Coalesces filesystem events into batches of projects and hands them to its client.
 
-    `key_of(path)` maps a changed path to its project, or None when the path is outside every
-    known project (a new project, say): that asks for a full rescan. `on_batch(projects,
-    rescan)` runs on the watcher's own worker thread, one batch at a time. Started with
+    The client (WatchClient) maps a changed path to its project, or to None when the path is
+    outside every known project (a new project, say): that asks for a full rescan. Its
+    `batch_due` runs on the watcher's own worker thread, one batch at a time. Started with
     `hold=True`, events are only remembered until `release()`: the caller's initial scan runs
     meanwhile, and what changed during it is re-collected after it. Made with
     `placed_by_scan=True`, inotify's watches are left to the caller's scans (`watching`, opened
     at once: each scan watches the directories it listed, see Engine.watch_listed).
 
-    The worker never dies of a failing batch: `on_error` hears of it and the loop goes on. It
-    also notices a root that disappears or is replaced (deleted and made again, renamed away and
-    back), watches it again and asks for a rescan; `on_state` hears of both.
+    The worker never dies of a failing batch: the client's `failed` hears of it and the loop goes
+    on. It also notices a root that disappears or is replaced (deleted and made again, renamed
+    away and back), watches it again and asks for a rescan; `state_changed` hears of both.
     """
 
     def __init__(
         self,
         roots: Iterable[str],
         mode: WatchMode,
-        key_of: Callable[[str], str | None],
-        on_batch: Callable[[set[str], bool], None],
-        ignore: Callable[[str], bool] = lambda p: False,
+        client: WatchClient,
         debounce: float = 0.1,
         rescan_every: float = 300.0,
-        on_error: Callable[[BaseException], None] = lambda exc: None,
-        on_state: Callable[[str], None] = lambda note: None,
         placed_by_scan: bool = False,
     ) -> None:
         self.roots = [os.path.abspath(r) for r in roots]
         self.mode = mode
-        self.key_of = key_of
-        self.on_batch = on_batch
-        self.ignore = ignore
+        self.client = client
         self.debounce = debounce
         self.rescan_every = rescan_every
-        self.on_error = on_error
-        self.on_state = on_state
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._stop = threading.Event()
@@ -234,7 +92,7 @@ class Watcher:
         self._next_root_check = 0.0
         self._rewatch_due: float | None = None
         self.placed_by_scan = placed_by_scan
-        self._observer: Any = None  # our Inotify or StatPoller, or watchdog's Observer
+        self._observer: Observer | None = None
         if placed_by_scan and mode.kind == "inotify":
             self._observer = self._opened()  # its descriptor exists before the scans' workers start
         self._thread = threading.Thread(target=self._run, name="vitis-tui-watch", daemon=True)
@@ -278,9 +136,9 @@ class Watcher:
             self.mode = mode
             self._restart_observer()
             self.rescan_now()
-            self.on_state(mode.reason)
+            self.client.state_changed(mode.reason)
 
-    def _opened(self) -> Any:
+    def _opened(self) -> Observer:
         """The observer for the mode, not started yet; polling when inotify cannot be set up."""
         try:
             return self._make_observer(self.mode)
@@ -306,29 +164,19 @@ class Watcher:
 
     def _covers(self, root: str) -> bool:
         """Whether the observer still watches `root` (inotify's watch ends with the directory)."""
-        observer = self._observer
-        if isinstance(observer, StatPoller):
-            return root in observer.dirs
-        if isinstance(observer, inotify.Inotify):
-            return observer.covers(root)
-        return any(e.watch.path == root and e.is_alive() for e in getattr(observer, "emitters", ()))
+        return self._observer is not None and self._observer.covers(root)
 
-    def _make_observer(self, mode: WatchMode) -> Any:
+    def _make_observer(self, mode: WatchMode) -> Observer:
         if mode.kind == "polling":
             return StatPoller(
                 [r for r in self.roots if os.path.isdir(r)], mode.interval or DEFAULT_POLL_SECONDS, self.note
             )
         if mode.kind == "inotify":
             return self._make_inotify()
-        observer = Observer()
-        handler = _Handler(self.changed)
-        for root in self.roots:
-            if os.path.isdir(root):
-                observer.schedule(handler, root, recursive=True, event_filter=EVENT_FILTER)
-        return observer
+        return WatchdogObserver(self.roots, self.changed)
 
     def _make_inotify(self) -> inotify.Inotify:
-        watching = inotify.Inotify(self.changed, self.rescan_now, self.on_error)
+        watching = inotify.Inotify(self.changed, self.rescan_now, self.client.failed)
         if not self.placed_by_scan:
             for root in self.roots:
                 watching.watch_tree(root)
@@ -358,7 +206,7 @@ class Watcher:
 
     def note(self, path: str) -> None:
         """A hint that `path` changed."""
-        if self.ignore(path):
+        if self.client.ignored(path):
             return
         with self._lock:
             if self._held is not None:
@@ -366,7 +214,7 @@ class Watcher:
                 return
         if path in self.roots:
             self._next_root_check = 0.0  # the root itself changed: look at it now
-        key = self.key_of(path)
+        key = self.client.project_for(path)
         due = time.monotonic() + self.debounce
         with self._lock:
             if key is None:
@@ -399,7 +247,7 @@ class Watcher:
             try:
                 self._step()
             except Exception as exc:  # a failing batch costs that batch; watching goes on
-                self.on_error(exc)
+                self.client.failed(exc)
                 self._stop.wait(0.5)
 
     def _step(self) -> None:
@@ -407,6 +255,7 @@ class Watcher:
         now = time.monotonic()
         if now >= self._next_root_check:
             self._check_roots()
+            self.client.look()
             self._next_root_check = now + ROOT_CHECK_SECONDS
         if self._rewatch_due is not None and now >= self._rewatch_due:
             # a tree made again is often still being filled when it is first watched: directories
@@ -416,7 +265,7 @@ class Watcher:
             self.rescan_now()
         ready, rescan, tick, next_due = self._due(now)
         if ready or rescan or tick:
-            self.on_batch(ready, rescan)
+            self.client.batch_due(ready, rescan)
             return
         wake_at = min(next_due, self._next_root_check, self._rewatch_due or next_due)
         self._wake.wait(timeout=max(0.01, wake_at - time.monotonic()))
@@ -446,18 +295,14 @@ class Watcher:
                 continue  # (a root made again can get the old inode: then only a deaf watch tells)
             self._roots_seen[root] = now
             if now is None:  # a root renamed away keeps its records until it is back (rescans skip it)
-                self.on_state(f"{root} is gone; waiting for it to come back")
+                self.client.state_changed(f"{root} is gone; waiting for it to come back")
             else:
                 changed = True
-                self.on_state(f"{root} is back; watching it again")
+                self.client.state_changed(f"{root} is back; watching it again")
         if changed:
             self._restart_observer()
             self.rescan_now()
             self._rewatch_due = time.monotonic() + REWATCH_SECONDS
-
-
-ROOT_CHECK_SECONDS = 1.0
-REWATCH_SECONDS = 2.0
 
 
 def _identity(path: str) -> tuple[int, int] | None:
@@ -467,121 +312,3 @@ def _identity(path: str) -> tuple[int, int] | None:
     except OSError:
         return None
     return (stat.st_dev, stat.st_ino)
-
-
-def _listing(directory: str) -> list[tuple[os.DirEntry, bool]]:
-    """A directory's entries with whether each is a directory (symlinks not followed); [] if unreadable."""
-    try:
-        with os.scandir(directory) as scan:
-            entries = list(scan)
-    except OSError:
-        return []
-    out = []
-    for entry in entries:
-        try:
-            out.append((entry, entry.is_dir(follow_symlinks=False)))
-        except OSError:
-            continue
-    return out
-
-
-class StatPoller:
-    """Polling that costs a stat per directory and per report, not per file.
-
-    watchdog's PollingObserver stats every file of the tree on every poll: on a 200,000-file
-    build tree that is seconds of CPU each time. A directory's mtime changes when an entry is
-    created, removed or renamed in it, so stat'ing the directories finds new and removed files;
-    stat'ing the known reports finds rewrites. Only a changed directory is listed again.
-    """
-
-    def __init__(self, roots: Iterable[str], interval: float, note: Callable[[str], None]) -> None:
-        self.roots = list(roots)
-        self.interval = interval
-        self.note = note
-        self.dirs: dict[str, int] = {}  # directory -> mtime_ns
-        self.files: dict[str, tuple[int, int]] = {}  # report -> (mtime_ns, size)
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="vitis-tui-poll", daemon=True)
-
-    def start(self) -> None:
-        for root in self.roots:
-            self._learn(root, announce=False)
-        self._thread.start()
-
-    def stop(self) -> None:
-        self._stop.set()
-
-    def join(self, timeout: float | None = None) -> None:
-        if self._thread.is_alive():
-            self._thread.join(timeout)
-
-    def _learn(self, top: str, announce: bool) -> None:
-        """Record a directory tree (a new one is announced entry by entry)."""
-        stack = [top]
-        while stack:
-            directory = stack.pop()
-            try:
-                self.dirs[directory] = os.stat(directory).st_mtime_ns
-            except OSError:
-                continue
-            for entry, is_dir in _listing(directory):
-                if is_dir:
-                    stack.append(entry.path)
-                elif relevant(entry.path, False):
-                    self._track(entry.path, announce)
-            if announce:
-                self.note(directory)
-
-    def _track(self, path: str, announce: bool) -> None:
-        try:
-            stat = os.stat(path)
-        except OSError:
-            return
-        self.files[path] = (stat.st_mtime_ns, stat.st_size)
-        if announce:
-            self.note(path)
-
-    def poll_once(self) -> None:
-        for directory, known in list(self.dirs.items()):
-            try:
-                mtime = os.stat(directory).st_mtime_ns
-            except OSError:
-                self._forget(directory)
-                continue
-            if mtime != known:
-                self.dirs[directory] = mtime
-                self._relist(directory)
-        for path, seen in list(self.files.items()):
-            try:
-                stat = os.stat(path)
-            except OSError:
-                del self.files[path]
-                self.note(path)
-                continue
-            if (stat.st_mtime_ns, stat.st_size) != seen:
-                self.files[path] = (stat.st_mtime_ns, stat.st_size)
-                self.note(path)
-
-    def _relist(self, directory: str) -> None:
-        entries = _listing(directory)
-        for entry, is_dir in entries:
-            if is_dir and entry.path not in self.dirs:
-                self._learn(entry.path, announce=True)
-            elif not is_dir and entry.path not in self.files and relevant(entry.path, False):
-                self._track(entry.path, announce=True)
-        present = {entry.path for entry, _is_dir in entries}
-        for path in [p for p in self.files if os.path.dirname(p) == directory and p not in present]:
-            del self.files[path]
-            self.note(path)
-
-    def _forget(self, directory: str) -> None:
-        prefix = directory + os.sep
-        for path in [p for p in self.dirs if p == directory or p.startswith(prefix)]:
-            del self.dirs[path]
-        for path in [p for p in self.files if p.startswith(prefix)]:
-            del self.files[path]
-        self.note(directory)
-
-    def _run(self) -> None:
-        while not self._stop.wait(self.interval):
-            self.poll_once()

@@ -7,11 +7,14 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from collectors.live.watcher import Watcher, WatchMode, choose_mode, filesystem_of, relevant
+from collectors.live.modes import WatchMode, choose_mode, filesystem_of
+from collectors.live.observers import relevant
+from collectors.live.watcher import WatchClient, Watcher
 
 from ..conftest import until
 
@@ -21,6 +24,41 @@ nas:/export/builds /nfs/builds nfs4 rw,relatime 0 0
 //srv/share /mnt/my\\040share cifs rw 0 0
 user@host:/data /home/u/remote fuse.sshfs rw 0 0
 """
+
+
+class Client:
+    """A WatchClient for the watcher alone: projects by a table, batches to a function."""
+
+    def __init__(self, projects: Callable[[str], str | None] = lambda p: None, batch=lambda p, r: None) -> None:
+        self.projects = projects
+        self.batch = batch
+        self.errors: list[BaseException] = []
+        self.notes: list[str] = []
+
+    def project_for(self, path: str) -> str | None:
+        return self.projects(path)
+
+    def ignored(self, path: str) -> bool:
+        return False
+
+    def batch_due(self, projects: set[str], rescan: bool) -> None:
+        self.batch(projects, rescan)
+
+    def failed(self, error: BaseException) -> None:
+        self.errors.append(error)
+
+    def state_changed(self, note: str) -> None:
+        self.notes.append(note)
+
+    def look(self) -> None:
+        pass
+
+
+def test_the_session_is_a_watch_client() -> None:
+    from collectors.live.session import LiveSession
+
+    client: type[WatchClient] = LiveSession  # (mypy checks it against the protocol)
+    assert all(callable(getattr(client, name)) for name in ("project_for", "ignored", "batch_due", "look"))
 
 
 def test_filesystem_of_picks_the_longest_mount(tmp_path: Path) -> None:
@@ -73,7 +111,7 @@ def test_events_coalesce_per_project(tmp_path: Path) -> None:
         done.set()
 
     key = {"/r/a/x.log": "/r/a", "/r/a/y.log": "/r/a", "/r/b/z.log": "/r/b"}
-    watcher = Watcher([str(tmp_path)], WatchMode("inotify", None, "test"), key.get, on_batch, debounce=0.2)
+    watcher = Watcher([str(tmp_path)], WatchMode("inotify", None, "test"), Client(key.get, on_batch), debounce=0.2)
     watcher.start()
     try:
         for path in ["/r/a/x.log", "/r/a/y.log", "/r/b/z.log", "/r/a/x.log"]:
@@ -133,7 +171,7 @@ def test_a_write_is_still_seen(tmp_path: Path) -> None:
     report.parent.mkdir(parents=True)
     report.write_text("<profile/>\n")
     noted: list[str] = []
-    watcher = Watcher([str(tmp_path)], WatchMode("inotify", None, "test"), lambda p: None, lambda p, r: None)
+    watcher = Watcher([str(tmp_path)], WatchMode("inotify", None, "test"), Client())
     watcher.note = noted.append  # type: ignore[method-assign]
     watcher.start(hold=True)
     try:
@@ -159,7 +197,7 @@ def test_a_kernel_queue_overflow_asks_for_a_rescan(tmp_path: Path) -> None:
         batches.append(rescan)
         done.set()
 
-    watcher = Watcher([str(tmp_path)], WatchMode("inotify", None, "test"), lambda p: None, on_batch, rescan_every=3600)
+    watcher = Watcher([str(tmp_path)], WatchMode("inotify", None, "test"), Client(batch=on_batch), rescan_every=3600)
     watcher.start()
     try:
         assert isinstance(watcher._observer, Inotify)
@@ -179,7 +217,7 @@ def test_where_inotify_is_missing_watchdog_watches(tmp_path: Path, monkeypatch: 
     report = tmp_path / "p" / "solution1" / "syn" / "report" / "csynth.xml"
     report.parent.mkdir(parents=True)
     noted: list[str] = []
-    watcher = Watcher([str(tmp_path)], mode, lambda p: None, lambda p, r: None, placed_by_scan=True)
+    watcher = Watcher([str(tmp_path)], mode, Client(), placed_by_scan=True)
     watcher.note = noted.append  # type: ignore[method-assign]
     watcher.start(hold=True)
     try:

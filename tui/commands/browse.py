@@ -43,7 +43,12 @@ def browse(files: list[str], config: str | None = None) -> int:
     if isinstance(settings, int):
         return settings
     from tui.browse import BrowseApp
+    from tui.signals import before_the_app, exit_status
 
     app = BrowseApp(files, aliases=settings.aliases)
+    before_the_app()
     app.run()
+    signalled = exit_status(app)
+    if signalled is not None:
+        return signalled  # (the terminal is put back: tui/signals.py)
     return EXIT_CRASHED if app.return_code else EXIT_OK

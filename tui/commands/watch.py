@@ -26,7 +26,7 @@ from .common import (
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
-    from collectors.live.watcher import POLL_ENV
+    from collectors.live.modes import POLL_ENV
 
     watch = subparsers.add_parser(
         "watch",
@@ -101,17 +101,38 @@ def watch(roots: list[str], output: str, args: argparse.Namespace, before_start=
         settings.__getitem__,
         poll=getattr(args, "poll", None),
         rescan_every=getattr(args, "rescan", 300.0),
+        config=_config_watch(roots, settings, args),
     )
     if before_start is not None:
         before_start()
     session.start()
     from tui.app import Dashboard  # Textual is imported only here
+    from tui.signals import before_the_app, exit_status
 
     app = Dashboard(session)
+    before_the_app()
     app.run()
+    signalled = exit_status(app)
+    if signalled is not None:
+        return signalled  # (the terminal is put back and the output whole: tui/signals.py)
     if app.return_code:
         return EXIT_CRASHED
     if app.stopped:
         print(f"watch: {app.trouble}", file=sys.stderr)
         return EXIT_PROBLEMS
     return EXIT_OK
+
+
+def _config_watch(roots: list[str], settings: dict, args: argparse.Namespace) -> Any:
+    """The configuration files, watched while `watch` runs: read again as at the start."""
+    from pathlib import Path
+
+    from collectors.collect.config import load_settings
+    from collectors.live.looks import ConfigWatch
+
+    from .common import overrides
+
+    def load() -> Any:
+        return {os.path.abspath(root): load_settings(Path(root), overrides(args)) for root in roots}.__getitem__
+
+    return ConfigWatch.of(roots, load, settings.__getitem__)
