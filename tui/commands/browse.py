@@ -47,4 +47,5 @@ def browse(files: list[str], config: str | None = None) -> int:
 
     app = BrowseApp(files, aliases=settings.aliases)
     app.run()
-    return EXIT_CRASHED if app.return_code else EXIT_OK
+    code = app.return_code or 0
+    return code if code >= 128 else EXIT_CRASHED if code else EXIT_OK  # 128 + N: ended by signal N
