@@ -23,7 +23,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from collectors.aliases import NO_ALIASES, Aliases
 from collectors.problems import Problem
 from collectors.records.checker import Checker, CheckerGone, problems_of
-from collectors.records.follow import Followed, read_new_lines, tail_start
+from collectors.records.follow import Followed, grows_too_fast, read_new_lines, tail_start
 from collectors.records.loader import Cancelled, check_files, check_lines, prepared_batches, stream_files
 from collectors.records.table import Prepared, RecordTable
 from collectors.text import visible
@@ -37,8 +37,9 @@ BATCHES_AHEAD = 2  # batches the loader may have handed on that the interface ha
 SWITCH_SECONDS = sys.getswitchinterval()  # Python's own
 LOADING_SWITCH_SECONDS = 0.0005  # while loading, the loader thread hands the GIL over this often
 SHOW_EVERY_SECONDS = 0.25  # while loading, the view and the status line take new rows this often
-SKIP_BYTES = 32 << 20  # unread growth beyond this (seconds of a fast writer): show the latest state
-SKIP_KEEP_BYTES = 8 << 20  # then read each file from this far before its end
+SKIP_BYTES = 4 << 20  # grown by this at two follow steps in a row: skip ahead to the latest state
+SKIP_KEEP_BYTES = 4 << 20  # then read each file from this far before its end
+FOLLOW_STEP_BYTES = 16 << 20  # read at most this much at one follow step (a large append takes several)
 
 
 class FollowRead(Message):
@@ -124,6 +125,11 @@ class BrowseApp(RecordsActions, App[None]):
                     start, lines = tail_start(path, SKIP_KEEP_BYTES)
                     starts[path] = Followed.from_offset(os.path.abspath(path), start, lines)
                     self._skip_problems.append(Problem(path, _skipped(lines, start)))
+        # the old table's objects were frozen out of the collector's sight (see _loaded): those in
+        # reference cycles would never be freed, and a file replaced every second would leak a table
+        gc.unfreeze()
+        self.workers.cancel_group(self, "check")  # the checks of the old table: their answers are moot
+        self.checker.cancel()
         self.loading = RecordTable(self.aliases)
         self.followed = []  # nothing is followed until the new load says how far it read
         self.loaded = self.checked = False
@@ -155,7 +161,9 @@ class BrowseApp(RecordsActions, App[None]):
                     return
         finally:
             sys.setswitchinterval(SWITCH_SECONDS)
-        if not starts:  # (a file shown from its tail is checked by value, as it is followed)
+        if starts:  # read from its tail: the rows go by value (every batch is appended by now)
+            self._check(table, {"rows": [(i, table.sources[i], table.raw[i]) for i in range(len(table.raw))]})
+        else:
             self._check(table, {"paths": [os.path.abspath(p) for p in self.paths], "ends": ends})
 
     @work(thread=True, group="check", exit_on_error=False)
@@ -167,7 +175,8 @@ class BrowseApp(RecordsActions, App[None]):
         (a thread would hold the GIL and make every keystroke wait). Whole files go by path;
         lines appended later go by value, taken on the interface's thread."""
         try:
-            answer = self.checker.ask(request)
+            worker = get_current_worker()
+            answer = self.checker.ask(request, lambda: worker.is_cancelled)
         except CheckerGone:
             return  # the app is closing (or a newer load replaced the checker's work)
         except OSError as exc:  # no process to be had (a sandbox, say): check here instead
@@ -260,10 +269,10 @@ class BrowseApp(RecordsActions, App[None]):
         rows: list[Prepared] = []
         problems: list[Problem] = []
         for source in followed:
-            if _backlog(source) > SKIP_BYTES:  # growing faster than it can be shown: its latest state
+            if grows_too_fast(source, SKIP_BYTES):  # faster than it can be shown: its latest state
                 self.post_message(FollowRead(table, skip=True))
                 return
-            lines, replaced = read_new_lines(source)
+            lines, replaced = read_new_lines(source, budget=FOLLOW_STEP_BYTES)  # the rest next time
             if replaced:
                 self.post_message(FollowRead(table, replaced=True))
                 return
@@ -335,7 +344,7 @@ class BrowseApp(RecordsActions, App[None]):
 def _wait_for_room(room: threading.Semaphore, worker: Worker) -> bool:
     """Until the interface has appended a batch handed on earlier (the rows not read yet wait in
     the file, not in memory); False when the load was cancelled."""
-    while not room.acquire(timeout=0.2):
+    while not room.acquire(timeout=0.05):
         if worker.is_cancelled:
             return False
     return not worker.is_cancelled
@@ -353,14 +362,6 @@ def _check_here(request: dict[str, Any], worker: Worker) -> dict[str, Any] | Non
     except Cancelled:
         return None
     return {"invalid": invalid, "problems": [[p.path, p.reason] for p in problems]}
-
-
-def _backlog(source: Followed) -> int:
-    """Bytes written to a followed file and not read yet."""
-    try:
-        return os.stat(source.path).st_size - source.offset
-    except OSError:
-        return 0
 
 
 def _skipped(lines: int, start: int) -> str:

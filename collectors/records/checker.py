@@ -14,6 +14,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from typing import IO, Any
 
 import collectors
@@ -35,11 +36,11 @@ class Checker:
         self._process: subprocess.Popen[bytes] | None = None
         self._lock = threading.Lock()
 
-    def ask(self, request: Request) -> dict[str, Any]:
+    def ask(self, request: Request, stop: Callable[[], bool] = lambda: False) -> dict[str, Any]:
         """The child's answer; OSError when no child can be started, CheckerGone when it was
-        stopped (or died) before answering."""
+        stopped (or died) before answering, or `stop` says the answer is no longer wanted."""
         with self._lock:
-            if self.closed:
+            if self.closed or stop():
                 raise CheckerGone
             process = self._process or self._start()
             stdin, stdout = process.stdin, process.stdout
@@ -69,8 +70,13 @@ class Checker:
         return self._process
 
     def close(self) -> None:
-        """Stop the child now, whatever it is doing (from any thread)."""
+        """Stop the child now, whatever it is doing (from any thread), for good."""
         self.closed = True
+        self.cancel()
+
+    def cancel(self) -> None:
+        """Stop the work under way (its answer is no longer wanted): the next request starts a
+        fresh child. A check of a file replaced meanwhile would otherwise hold every later one up."""
         process = self._process
         if process is not None:
             process.kill()

@@ -80,12 +80,27 @@ class Followed:
     stamp: tuple[int, int, int] = (0, 0, -1)  # modification time, change time, size when last read
     recent: bool = True  # changed within the clock's grain when last read: check again next time
     missing: bool = False  # not there when last looked for: its coming back is a change
+    seen: int = -1  # its size at the last follow step (-1: none yet)
+    fast: int = 0  # follow steps in a row that found it grown by more than the caller's limit
     fingerprint: Fingerprint = field(default_factory=Fingerprint)
 
     @classmethod
     def from_offset(cls, path: str, offset: int, line: int) -> Followed:
         """Reading starts at `offset` (a line's start), after `line` lines (skipped unread)."""
         return cls(path, offset, line, fingerprint=Fingerprint(start=offset))
+
+
+def grows_too_fast(source: Followed, limit: int) -> bool:
+    """Whether the file grew by more than `limit` bytes at each of the last two looks and holds
+    more than that unread: a writer faster than the reader, not one large append (read in steps)."""
+    try:
+        size = os.stat(source.path).st_size
+    except OSError:
+        return False
+    grown = size - (source.offset if source.seen < 0 else source.seen)
+    source.seen = size
+    source.fast = source.fast + 1 if grown > limit else 0
+    return source.fast >= 2 and size - source.offset > limit
 
 
 def read_new_lines(

@@ -137,9 +137,10 @@ def stream_files(paths: list[str], table: RecordTable, starts: dict[str, Followe
             source.missing = True
             yield Batch([], [Problem(path, "no such file")])
             continue
+        limit = _size(path)  # what grows meanwhile is read as the file is followed: a load ends
         while True:
             try:
-                lines, replaced = read_new_lines(source, budget=budget)
+                lines, replaced = read_new_lines(source, budget=max(0, min(budget, limit - source.offset)))
             except OSError as exc:
                 yield Batch([], [Problem(path, f"cannot read: {exc.strerror or exc}")])
                 break
@@ -148,7 +149,7 @@ def stream_files(paths: list[str], table: RecordTable, starts: dict[str, Followe
                 return
             yield from prepared_batches(table, source.path, lines)
             budget = min(2 * budget, LAST_BATCH_BYTES)
-            if not _more(source):
+            if source.offset >= limit:
                 break
     yield Batch([], [], followed)
 
@@ -171,8 +172,8 @@ def _prepared(table: RecordTable, path: str, number: int, line: Line, problems: 
     return table.prepare(text, record, f"{path}:{number}", origin=path)
 
 
-def _more(source: Followed) -> bool:
+def _size(path: str) -> int:
     try:
-        return os.stat(source.path).st_size > source.offset
+        return os.stat(path).st_size
     except OSError:
-        return False
+        return 0

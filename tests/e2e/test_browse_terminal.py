@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -163,3 +164,54 @@ def test_q_ends_browse_at_any_moment_of_a_load(tmp_path: Path, terminal, moment:
     took = time.monotonic() - pressed
     assert session.wait_exit()[0] == 0
     print(f"q at {moment} s ended browse in {took:.2f} s")
+
+
+WRITER = """
+import sys, time
+line = open(sys.argv[2]).readline()
+block = line * (1_000_000 // len(line) + 1)  # about 1 MB
+start = time.monotonic()
+with open(sys.argv[1], "a") as out:
+    for n in range(int(sys.argv[3])):
+        out.write(block)
+        out.flush()
+        time.sleep(max(0.0, start + (n + 1) / 10 - time.monotonic()))  # 10 MB a second
+"""
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def test_a_file_appended_to_at_ten_mb_a_second_is_shown_at_its_latest_state(tmp_path: Path, terminal) -> None:
+    path = tmp_path / "f.jsonl"
+    path.write_text(records(100))
+    one = tmp_path / "one.jsonl"
+    one.write_text(records(1))
+    session = terminal(f"{installed_command()} browse {path}", tmp_path)
+    session.wait_for("100 of 100 records")
+    pid = browse_pid(path)
+    writer = subprocess.Popen([sys.executable, "-c", WRITER, str(path), str(one), "150"])  # 15 s, 150 MB
+    try:
+        time.sleep(5)
+        session.keys("?", delay=0)
+        asked = time.monotonic()
+        session.wait_for("vitis-tui keys", timeout=10)
+        print(f"help shown {time.monotonic() - asked:.2f} s after `?` while the file grew at 10 MB/s")
+        session.keys("Escape", delay=0.3)
+    finally:
+        writer.wait()
+    lines = sum(1 for _ in path.open("rb"))
+
+    def latest() -> bool:  # the records shown and the lines skipped make the whole file
+        found = re.search(r"(\d+) records from 1 file.*skipped lines 1-(\d+) ", session.screen().replace("\n", ""))
+        return found is not None and int(found.group(1)) + int(found.group(2)) == lines
+
+    assert until(latest, 30), session.screen()
+    print(f"peak memory {rss_mb(pid):.0f} MB for a {path.stat().st_size / 1e6:.0f} MB file")
+    assert rss_mb(pid) < 800  # (960 MB and growing before, the view 400,000 lines behind)
+    session.keys("q")
+    assert session.wait_exit()[0] == 0
