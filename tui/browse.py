@@ -303,6 +303,10 @@ class BrowseApp(RecordsActions, App[None]):
         self._check_later(table, [(i, table.sources[i], table.raw[i]) for i in touched])
         self.compare_records_changed([table.record(i) for i in touched])
 
+    def records_held(self) -> int:
+        """Rows of the table held (read by the command once the app has ended)."""
+        return 0 if self.loading is None else len(self.loading.raw)
+
     def all_problems(self) -> list[Problem]:
         return self.load_problems + [p for found in self.schema.values() for p in found]
 
