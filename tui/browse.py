@@ -7,20 +7,23 @@ import os
 import sys
 import threading
 import time
-from concurrent.futures import CancelledError, ProcessPoolExecutor
+from contextlib import suppress
+from typing import Any
 
 from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult
+from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Footer, Header, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from collectors.aliases import NO_ALIASES, Aliases
-from collectors.collect.engine import prepare_spawning, start_pool, stop_pool
 from collectors.problems import Problem
-from collectors.records.loader import Followed, add_lines, check_files, check_lines, read_new_lines, stream_files
-from collectors.records.table import RecordTable
+from collectors.records.checker import Checker, CheckerGone, problems_of
+from collectors.records.follow import Followed, grows_too_fast, read_new_lines, tail_start
+from collectors.records.loader import Cancelled, check_files, check_lines, prepared_batches, stream_files
+from collectors.records.table import Prepared, RecordTable
 from collectors.text import visible
 from tui.messages import Loaded, SchemaChecked
 from tui.records_actions import RECORDS_BINDINGS, RecordsActions
@@ -34,6 +37,29 @@ BATCHES_AHEAD = 2  # batches the loader may have handed on that the interface ha
 SWITCH_SECONDS = sys.getswitchinterval()  # Python's own
 LOADING_SWITCH_SECONDS = 0.0005  # while loading, the loader thread hands the GIL over this often
 SHOW_EVERY_SECONDS = 0.25  # while loading, the view and the status line take new rows this often
+SKIP_BYTES = 4 << 20  # grown by this at two follow steps in a row: skip ahead to the latest state
+SKIP_KEEP_BYTES = 4 << 20  # then read each file from this far before its end
+FOLLOW_STEP_BYTES = 16 << 20  # read at most this much at one follow step (a large append takes several)
+
+
+class FollowRead(Message):
+    """What a follow step read for `table`: rows prepared, problems; or that a file changed
+    otherwise than by an append (`replaced`), or grows faster than it can be shown (`skip`)."""
+
+    def __init__(
+        self,
+        table: RecordTable,
+        rows: list[Prepared] | None = None,
+        problems: list[Problem] | None = None,
+        replaced: bool = False,
+        skip: bool = False,
+    ) -> None:
+        super().__init__()
+        self.table = table
+        self.rows = rows or []
+        self.problems = problems or []
+        self.replaced = replaced
+        self.skip = skip
 
 
 class BrowseApp(RecordsActions, App[None]):
@@ -43,7 +69,6 @@ class BrowseApp(RecordsActions, App[None]):
 
     def __init__(self, paths: list[str], follow_every: float = FOLLOW_SECONDS, aliases: Aliases = NO_ALIASES) -> None:
         super().__init__()
-        prepare_spawning()  # the schema check's process is spawned once Textual captures stderr
         self.paths = paths
         self.aliases = aliases
         self.follow_every = follow_every
@@ -52,7 +77,9 @@ class BrowseApp(RecordsActions, App[None]):
         self.schema: dict[str, list[Problem]] = {}  # source "file:line" -> its schema problems
         self.loaded = False
         self.loading: RecordTable | None = None  # the table the load under way fills
-        self._pool: ProcessPoolExecutor | None = None
+        self.checker = Checker()
+        self._following = False  # a follow step is reading (one at a time)
+        self._skip_problems: list[Problem] = []  # the lines left unread to catch up with a fast writer
         self.checked = False  # the background schema check of the loaded lines is over
         self.checked_here = False  # a check ran in this process: no other process could be started
         self.load_seconds = 0.0
@@ -77,79 +104,87 @@ class BrowseApp(RecordsActions, App[None]):
         self.call_after_refresh(self._reload)
         self._signals = exit_on_signals(self)  # SIGTERM, SIGHUP: the same way out as `q`
 
-    def _reload(self) -> None:
-        """A new load of every file; whatever an older one still sends is left aside."""
+    def _reload(self, skip: bool = False) -> None:
+        """A new load of every file; whatever an older one still sends is left aside. `skip`:
+        a file grows faster than it can be shown: each is read from its last SKIP_KEEP_BYTES."""
+        starts: dict[str, Followed] = {}
+        self._skip_problems = []
+        if skip:
+            for path in self.paths:
+                with suppress(OSError):
+                    start, lines = tail_start(path, SKIP_KEEP_BYTES)
+                    starts[path] = Followed.from_offset(os.path.abspath(path), start, lines)
+                    self._skip_problems.append(Problem(path, _skipped(lines, start)))
+        # the old table's objects were frozen out of the collector's sight (see _loaded): those in
+        # reference cycles would never be freed, and a file replaced every second would leak a table
+        gc.unfreeze()
+        self.workers.cancel_group(self, "check")  # the checks of the old table: their answers are moot
+        self.checker.cancel()
         self.loading = RecordTable(self.aliases)
         self.followed = []  # nothing is followed until the new load says how far it read
         self.loaded = self.checked = False
-        self._load(self.loading, threading.Semaphore(BATCHES_AHEAD))
+        self._load(self.loading, threading.Semaphore(BATCHES_AHEAD), starts)
 
     @property
     def view(self) -> RecordsView:
         return self.query_one(RecordsPanel).view
 
     @work(thread=True, exclusive=True, group="load", exit_on_error=False)
-    def _load(self, table: RecordTable, room: threading.Semaphore) -> None:
+    def _load(self, table: RecordTable, room: threading.Semaphore, starts: dict[str, Followed]) -> None:
         """Read the files in batches: the first screen shows as soon as it is read, the rest
         streams in; the interface's thread only appends what this thread prepared. `room`: one
         permit per batch handed on, given back as the interface appends it."""
         worker = get_current_worker()
         started = time.perf_counter()
         sys.setswitchinterval(LOADING_SWITCH_SECONDS)  # a keystroke waits less for the GIL
+        ends: list[int] = []
         try:
-            for batch in stream_files(self.paths, table):
+            for batch in stream_files(self.paths, table, starts):
                 if not _wait_for_room(room, worker):
                     return  # the file was replaced meanwhile: a newer load runs
                 self.post_message(Loaded(table, batch, time.perf_counter() - started, room))
+                if batch.replaced:
+                    return  # the interface starts the load over
+                ends = [source.offset for source in batch.followed or ()]
             for _ in range(BATCHES_AHEAD):  # every batch appended: the check finds every row
                 if not _wait_for_room(room, worker):
                     return
         finally:
             sys.setswitchinterval(SWITCH_SECONDS)
-        paths = [os.path.abspath(p) for p in self.paths]
-        self._check(table, paths)
+        if starts:  # read from its tail: the rows go by value (every batch is appended by now)
+            self._check(table, {"rows": [(i, table.sources[i], table.raw[i]) for i in range(len(table.raw))]})
+        else:
+            self._check(table, {"paths": [os.path.abspath(p) for p in self.paths], "ends": ends})
 
     @work(thread=True, group="check", exit_on_error=False)
-    def _check_later(self, table: RecordTable, work: list[tuple[int, str, str]]) -> None:
-        self._check(table, None, work)
+    def _check_later(self, table: RecordTable, rows: list[tuple[int, str, str]]) -> None:
+        self._check(table, {"rows": rows})
 
-    def _check(
-        self, table: RecordTable, paths: list[str] | None = None, work: list[tuple[int, str, str]] | None = None
-    ) -> None:
+    def _check(self, table: RecordTable, request: dict[str, Any]) -> None:
         """The full schema check is slower than loading: it runs after, in a process of its own
         (a thread would hold the GIL and make every keystroke wait). Whole files go by path;
-        lines appended later go by value."""
-        work = work or []  # (row, source, line), taken on the interface's thread
+        lines appended later go by value, taken on the interface's thread."""
         try:
-            pool = self._checker()
-            if paths is not None:
-                refused, problems = pool.submit(check_files, paths).result()
-                invalid = table.sources.rows_of(refused)  # here, not on the interface's thread
-            else:
-                invalid, problems = pool.submit(check_lines, work).result()
-        except CancelledError:
-            return  # the app is closing
-        except Exception as exc:  # no process to be had (a sandbox, say): check here instead
+            worker = get_current_worker()
+            answer = self.checker.ask(request, lambda: worker.is_cancelled)
+        except CheckerGone:
+            return  # the app is closing (or a newer load replaced the checker's work)
+        except OSError as exc:  # no process to be had (a sandbox, say): check here instead
             self.log.warning(f"schema check in this process: {exc!r}")
             self.checked_here = True
-            if paths is not None:
-                refused, problems = check_files(paths)
-                invalid = table.sources.rows_of(refused)
-            else:
-                invalid, problems = check_lines(work)
-        self.post_message(SchemaChecked(table, invalid, problems))
-
-    def _checker(self) -> ProcessPoolExecutor:
-        if self._pool is None:  # niced: on a busy machine the check waits, not the interface
-            self._pool = start_pool(1, nice=10)
-            if self._pool is None:
-                raise OSError("no process could be started")
-        return self._pool
+            found = _check_here(request, get_current_worker())
+            if found is None:
+                return  # cancelled: the app is closing
+            answer = found
+        if "refused" in answer:
+            invalid = table.sources.rows_of(answer["refused"])  # here, not on the interface's thread
+        else:
+            invalid = answer["invalid"]
+        self.post_message(SchemaChecked(table, invalid, problems_of(answer["problems"])))
 
     async def on_unmount(self) -> None:
         self._signals.remove()
-        if self._pool is not None:
-            stop_pool(self._pool)
+        self.checker.close()
 
     @on(Loaded)
     def _loaded(self, message: Loaded) -> None:
@@ -158,10 +193,13 @@ class BrowseApp(RecordsActions, App[None]):
             message.room.release()
         if table is not self.loading or not self.query(RecordsPanel):
             return  # a load that a newer one replaced (or the app is closing)
+        if batch.replaced:
+            self._reload()  # changed otherwise than by an append while it was read
+            return
         rows = table.append(batch.rows)
         last = batch.followed is not None
         if table is not self.view.table:  # the first batch of a load
-            self.load_problems = []
+            self.load_problems = list(self._skip_problems)
             self.schema = {}
             self._unshown = []
             self.view.set_table(table)
@@ -194,6 +232,8 @@ class BrowseApp(RecordsActions, App[None]):
             self.load_problems.append(Problem(" ".join(self.paths), error))
             self.notify(visible(error), severity="error", timeout=10, markup=False)
             self._show_problems()
+        if event.worker.group == "follow" and event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
+            self._following = False
 
     @on(SchemaChecked)
     def _schema_checked(self, message: SchemaChecked) -> None:
@@ -207,21 +247,56 @@ class BrowseApp(RecordsActions, App[None]):
         self._show_problems()
 
     def _follow(self) -> None:
-        """Read what was appended; a replaced file is read again from the start."""
-        table = self.view.table
-        touched: list[int] = []
-        for source in self.followed:
-            lines, replaced = read_new_lines(source)
-            if replaced:
-                self._reload()
+        """Each tick: what changed is read in a thread of its own (one at a time), so that a file
+        growing fast never holds the keys up; what it prepared is appended here."""
+        if not self.loaded or self._following or not self.query(RecordsPanel):
+            return  # (none while a load or a step runs, or while the app closes)
+        self._following = True
+        self._read_on(self.view.table, self.followed)
+
+    @work(thread=True, group="follow", exit_on_error=False)
+    def _read_on(self, table: RecordTable, followed: list[Followed]) -> None:
+        worker = get_current_worker()
+        rows: list[Prepared] = []
+        problems: list[Problem] = []
+        for source in followed:
+            if grows_too_fast(source, SKIP_BYTES):  # faster than it can be shown: its latest state
+                self.post_message(FollowRead(table, skip=True))
                 return
-            if lines:
-                touched += add_lines(table, source.path, lines, self.load_problems)
-        if touched:
-            self.view.set_table(table)
-            self._show_problems()
-            self._check_later(table, [(i, table.sources[i], table.raw[i]) for i in touched])
-            self.compare_records_changed([table.record(i) for i in touched])
+            lines, replaced = read_new_lines(source, budget=FOLLOW_STEP_BYTES)  # the rest next time
+            if replaced:
+                self.post_message(FollowRead(table, replaced=True))
+                return
+            for batch in prepared_batches(table, source.path, lines):
+                if worker.is_cancelled:
+                    return
+                rows += batch.rows
+                problems += batch.problems
+        self.post_message(FollowRead(table, rows, problems))
+
+    @on(FollowRead)
+    def _read(self, message: FollowRead) -> None:
+        self._following = False
+        table = message.table
+        if not self.query(RecordsPanel) or table is not self.view.table or not self.loaded:
+            return  # read for a table a reload replaced (or the app is closing)
+        if message.replaced or message.skip:
+            self._reload(skip=message.skip)
+            return
+        self.load_problems += message.problems
+        if not message.rows:
+            if message.problems:
+                self._show_problems()
+            return
+        touched = table.append(message.rows)
+        self.view.data_changed(touched, adapt_columns=True)
+        self._show_problems()
+        self._check_later(table, [(i, table.sources[i], table.raw[i]) for i in touched])
+        self.compare_records_changed([table.record(i) for i in touched])
+
+    def records_held(self) -> int:
+        """Rows of the table held (read by the command once the app has ended)."""
+        return 0 if self.loading is None else len(self.loading.raw)
 
     def all_problems(self) -> list[Problem]:
         return self.load_problems + [p for found in self.schema.values() for p in found]
@@ -238,6 +313,8 @@ class BrowseApp(RecordsActions, App[None]):
             if self.loaded
             else f"loading… ({self.load_seconds:.1f} s)"
         )
+        if self._skip_problems:
+            state += " │ " + "; ".join(p.reason for p in self._skip_problems)
         self.query_one("#status", Static).update(
             Text(f"{len(self.view.table)} records from {len(self.paths)} file(s), {state} │ {len(problems)} problems")
         )
@@ -259,7 +336,25 @@ class BrowseApp(RecordsActions, App[None]):
 def _wait_for_room(room: threading.Semaphore, worker: Worker) -> bool:
     """Until the interface has appended a batch handed on earlier (the rows not read yet wait in
     the file, not in memory); False when the load was cancelled."""
-    while not room.acquire(timeout=0.2):
+    while not room.acquire(timeout=0.05):
         if worker.is_cancelled:
             return False
     return not worker.is_cancelled
+
+
+def _check_here(request: dict[str, Any], worker: Worker) -> dict[str, Any] | None:
+    """The checker's answer worked out in this thread (no process could be started); None when
+    the worker was cancelled meanwhile."""
+    stop = lambda: worker.is_cancelled  # noqa: E731
+    try:
+        if "paths" in request:
+            refused, problems = check_files(request["paths"], stop, request.get("ends"))
+            return {"refused": refused, "problems": [[p.path, p.reason] for p in problems]}
+        invalid, problems = check_lines(request["rows"], stop)
+    except Cancelled:
+        return None
+    return {"invalid": invalid, "problems": [[p.path, p.reason] for p in problems]}
+
+
+def _skipped(lines: int, start: int) -> str:
+    return f"skipped lines 1-{lines} ({start / 1e6:.0f} MB) to catch up: the file grows faster than it can be shown"

@@ -3,93 +3,14 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 from collectors.problems import Problem
-from collectors.records.jsonl import CHUNK_BYTES, Line, LineError, LineSplitter, read_object
+from collectors.records.follow import Followed, read_new_lines
+from collectors.records.jsonl import Line, LineError, read_object
 from collectors.records.table import Prepared, RecordTable
 from collectors.records.validate import FileReport
-
-
-@dataclass
-class Followed:
-    """How far a file has been read: byte offset, line number, and which file (inode) it was."""
-
-    path: str
-    offset: int = 0
-    line: int = 0
-    inode: tuple[int, int] | None = None
-    splitter: LineSplitter = field(default_factory=LineSplitter)  # holds a line still being written
-    unterminated: bool = False  # the last line was taken without its newline: skip that newline
-    mtime_ns: int = 0
-    tail: bytes = b""  # the last bytes read: a file rewritten in place no longer ends the same
-
-
-def read_new_lines(
-    source: Followed, final: bool = False, budget: int | None = None
-) -> tuple[list[tuple[int, Line]], bool]:
-    """Complete lines added since the last read; True when the file was replaced or truncated
-    (the caller starts over from a fresh Followed). A last line without its newline is taken when
-    it is a whole JSON object, or always when `final` (nothing more will be written). `budget`:
-    read at most about that many bytes now (a large file is read in steps)."""
-    try:
-        stat = os.stat(source.path)
-    except OSError:
-        return [], False
-    identity = (stat.st_dev, stat.st_ino)
-    if source.inode is not None and (identity != source.inode or stat.st_size < source.offset):
-        return [], True  # rewritten atomically (our own watch does this) or truncated
-    if source.inode is not None and stat.st_mtime_ns != source.mtime_ns:
-        # changed, not grown: rewritten in place; grown, but not ending as before: the same
-        if stat.st_size == source.offset or _rewritten(source):
-            return [], True
-    source.inode = identity
-    source.mtime_ns = stat.st_mtime_ns
-    lines: list[Line] = []
-    end = stat.st_size if budget is None else min(stat.st_size, source.offset + budget)
-    with open(source.path, "rb") as handle:
-        handle.seek(source.offset)
-        while source.offset < end and (chunk := handle.read(min(CHUNK_BYTES, end - source.offset))):
-            source.offset += len(chunk)
-            source.tail = (source.tail + chunk)[-TAIL_BYTES:]
-            if source.unterminated and chunk.startswith(b"\n"):
-                chunk = chunk[1:]
-            source.unterminated = False
-            lines += source.splitter.feed(chunk)
-    last = _last_line(source.splitter, final) if source.offset == stat.st_size else None
-    if last is not None:
-        lines.append(last)
-        source.unterminated = True
-    first = source.line + 1
-    source.line += len(lines)
-    return [(first + n, line) for n, line in enumerate(lines)], False
-
-
-TAIL_BYTES = 256
-
-
-def _rewritten(source: Followed) -> bool:
-    """Whether the bytes read last are still where they were."""
-    try:
-        with open(source.path, "rb") as handle:
-            handle.seek(source.offset - len(source.tail))
-            return handle.read(len(source.tail)) != source.tail
-    except OSError:
-        return False
-
-
-def _last_line(splitter: LineSplitter, final: bool) -> Line | None:
-    if final:
-        return splitter.finish()
-    pending = splitter.peek()
-    if not pending:
-        return None
-    try:
-        read_object(pending)  # a file that lacks its final newline, not a line still being written
-    except LineError:
-        return None
-    return splitter.finish()
 
 
 def add_lines(table: RecordTable, path: str, lines: list[tuple[int, Line]], problems: list[Problem]) -> list[int]:
@@ -106,14 +27,25 @@ def add_lines(table: RecordTable, path: str, lines: list[tuple[int, Line]], prob
     return touched
 
 
-def check_lines(rows: list[tuple[int, str, str]]) -> tuple[list[int], list[Problem]]:
+class Cancelled(Exception):
+    """A check stopped half-way because its caller asked (the program is closing)."""
+
+
+Stop = Callable[[], bool]
+CHECK_STEP = 500  # rows judged between two looks at whether to stop (about 20 ms)
+
+
+def check_lines(rows: list[tuple[int, str, str]], stop: Stop | None = None) -> tuple[list[int], list[Problem]]:
     """Judge (row index, source 'FILE:LINE', line) triples: the refused rows and the problems,
-    errors first, then each file's warnings. Pure and picklable: browse runs it in a separate
-    process, so the check never holds the GIL that the interface needs."""
+    errors first, then each file's warnings. Browse runs it in a child process (checker.py), so
+    the check never holds the GIL that the interface needs; where it runs in a thread, `stop`
+    is asked every CHECK_STEP rows and Cancelled raised when it says so."""
     invalid: list[int] = []
     found: list[Problem] = []
     reports: dict[str, FileReport] = {}
-    for index, source, text in rows:
+    for step, (index, source, text) in enumerate(rows):
+        if stop is not None and step % CHECK_STEP == 0 and stop():
+            raise Cancelled
         path, _, number = source.rpartition(":")
         verdict = reports.setdefault(path, FileReport(path)).add(int(number), text.encode("utf-8"))
         if not verdict.valid:
@@ -124,21 +56,24 @@ def check_lines(rows: list[tuple[int, str, str]]) -> tuple[list[int], list[Probl
     return invalid, found
 
 
-def check_files(paths: list[str]) -> tuple[list[str], list[Problem]]:
+def check_files(
+    paths: list[str], stop: Stop | None = None, ends: list[int] | None = None
+) -> tuple[list[str], list[Problem]]:
     """Judge whole files, read afresh (in the checking process: only the paths travel to it, not
-    the lines). Returns the sources ('FILE:LINE') of refused records and the problems; lines are
-    numbered exactly as the loader numbers them, and lines that are not records are left to it."""
+    the lines), each up to its byte in `ends` (as far as it was loaded). Returns the sources
+    ('FILE:LINE') of refused records and the problems; lines are numbered exactly as the loader
+    numbers them, and lines that are not records are left to it."""
     rows: list[tuple[int, str, str]] = []
-    for path in paths:
+    for n, path in enumerate(paths):
         source = os.path.abspath(path)
-        lines, _replaced = read_new_lines(Followed(source))
+        lines, _replaced = read_new_lines(Followed(source), budget=None if ends is None else ends[n])
         for number, line in lines:
             try:
                 text, _record = read_object(line)
             except LineError:
                 continue  # the loader reports lines that are not JSON objects
             rows.append((len(rows), f"{source}:{number}", text))
-    invalid, found = check_lines(rows)
+    invalid, found = check_lines(rows, stop)
     return [rows[i][1] for i in invalid], found
 
 
@@ -173,11 +108,13 @@ def load_files(
 @dataclass
 class Batch:
     """Part of a load: records read for the table, problems met; the last one says where each
-    file was read to."""
+    file was read to, or that a file changed otherwise than by an append meanwhile (`replaced`:
+    the load must start over)."""
 
     rows: list[Prepared]
     problems: list[Problem]
     followed: list[Followed] | None = None  # set on the last batch
+    replaced: bool = False
 
 
 FIRST_BATCH_BYTES = 256 * 1024  # the first screen's worth, shown as soon as it is read
@@ -185,34 +122,45 @@ LAST_BATCH_BYTES = 8 * 1024 * 1024  # reads double up to this
 BATCH_ROWS = 1000  # rows per batch at most: the interface appends a batch in one go, between keystrokes
 
 
-def stream_files(paths: list[str], table: RecordTable) -> Iterator[Batch]:
+def stream_files(paths: list[str], table: RecordTable, starts: dict[str, Followed] | None = None) -> Iterator[Batch]:
     """Read files in steps: a small first read (the first screen), then larger ones, each handed
     on in batches of at most BATCH_ROWS rows. Rows are only prepared here (`table.prepare` reads
     nothing of the table's rows), so a loader thread can run this while the interface's thread
-    appends each batch."""
+    appends each batch. `starts`: where to start reading a file (its tail, when it grows faster
+    than it can be shown)."""
     followed: list[Followed] = []
     budget = FIRST_BATCH_BYTES
     for path in paths:
-        source = Followed(os.path.abspath(path))
+        source = (starts or {}).get(path) or Followed(os.path.abspath(path))
         followed.append(source)
         if not os.path.exists(path):
+            source.missing = True
             yield Batch([], [Problem(path, "no such file")])
             continue
+        limit = _size(path)  # what grows meanwhile is read as the file is followed: a load ends
         while True:
             try:
-                lines, _ = read_new_lines(source, budget=budget)
+                lines, replaced = read_new_lines(source, budget=max(0, min(budget, limit - source.offset)))
             except OSError as exc:
                 yield Batch([], [Problem(path, f"cannot read: {exc.strerror or exc}")])
                 break
-            for start in range(0, max(1, len(lines)), BATCH_ROWS):
-                problems: list[Problem] = []
-                part = lines[start : start + BATCH_ROWS]
-                rows = [row for number, line in part if (row := _prepared(table, source.path, number, line, problems))]
-                yield Batch(rows, problems)
+            if replaced:
+                yield Batch([], [], replaced=True)
+                return
+            yield from prepared_batches(table, source.path, lines)
             budget = min(2 * budget, LAST_BATCH_BYTES)
-            if not _more(source):
+            if source.offset >= limit:
                 break
     yield Batch([], [], followed)
+
+
+def prepared_batches(table: RecordTable, path: str, lines: list[tuple[int, Line]]) -> Iterator[Batch]:
+    """Lines read and prepared for `table`, in batches of at most BATCH_ROWS (at least one)."""
+    for start in range(0, max(1, len(lines)), BATCH_ROWS):
+        problems: list[Problem] = []
+        part = lines[start : start + BATCH_ROWS]
+        rows = [row for number, line in part if (row := _prepared(table, path, number, line, problems))]
+        yield Batch(rows, problems)
 
 
 def _prepared(table: RecordTable, path: str, number: int, line: Line, problems: list[Problem]) -> Prepared | None:
@@ -224,8 +172,8 @@ def _prepared(table: RecordTable, path: str, number: int, line: Line, problems: 
     return table.prepare(text, record, f"{path}:{number}", origin=path)
 
 
-def _more(source: Followed) -> bool:
+def _size(path: str) -> int:
     try:
-        return os.stat(source.path).st_size > source.offset
+        return os.stat(path).st_size
     except OSError:
-        return False
+        return 0

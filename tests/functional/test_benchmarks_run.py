@@ -13,6 +13,7 @@ BENCH = Path(__file__).resolve().parents[1] / "bench"
 TINY = {
     "bench_aie.py": ["--lines", "2000"],
     "bench_browse.py": ["--records", "300"],
+    "bench_browse_scale.py": ["--records", "300"],
     "bench_collect.py": ["--projects", "12", "--noise", "3", "--rounds", "1"],
     "bench_collect_deep.py": ["--projects", "6", "--log-lines", "40", "--rounds", "1"],
     "bench_compare.py": ["--problems", "3", "--arms", "2", "--variants", "2"],

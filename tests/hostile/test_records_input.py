@@ -177,3 +177,38 @@ def test_formulas_are_neutralised_and_control_characters_never_split_a_row(tmp_p
     assert main(["export", str(path), "--format", "csv", "--raw", *columns]) == 0
     raw = list(csv.reader(io.StringIO(capsys.readouterr().out)))
     assert raw[1][:2] == ['=HYPERLINK("http://x")/a\rb', "+cmd"]  # verbatim, the CR quoted
+
+
+@pytest.mark.parametrize(
+    ("line", "error"),
+    [
+        (b'{"a":1,"a":2}', "invalid JSON at column 8: key 'a' repeated in one object"),
+        (b'{"a":{"b":1, "b" :2}}', "invalid JSON at column 14: key 'b' repeated in one object"),
+        (b'{"a":"\\u0022:","a":1}', "invalid JSON at column 16: key 'a' repeated in one object"),
+        (b'{"a" :1,"x":"\\":","a":2}', "invalid JSON at column 19: key 'a' repeated in one object"),
+        (b'{"a":' + b"[" * 64 + b"]" * 64 + b"}", "invalid JSON at column 69: nested deeper than 64 levels"),
+        (b'{"a":1e309}', "invalid JSON at column 6: number 1e309 is out of range"),
+        (b'{"a":NaN}', "invalid JSON at column 6: NaN is not a JSON number"),
+    ],
+)
+def test_the_fast_reader_refuses_what_the_strict_one_refuses(line: bytes, error: str) -> None:
+    """orjson reads most lines (collectors/records/jsonl.py `_fast`); it keeps the last of two
+    equal keys and has no depth limit of ours: such lines still get the strict reader's error."""
+    from collectors.records.jsonl import LineError, read_object
+
+    with pytest.raises(LineError) as refused:
+        read_object(line)
+    assert str(refused.value) == error
+
+
+def test_the_fast_reader_reads_what_the_strict_one_reads() -> None:
+    from collectors.records.jsonl import loads, read_object
+
+    for line in [
+        b'{"n":123456789012345678901234567890,"m":-9223372036854775809}',  # integers kept exact
+        b'{"a" : 1, "b": [1.5, -0.0, 1e-400, "\\ud800"], "c": {"d": null}}',  # spaced, a lone surrogate
+        GOOD.encode(),
+    ]:
+        text, record = read_object(line)
+        assert record == loads(line.decode()) and text == line.decode()
+    assert type(read_object(b'{"n":123456789012345678901234567890}')[1]["n"]) is int

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 from typing import Any
 
 from .common import (
@@ -48,7 +49,23 @@ def browse(files: list[str], config: str | None = None) -> int:
     app = BrowseApp(files, aliases=settings.aliases)
     before_the_app()
     app.run()
-    signalled = exit_status(app)
-    if signalled is not None:
-        return signalled  # (the terminal is put back: tui/signals.py)
-    return EXIT_CRASHED if app.return_code else EXIT_OK
+    signalled = exit_status(app)  # 128 + N: ended by signal N (the terminal is put back: tui/signals.py)
+    code = signalled if signalled is not None else EXIT_CRASHED if app.return_code else EXIT_OK
+    if app.records_held() > END_AT_ONCE_ROWS:
+        end_now(code)  # the terminal is restored and nothing is left to write
+    return code
+
+
+END_AT_ONCE_ROWS = 10_000  # records held beyond which freeing them one by one would hold the exit up
+
+
+def end_now(code: int) -> None:
+    """End the process without freeing every object of a large table one by one (a million
+    records take seconds): the output streams are flushed first, and nothing else is pending."""
+    import os
+    import sys
+
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(code)

@@ -1,0 +1,128 @@
+"""The schema check of browse's records in a child process: the check holds no GIL that the
+interface needs, and ends the moment it is told to (killed: a process can be, a thread cannot).
+
+A plain child over pipes, not a multiprocessing pool: a pool's semaphores live in /dev/shm and
+stay there when the program is ended by a signal (a closed terminal's SIGHUP), and its workers
+finish the task under way before they stop. The child ends with its input, or with its parent.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from typing import IO, Any
+
+import collectors
+from collectors.problems import Problem
+
+Request = dict[str, Any]
+
+
+class CheckerGone(Exception):
+    """The child was stopped (the program is closing) or died: no verdict."""
+
+
+class Checker:
+    """One child process, started when first asked, answering one request at a time."""
+
+    def __init__(self, nice: int = 10) -> None:
+        self.nice = nice
+        self.closed = False
+        self._process: subprocess.Popen[bytes] | None = None
+        self._lock = threading.Lock()
+
+    def ask(self, request: Request, stop: Callable[[], bool] = lambda: False) -> dict[str, Any]:
+        """The child's answer; OSError when no child can be started, CheckerGone when it was
+        stopped (or died) before answering, or `stop` says the answer is no longer wanted."""
+        with self._lock:
+            if self.closed or stop():
+                raise CheckerGone
+            process = self._process or self._start()
+            stdin, stdout = process.stdin, process.stdout
+            assert stdin is not None and stdout is not None
+            try:
+                stdin.write(json.dumps(request).encode() + b"\n")
+                stdin.flush()
+                answer = stdout.readline()
+            except (OSError, ValueError):
+                answer = b""
+            if not answer:
+                self._process = None
+                raise CheckerGone
+            result: dict[str, Any] = json.loads(answer)
+            return result
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        home = os.path.dirname(os.path.dirname(os.path.abspath(collectors.__file__)))
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [home, os.environ.get("PYTHONPATH")])))
+        self._process = subprocess.Popen(
+            [sys.executable, "-m", "collectors.records.checker", str(self.nice)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=env,
+        )
+        return self._process
+
+    def close(self) -> None:
+        """Stop the child now, whatever it is doing (from any thread), for good."""
+        self.closed = True
+        self.cancel()
+
+    def cancel(self) -> None:
+        """Stop the work under way (its answer is no longer wanted): the next request starts a
+        fresh child. A check of a file replaced meanwhile would otherwise hold every later one up."""
+        process = self._process
+        if process is not None:
+            process.kill()
+            process.wait()
+            for pipe in (process.stdin, process.stdout):
+                _close(pipe)
+
+
+def _close(pipe: IO[bytes] | None) -> None:
+    try:
+        if pipe is not None:
+            pipe.close()
+    except OSError:
+        pass
+
+
+def problems_of(pairs: list[list[str]]) -> list[Problem]:
+    return [Problem(path, reason) for path, reason in pairs]
+
+
+def _answer(request: Request) -> dict[str, Any]:
+    from collectors.records.loader import check_files, check_lines
+
+    if "paths" in request:
+        refused, problems = check_files(request["paths"], ends=request.get("ends"))
+        return {"refused": refused, "problems": [[p.path, p.reason] for p in problems]}
+    invalid, problems = check_lines([(i, source, text) for i, source, text in request["rows"]])
+    return {"invalid": invalid, "problems": [[p.path, p.reason] for p in problems]}
+
+
+def _end_with_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(0)  # the parent is gone (killed outright): no one waits for an answer
+
+
+def main() -> None:
+    try:
+        os.nice(int(sys.argv[1]) if len(sys.argv) > 1 else 0)  # on a busy machine the check waits
+    except OSError:
+        pass
+    threading.Thread(target=_end_with_parent, args=(os.getppid(),), daemon=True).start()
+    for line in sys.stdin.buffer:
+        sys.stdout.write(json.dumps(_answer(json.loads(line))) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
