@@ -1,1 +1,1 @@
-"""The interface: the command line and (later) the Textual dashboard."""
+"""The interface: the command line (cli, commands/) and the two Textual apps, the dashboard (app) and browse."""

@@ -1,1 +1,1 @@
-"""Screens pushed over the apps: detail, help, export."""
+"""Screens pushed over the apps: detail, help, export, compare and what it opens (diff, Pareto, ...)."""
