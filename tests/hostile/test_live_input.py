@@ -393,3 +393,17 @@ def test_a_watched_report_rewritten_with_its_size_and_time_reaches_the_output(tm
         assert until(lambda: '"LUT":"13579"' in output.read_text(), 10)
     finally:
         session.stop()
+
+
+def test_a_link_out_of_the_roots_is_said_once_when_its_project_is_collected_again(tmp_path: Path) -> None:
+    """`collect` collects a project with a report still being written again, alone: the walk's
+    problem of its link out of the roots is not said twice."""
+    root = tmp_path / "suite"
+    project = trees.waiting_solution(root, "fft", "fft_1_base")
+    broken = place(project, CSYNTH, text="<profile><broken")  # written just now: collected again
+    place(tmp_path, "elsewhere/csynth.xml", GOOD)
+    os.symlink(tmp_path / "elsewhere", project / "vendor")  # a folder linked in from outside
+    collection = Engine(lambda r: Settings()).scan([str(root)], wait_for_writers=1.5)
+    said = [str(p) for p in collection.problems()]
+    assert len([line for line in said if "outside the roots" in line]) == 1, said
+    assert any(str(broken) in line for line in said)
