@@ -167,6 +167,8 @@ class LiveCollection:
             except Exception as exc:  # a bug on strange input: this project only
                 self.failures[path] = Problem(path, f"re-collection failed: {exc!r}")
                 continue
+            # what the scan's walk found wrong below the project, its own walk says now (or no more)
+            self.walk_problems = [p for p in self.walk_problems if not _below(p.path, path)]
             change = self._apply(path, result)
             if change is not None:
                 changes.append(change)

@@ -407,3 +407,16 @@ def test_a_link_out_of_the_roots_is_said_once_when_its_project_is_collected_agai
     said = [str(p) for p in collection.problems()]
     assert len([line for line in said if "outside the roots" in line]) == 1, said
     assert any(str(broken) in line for line in said)
+
+
+def test_a_link_out_of_the_roots_found_by_the_scan_is_said_once_after_its_project_changes(tmp_path: Path) -> None:
+    project, _report, _live = one_report(tmp_path)
+    place(tmp_path, "elsewhere/csynth.xml", GOOD)
+    os.symlink(tmp_path / "elsewhere", project / "vendor")
+    live = LiveCollection([str(tmp_path / "suite")], str(tmp_path / "out.jsonl"), lambda r: Settings())
+    live.scan()
+    assert live.totals().problems == 1  # (the walk's)
+    live.refresh([str(project)])  # the project changed: walked alone, it says it itself
+    said = [str(p) for p in live.general_problems()] + [str(p) for p in live.results[str(project)].problems]
+    assert len([line for line in said if "outside the roots" in line]) == 1, said
+    assert live.totals().problems == 1
