@@ -420,3 +420,22 @@ def test_a_link_out_of_the_roots_found_by_the_scan_is_said_once_after_its_projec
     said = [str(p) for p in live.general_problems()] + [str(p) for p in live.results[str(project)].problems]
     assert len([line for line in said if "outside the roots" in line]) == 1, said
     assert live.totals().problems == 1
+
+
+def test_the_configuration_of_a_root_given_through_a_link_is_watched_where_it_was_found(tmp_path: Path) -> None:
+    trees.build_all(tmp_path / "scratch" / "run42")
+    (tmp_path / "project").mkdir()
+    root = tmp_path / "project" / "builds"
+    os.symlink("../scratch/run42", root)
+    config = tmp_path / "project" / "vitis-tui.toml"  # beside the link, not above its target
+    config.write_text('origin_version = "v1"\n')
+    output = tmp_path / "out.jsonl"
+    events: queue.Queue = queue.Queue()
+    watch = watched_config(root)
+    session = session_on(root, output, events, settings_for=watch.settings_for, rescan_every=3600, config=watch)
+    try:
+        assert until(lambda: versions(output) == {"v1"})
+        config.write_text('origin_version = "v2"\n')
+        assert until(lambda: versions(output) == {"v2"}, 10)
+    finally:
+        session.stop()
