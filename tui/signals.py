@@ -4,10 +4,11 @@ Python's default for SIGTERM and SIGHUP ends the process where it stands: the te
 the application's modes (no echo, no line editing, the alternate screen, mouse reporting, the
 cursor hidden). Here the signal asks the app to exit through Textual's own shutdown, on its
 event loop; if the loop does not get there within GRACE_SECONDS (it is stuck, or a second
-signal comes), the terminal is restored from here and the process ends; the shutdown counts as
-done once the terminal's settings are back to those saved. Either way the exit
-status is 128 + the signal's number, as a shell reports a process the signal ended. Each app
-calls `exit_on_signals(self)` when mounted and `remove()` on the guard when unmounted.
+signal comes, or the terminal hung up), the terminal is restored from here and the process
+ends; the shutdown counts as done once the terminal's settings are back to those saved. Either
+way the exit status is 128 + the signal's number, as a shell reports a process the signal
+ended. A command calls `before_the_app()` just before `app.run()` (no loop to ask yet); each
+app calls `exit_on_signals(self)` when mounted and `remove()` on the guard when unmounted.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ def signal_status(signum: int) -> int:
 
 
 def _terminal_attributes() -> list[Any] | None:
-    """The terminal's settings before the app changed them (Textual's driver saved them)."""
+    """The terminal's settings now; None without a terminal (or with one hung up)."""
     try:
         import termios
 

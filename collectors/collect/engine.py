@@ -110,7 +110,9 @@ class Collection:
         found = list(self.walk_problems)
         for path in sorted(self.projects):
             found.extend(self.projects[path].problems)
-        return found
+        # (a project collected again alone, as one still being written is, reports its walk's
+        # problems too: a link out of the roots is said once)
+        return list(dict.fromkeys(found))
 
 
 # what tells one state of a file from another: size, modification and change times, inode. Size

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from pathlib import Path
 
-from collectors.collect.config import CONFIG_NAME, Settings
+from collectors.collect.config import CONFIG_NAME, Settings, logical
 from collectors.collect.engine import Stamp, stamp_of
 from collectors.problems import Problem
 
@@ -66,7 +65,7 @@ def _deciding(root: str, settings: Settings) -> list[str]:
     files = []
     if settings.source is not None:
         files.append(str(settings.source))
-    start = Path(os.path.abspath(root)).resolve()
+    start = logical(root)  # (looked for along the path given, as find_config does)
     for directory in [start, *start.parents]:
         here = [str(directory / CONFIG_NAME), str(directory / "pyproject.toml")]
         files += here

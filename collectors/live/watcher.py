@@ -254,9 +254,9 @@ class Watcher:
         self._wake.clear()  # before reading the state: a note() from now on wakes the wait
         now = time.monotonic()
         if now >= self._next_root_check:
+            self._next_root_check = now + ROOT_CHECK_SECONDS  # (first: a look that raises waits its turn)
             self._check_roots()
             self.client.look()
-            self._next_root_check = now + ROOT_CHECK_SECONDS
         if self._rewatch_due is not None and now >= self._rewatch_due:
             # a tree made again is often still being filled when it is first watched: directories
             # made during that first walk can miss their watch, so watch once more when it settled

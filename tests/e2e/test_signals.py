@@ -93,12 +93,13 @@ def test_a_signal_to_watch_leaves_the_terminal_as_it_was(tmp_path: Path, tmux_se
     assert out.read_bytes() == EXPECTED.read_bytes()  # whole, and what collect writes
 
 
-def test_sigterm_to_browse_leaves_the_terminal_as_it_was(tmp_path: Path, tmux_session) -> None:
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_to_browse_leaves_the_terminal_as_it_was(tmp_path: Path, tmux_session, signum: int) -> None:
     session = tmux_session(f"stty -a > {tmp_path / 'before.txt'}; {installed_command()} browse {EXPECTED}", tmp_path)
     session.wait_for("11 of 11 records")
-    os.kill(_main_pid(f"browse {EXPECTED}"), signal.SIGTERM)
+    os.kill(_main_pid(f"browse {EXPECTED}"), signum)
     status, after, modes = _after_exit(session, tmp_path)
-    assert status == 143
+    assert status == 128 + signum
     assert after == (tmp_path / "before.txt").read_text()
     assert modes == "0 0 0 0 0"
 

@@ -226,3 +226,23 @@ def test_where_inotify_is_missing_watchdog_watches(tmp_path: Path, monkeypatch: 
         assert until(lambda: str(report) in noted)
     finally:
         watcher.stop()
+
+
+def test_a_look_that_raises_is_reported_once_a_turn_and_batches_go_on(tmp_path: Path) -> None:
+    batches: list[set[str]] = []
+
+    class Failing(Client):
+        def look(self) -> None:
+            raise OSError("a look that fails")
+
+    client = Failing({"/r/a/x.log": "/r/a"}.get, lambda projects, rescan: batches.append(projects))
+    watcher = Watcher([str(tmp_path)], WatchMode("inotify", None, "test"), client, rescan_every=3600)
+    watcher.start()
+    try:
+        watcher.note("/r/a/x.log")
+        assert until(lambda: {"/r/a"} in batches, 5)
+        assert until(lambda: len(client.errors) >= 2, 5)  # (each second: not in a loop)
+        time_of_two = time.monotonic()
+        assert until(lambda: len(client.errors) >= 3, 5) and time.monotonic() - time_of_two > 0.5
+    finally:
+        watcher.stop()

@@ -393,3 +393,49 @@ def test_a_watched_report_rewritten_with_its_size_and_time_reaches_the_output(tm
         assert until(lambda: '"LUT":"13579"' in output.read_text(), 10)
     finally:
         session.stop()
+
+
+def test_a_link_out_of_the_roots_is_said_once_when_its_project_is_collected_again(tmp_path: Path) -> None:
+    """`collect` collects a project with a report still being written again, alone: the walk's
+    problem of its link out of the roots is not said twice."""
+    root = tmp_path / "suite"
+    project = trees.waiting_solution(root, "fft", "fft_1_base")
+    broken = place(project, CSYNTH, text="<profile><broken")  # written just now: collected again
+    place(tmp_path, "elsewhere/csynth.xml", GOOD)
+    os.symlink(tmp_path / "elsewhere", project / "vendor")  # a folder linked in from outside
+    collection = Engine(lambda r: Settings()).scan([str(root)], wait_for_writers=1.5)
+    said = [str(p) for p in collection.problems()]
+    assert len([line for line in said if "outside the roots" in line]) == 1, said
+    assert any(str(broken) in line for line in said)
+
+
+def test_a_link_out_of_the_roots_found_by_the_scan_is_said_once_after_its_project_changes(tmp_path: Path) -> None:
+    project, _report, _live = one_report(tmp_path)
+    place(tmp_path, "elsewhere/csynth.xml", GOOD)
+    os.symlink(tmp_path / "elsewhere", project / "vendor")
+    live = LiveCollection([str(tmp_path / "suite")], str(tmp_path / "out.jsonl"), lambda r: Settings())
+    live.scan()
+    assert live.totals().problems == 1  # (the walk's)
+    live.refresh([str(project)])  # the project changed: walked alone, it says it itself
+    said = [str(p) for p in live.general_problems()] + [str(p) for p in live.results[str(project)].problems]
+    assert len([line for line in said if "outside the roots" in line]) == 1, said
+    assert live.totals().problems == 1
+
+
+def test_the_configuration_of_a_root_given_through_a_link_is_watched_where_it_was_found(tmp_path: Path) -> None:
+    trees.build_all(tmp_path / "scratch" / "run42")
+    (tmp_path / "project").mkdir()
+    root = tmp_path / "project" / "builds"
+    os.symlink("../scratch/run42", root)
+    config = tmp_path / "project" / "vitis-tui.toml"  # beside the link, not above its target
+    config.write_text('origin_version = "v1"\n')
+    output = tmp_path / "out.jsonl"
+    events: queue.Queue = queue.Queue()
+    watch = watched_config(root)
+    session = session_on(root, output, events, settings_for=watch.settings_for, rescan_every=3600, config=watch)
+    try:
+        assert until(lambda: versions(output) == {"v1"})
+        config.write_text('origin_version = "v2"\n')
+        assert until(lambda: versions(output) == {"v2"}, 10)
+    finally:
+        session.stop()
