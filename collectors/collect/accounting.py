@@ -9,6 +9,7 @@ import posixpath
 from collections.abc import Iterable
 from typing import Any
 
+from collectors.collect.artifacts import REPORT_KINDS
 from collectors.collect.artifacts.loom import split_name
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.runs import Run
@@ -116,6 +117,8 @@ def _rest(item: Parsed, folders: list[Problem]) -> str:
         return f"{SKIPPED}: another tool's file of the same name, not a {item.kind}"
     if item.kind in DESCRIBING:
         return f"{FACTS}: describes the project ({item.kind})"
+    if item.kind not in REPORT_KINDS:  # a log of another session or tool (an AI Engine tile's <dir>/<dir>.log)
+        return f"{SKIPPED}: a {item.kind} that no run of this project reads"
     return f"{UNUSED}: in no run of this project"
 
 

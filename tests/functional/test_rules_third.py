@@ -265,3 +265,24 @@ def test_a_link_output_folder_of_any_name_is_build_output(tmp_path: Path) -> Non
         ("vitis.csynth", "xc7z020clg400-1"),
         ("vitis.hw_emu", t3.U250),
     ]
+
+
+def test_summary_counts_projects_that_could_yield_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A Vivado run folder's .Xil and a kernel folder with a makefile and source are folders a
+    build touched, not projects that yield records: the summary line leaves them out, and says how
+    many build-output folders the walk pruned."""
+    from tui.cli import main
+
+    from ..conftest import place
+
+    root = tmp_path / "suite"
+    t3.three_solutions(root)
+    place(root, "Benchmarks/gemm/vivado/gemm.runs/impl_1/.Xil/Vivado-1234/dcp/x.xdc", text="\n")
+    place(root, "Benchmarks/gemm/kernels/Makefile", text="all:\n")
+    place(root, "Benchmarks/gemm/kernels/k.cpp", text="void k() {}\n")
+    assert main(["collect", str(root), "-o", str(tmp_path / "out.jsonl")]) == 0
+    summary = capsys.readouterr().err.splitlines()[-1]
+    # gemm.runs/impl_1 (its .Xil) and gemm's proj folder are the build output
+    # (the kernels folder lies in the built gemm project: one of its folders, no project)
+    assert summary.startswith("1 projects (1 not built), 4 runs, 4 records (2 hls_synth, 1 rtl_sim, 1 sw_run), ")
+    assert ", 2 build-output folders skipped, " in summary

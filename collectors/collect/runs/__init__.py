@@ -81,7 +81,8 @@ def _resolve(
 
 def _report_unknowns(proj: ProjectFiles, run: Run, problems: list[Problem]) -> None:
     """ "unknown" is only a problem where it is written; a run still waiting for its reports is not."""
-    label = f"{run.target} run on {run.device}"
+    solution = f" ({run.variant['name']})" if run.variant else ""
+    label = f"{run.target} run on {run.device}{solution}"
     if any(r["run"]["device"] == UNKNOWN for r in run.records):
         problems.append(Problem(proj.path, f"{label}: device unknown (no runner metadata, log or report names it)"))
     if any(r["run"]["vitis_version"] == UNKNOWN for r in run.records):
