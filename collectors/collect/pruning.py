@@ -92,12 +92,19 @@ def is_vpp_output(path: str, files: list[str], names: set[str]) -> bool:
 
 def is_ide_configuration(path: str, files: list[str], names: set[str]) -> bool:
     """An IDE build configuration folder: `Emulation-SW`, `Emulation-HW` or `Hardware` holding its
-    generated makefile or a `<container>.build`, or in a folder that holds the IDE's `.project`."""
+    generated makefile or a `<container>.build`, or in a folder of the IDE (is_ide_project)."""
     if os.path.basename(path) not in IDE_CONFIGURATIONS:
         return False
     if "makefile" in files or "Makefile" in files or any(n.endswith(".build") for n in names):
         return True
-    return os.path.isfile(os.path.join(os.path.dirname(path), ".project"))
+    return is_ide_project(os.path.dirname(path))
+
+
+def is_ide_project(folder: str) -> bool:
+    """A folder of the Vitis IDE: its `.project` (Eclipse) or `<folder>.prj` (committed without
+    the other, `.project` being ignored)."""
+    name = os.path.basename(folder)
+    return os.path.isfile(os.path.join(folder, ".project")) or os.path.isfile(os.path.join(folder, name + ".prj"))
 
 
 def _is_component_work_dir(path: str) -> bool:
@@ -125,13 +132,13 @@ def ide_application(path: str) -> str | None:
     if match is None:
         return None
     app = os.path.join(os.path.dirname(path), match.group(1))
-    return app if os.path.isfile(os.path.join(app, ".project")) else None
+    return app if is_ide_project(app) else None
 
 
 def ide_companions(app: str) -> list[str]:
     """The companion folders beside an IDE application that exist."""
     found = []
     for suffix in ("_system", "_system_hw_link", "_kernels"):
-        if os.path.isdir(app + suffix) and os.path.isfile(os.path.join(app, ".project")):
+        if os.path.isdir(app + suffix) and is_ide_project(app):
             found.append(app + suffix)
     return found

@@ -286,3 +286,16 @@ def test_summary_counts_projects_that_could_yield_records(tmp_path: Path, capsys
     # (the kernels folder lies in the built gemm project: one of its folders, no project)
     assert summary.startswith("1 projects (1 not built), 4 runs, 4 records (2 hls_synth, 1 rtl_sim, 1 sw_run), ")
     assert ", 2 build-output folders skipped, " in summary
+
+
+def test_ide_kernels_project_committed_without_dot_project(tmp_path: Path) -> None:
+    root = tmp_path / "workspace"
+    app = t3.ide_kernels_project(root)
+    collection = collect(root)
+    assert list(collection.projects) == [str(app)]
+    records, _ = records_of(collection)
+    assert [
+        (r["problem"]["group_path"], r["report_type"], r["run"]["target"], r["run"]["device"]) for r in records
+    ] == [(["vision"], "hls_synth", "vitis.hw_emu", t3.ZCU102)]
+    assert records[0]["hls_synth"]["AreaEstimates"]["Resources"]["LUT"] == "2224"  # the solution's, not the copy's
+    assert collection.problems() == []

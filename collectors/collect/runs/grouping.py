@@ -156,6 +156,8 @@ def _log_device(proj: ProjectFiles, context: str) -> str | None:
     for item in proj.readable("summary"):
         if item.facts["flow"] == "link" and item.facts["platform"] and proj.vpp_context(item) == context:
             return item.facts["platform"]
+    if context in IDE_CONFIGURATIONS:  # the IDE project names the platform it builds for
+        return next((p.facts["platform"] for p in proj.readable("ide_prj") if p.facts["platform"]), None)
     return None
 
 
