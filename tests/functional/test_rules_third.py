@@ -299,3 +299,25 @@ def test_ide_kernels_project_committed_without_dot_project(tmp_path: Path) -> No
     ] == [(["vision"], "hls_synth", "vitis.hw_emu", t3.ZCU102)]
     assert records[0]["hls_synth"]["AreaEstimates"]["Resources"]["LUT"] == "2224"  # the solution's, not the copy's
     assert collection.problems() == []
+
+
+def test_another_hls_projects_solution_in_the_same_run_is_a_problem_line(tmp_path: Path) -> None:
+    """teo3300/PII-2022: an HLS project at the root and another in test_loadbytes/, both on one
+    part: the pick's solution gives the run's records, the other is a problem line."""
+    from ..conftest import place, set_mtime
+
+    root = tmp_path / "PII"
+    place(root, "vivado_hls.app", text="<project/>\n")
+    place(root, "aead.cpp", text="void aead() {}\n")
+    for folder, age in (("", 10), ("test_loadbytes/", 500)):
+        place(root, f"{folder}solution1/solution1.aps", text="<solution/>\n")
+        set_mtime(place(root, f"{folder}solution1/syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml"), age)
+    place(root, "test_loadbytes/hls.app", text="<project/>\n")
+    collection = collect(root)
+    assert [row[2:] for row in variant_rows(collection)] == [("hls_synth", "vitis.csynth", "xc7z020clg400-1", "pass")]
+    assert collection.problems() == [
+        Problem(
+            str(root / "test_loadbytes/solution1"),
+            "test_loadbytes/solution1 not recorded: solution1 gives the records of the vitis.csynth run",
+        )
+    ]
