@@ -46,8 +46,10 @@ STATE_DIR = ".vitis-tui"  # the tool's own state, never walked
 NEVER_WALKED = frozenset({".git", "__pycache__", STATE_DIR})
 # the Vitis IDE's build configurations: one run of the application each (runs/grouping.py)
 IDE_CONFIGURATIONS = {"Emulation-SW": "vitis.sw_emu", "Emulation-HW": "vitis.hw_emu", "Hardware": "vitis.hw"}
-# a v++ link's output, whatever -o / --temp_dir named its folder: the kernels' packaged copies
-LINK_OUTPUT_DIRS = frozenset({"sys_link", "iprepo"})
+# a v++ link's output, whatever -o / --temp_dir named its folder: the kernels' packaged copies.
+# (Not a bare `iprepo/`: a CMake build of an HLS IP library keeps its Vivado IP repository
+# beside a dozen HLS projects, javadsaberlatibari/FPGA_Consensus's fpga-network-stack/.)
+LINK_OUTPUT_DIRS = frozenset({"sys_link"})
 
 
 def is_build_output_name(name: str) -> bool:
@@ -84,7 +86,7 @@ def is_build_output(path: str, files: list[str], dirs: list[os.DirEntry]) -> boo
 
 def is_vpp_output(path: str, files: list[str], names: set[str]) -> bool:
     """A `<name>.build` folder holding v++ output (the IDE's temporary folder), or a v++ link's
-    output folder of any name (it holds `sys_link/`, `int/xo/` or `iprepo/`)."""
+    output folder of any name (it holds `sys_link/` or `int/xo/`)."""
     if path.endswith(".build") and ("logs" in names or "link" in names or any(f.endswith(".xo") for f in files)):
         return True
     return bool(names & LINK_OUTPUT_DIRS) or ("int" in names and os.path.isdir(os.path.join(path, "int", "xo")))

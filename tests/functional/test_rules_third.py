@@ -321,3 +321,23 @@ def test_another_hls_projects_solution_in_the_same_run_is_a_problem_line(tmp_pat
             "test_loadbytes/solution1 not recorded: solution1 gives the records of the vitis.csynth run",
         )
     ]
+
+
+def test_a_vivado_ip_repository_beside_hls_projects_prunes_nothing(tmp_path: Path) -> None:
+    """javadsaberlatibari/FPGA_Consensus: a CMake build of an HLS IP library holds iprepo/ beside
+    its HLS projects (hls/<ip>/ with a Makefile, a header and <ip>_prj/solution1): each stays a
+    project of its own (a bare iprepo/ is no v++ link output)."""
+    from ..conftest import place
+
+    root = tmp_path / "consensus"
+    stack = root / "build/fpga-network-stack"
+    place(stack, "iprepo/toe/component.xml", text="<component/>\n")
+    for ip in ("toe", "udp"):
+        place(stack, f"hls/{ip}/Makefile", text="all:\n")
+        place(stack, f"hls/{ip}/{ip}_config.hpp", text="#define N 1\n")
+        place(stack, f"hls/{ip}/{ip}_prj/hls.app", text="<project/>\n")
+        place(stack, f"hls/{ip}/{ip}_prj/solution1/solution1.aps", text="<solution/>\n")
+        place(stack, f"hls/{ip}/{ip}_prj/solution1/syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml")
+    collection = collect(root)
+    assert [str(Path(p).relative_to(stack)) for p in collection.projects] == ["hls/toe", "hls/udp"]
+    assert collection.problems() == []
