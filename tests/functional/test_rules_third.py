@@ -341,3 +341,25 @@ def test_a_vivado_ip_repository_beside_hls_projects_prunes_nothing(tmp_path: Pat
     collection = collect(root)
     assert [str(Path(p).relative_to(stack)) for p in collection.projects] == ["hls/toe", "hls/udp"]
     assert collection.problems() == []
+
+
+def test_failed_compile_and_link_summaries_of_other_tries_fail_no_synthesis(tmp_path: Path) -> None:
+    """kmisimn76/SparseAccel: a harness folder holds the profile of a hw_emu run that worked, the
+    compile summary of a later try that failed (CS_FAILED) and a failed hw link's summary: only a
+    unified component's failed compile fails a synthesis, and the hw summary joins no run."""
+    from ..conftest import fixture_bytes, place
+
+    root = tmp_path / "sparse"
+    p = root / "HW_emu_32x32"
+    sources(p, "Makefile", "src/conv.cpp")
+    place(p, "profile_kernels.csv", "nmath018-topK_feature__profile_kernels.csv")
+    build = "nmath018-topK_feature__build_dir.{}.xilinx_u250_gen3x16_xdma_4_1_202210_1__krnl.link.xclbin.link_summary"
+    place(p, "conv.hw_emu.xclbin.link_summary", build.format("hw_emu"))
+    failed = fixture_bytes(build.format("hw")).replace(b"CS_PASSED", b"CS_FAILED")
+    (p / "conv.hw.xclbin.link_summary").write_bytes(failed)
+    compile_summary = "nmath018-topK_feature___x.hw_emu.xilinx_u250_gen3x16_xdma_4_1_202210_1__krnl.xo.compile_summary"
+    (p / "conv.hw_emu.xo.compile_summary").write_bytes(
+        fixture_bytes(compile_summary).replace(b"CS_PASSED", b"CS_FAILED")
+    )
+    rows = [row[2:] for row in variant_rows(collect(root))]
+    assert rows == [("rtl_sim", "vitis.hw_emu", t3.U250, "pass")]
