@@ -199,3 +199,28 @@ def link_output_named_after_the_kernel(root: Path) -> Path:
         place(p, copy.rpartition("/solution/")[0] + "/mac.cpp", text="void mac() {}\n")
     place(p, "mac/logs/link/v++.log", HWEMU + "logs__link__v++.log")
     return p
+
+
+ZCU102 = "xilinx_zcu102_base_202220_1"
+
+
+def ide_kernels_project(root: Path) -> Path:
+    """A 2022.2 IDE workspace committed without `.project` files: `vision/vision.prj`, and
+    `vision_kernels/` whose `.prj` names the platform, with the kernel's HLS solution under its
+    Emulation-HW configuration's `build/` (no v++ log, no link summary)."""
+    app = root / "vision"
+    place(app, "vision.prj", text='<?xml version="1.0" encoding="ASCII"?>\n<project name="vision"/>\n')
+    kernels = root / "vision_kernels"
+    platform = f"/tools/Xilinx/Vitis/2022.2/base_platforms/{ZCU102}/{ZCU102}.xpfm"
+    place(
+        kernels,
+        "vision_kernels.prj",
+        text=f'<?xml version="1.0" encoding="ASCII"?>\n<hwkernel:HwKernelProject name="vision_kernels" '
+        f'platform="{platform}" systemProject="vision_system">\n</hwkernel:HwKernelProject>\n',
+    )
+    place(kernels, "src/threshold.cpp", text="void threshold_accel() {}\n")
+    solution = "Emulation-HW/build/threshold_accel/threshold_accel/threshold_accel/solution"
+    place(kernels, f"{solution}/solution.aps", text="<solution/>\n")
+    place(kernels, f"{solution}/syn/report/csynth.xml", RGB + "syn__report__csynth.xml")
+    place(kernels, f"{solution}/impl/ip/hls_files/threshold_accel/solution/syn/report/csynth.xml", PCOVER)
+    return app

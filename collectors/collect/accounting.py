@@ -9,6 +9,7 @@ import posixpath
 from collections.abc import Iterable
 from typing import Any
 
+from collectors.collect.artifacts import REPORT_KINDS
 from collectors.collect.artifacts.loom import split_name
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.runs import Run
@@ -29,7 +30,7 @@ FEEDS = {
 }
 # files that describe a run or a project rather than report a result of their own
 DESCRIBING = frozenset(
-    {"runner_meta", "aps", "hls_app", "hls_script", "vitis_comp", "aie_graph", "aie_summary", "xrt_report"}
+    {"runner_meta", "ide_prj", "aps", "hls_app", "hls_script", "vitis_comp", "aie_graph", "aie_summary", "xrt_report"}
 )
 LOOM_KINDS = ("loom_map", "loom_config", "loom_snapshot")
 
@@ -59,11 +60,15 @@ def account_project(
     for item in parsed:
         if item.path not in told and item.path in on_file:
             told[item.path] = f"{PROBLEM}: {on_file[item.path]}"
+    # a solution's line (left out: the path gives the variant, or another solution speaks), deepest first
+    folders = sorted((p for p in problems if p.path.startswith(project + os.sep)), key=lambda p: -len(p.path))
+    for item in parsed:
+        if item.path not in told and (line := _folder_problem(item, folders)) is not None:
+            told[item.path] = line
     _run_files(runs, parsed, told)
-    folders = sorted(problems, key=lambda p: -len(p.path))  # a solution's line, the deepest first
     for item in parsed:
         if item.path not in told:
-            told[item.path] = _rest(item, folders)
+            told[item.path] = _rest(item)
     return told
 
 
@@ -91,31 +96,40 @@ def _run_files(runs: list[Run], parsed: list[Parsed], told: dict[str, str]) -> N
     diagram, a hw build's reports) is unwritten; another report the run passed over (the pick's
     other copies, an older profile) is a copy; the rest gave the run its facts."""
     kinds = {p.path: p.kind for p in parsed}
+    found: dict[str, tuple[int, str]] = {}  # path -> (rank, line): a copy over unwritten over facts
     for run in runs:
         for path in run.files:
             if path in told:
                 continue
             report_type = FEEDS.get(kinds.get(path, ""))
             if report_type is None:
-                told[path] = f"{FACTS}: read for the {run_label(run)} run"
+                line = (2, f"{FACTS}: read for the {run_label(run)} run")
             elif report_type not in TARGET_REPORTS.get(run.target, ()):
-                told[path] = f"{UNWRITTEN}: a {run.target} run writes no {report_type} record"
+                line = (1, f"{UNWRITTEN}: a {run.target} run writes no {report_type} record")
             else:
                 chosen = run.sources.get(report_type, [])
                 over = f" (used: {', '.join(chosen)})" if chosen else " (no record yet)"
-                told[path] = f"{COPY}: passed over for {report_type} by the {run_label(run)} run{over}"
+                line = (0, f"{COPY}: passed over for {report_type} by the {run_label(run)} run{over}")
+            found[path] = min(found.get(path, line), line)
+    told.update((path, line) for path, (_rank, line) in found.items())
 
 
-def _rest(item: Parsed, folders: list[Problem]) -> str:
-    """A file no record or run took: a problem of a folder above it, another tool's file, a
-    file that describes the project, or (what must never happen to a report) unused."""
+def _folder_problem(item: Parsed, folders: list[Problem]) -> str | None:
     for problem in folders:
         if item.path.startswith(problem.path.rstrip(os.sep) + os.sep):
             return f"{PROBLEM}: {problem.reason} ({problem.path})"
+    return None
+
+
+def _rest(item: Parsed) -> str:
+    """A file no record or run took: another tool's file, a file that describes the project, a
+    log no run reads, or (what must never happen to a report) unused."""
     if item.loaded and item.data is None and item.error is None:
         return f"{SKIPPED}: another tool's file of the same name, not a {item.kind}"
     if item.kind in DESCRIBING:
         return f"{FACTS}: describes the project ({item.kind})"
+    if item.kind not in REPORT_KINDS:  # a log of another session or tool (an AI Engine tile's <dir>/<dir>.log)
+        return f"{SKIPPED}: a {item.kind} that no run of this project reads"
     return f"{UNUSED}: in no run of this project"
 
 

@@ -46,8 +46,10 @@ STATE_DIR = ".vitis-tui"  # the tool's own state, never walked
 NEVER_WALKED = frozenset({".git", "__pycache__", STATE_DIR})
 # the Vitis IDE's build configurations: one run of the application each (runs/grouping.py)
 IDE_CONFIGURATIONS = {"Emulation-SW": "vitis.sw_emu", "Emulation-HW": "vitis.hw_emu", "Hardware": "vitis.hw"}
-# a v++ link's output, whatever -o / --temp_dir named its folder: the kernels' packaged copies
-LINK_OUTPUT_DIRS = frozenset({"sys_link", "iprepo"})
+# a v++ link's output, whatever -o / --temp_dir named its folder: the kernels' packaged copies.
+# (Not a bare `iprepo/`: a CMake build of an HLS IP library keeps its Vivado IP repository
+# beside a dozen HLS projects, javadsaberlatibari/FPGA_Consensus's fpga-network-stack/.)
+LINK_OUTPUT_DIRS = frozenset({"sys_link"})
 
 
 def is_build_output_name(name: str) -> bool:
@@ -84,7 +86,7 @@ def is_build_output(path: str, files: list[str], dirs: list[os.DirEntry]) -> boo
 
 def is_vpp_output(path: str, files: list[str], names: set[str]) -> bool:
     """A `<name>.build` folder holding v++ output (the IDE's temporary folder), or a v++ link's
-    output folder of any name (it holds `sys_link/`, `int/xo/` or `iprepo/`)."""
+    output folder of any name (it holds `sys_link/` or `int/xo/`)."""
     if path.endswith(".build") and ("logs" in names or "link" in names or any(f.endswith(".xo") for f in files)):
         return True
     return bool(names & LINK_OUTPUT_DIRS) or ("int" in names and os.path.isdir(os.path.join(path, "int", "xo")))
@@ -92,12 +94,19 @@ def is_vpp_output(path: str, files: list[str], names: set[str]) -> bool:
 
 def is_ide_configuration(path: str, files: list[str], names: set[str]) -> bool:
     """An IDE build configuration folder: `Emulation-SW`, `Emulation-HW` or `Hardware` holding its
-    generated makefile or a `<container>.build`, or in a folder that holds the IDE's `.project`."""
+    generated makefile or a `<container>.build`, or in a folder of the IDE (is_ide_project)."""
     if os.path.basename(path) not in IDE_CONFIGURATIONS:
         return False
     if "makefile" in files or "Makefile" in files or any(n.endswith(".build") for n in names):
         return True
-    return os.path.isfile(os.path.join(os.path.dirname(path), ".project"))
+    return is_ide_project(os.path.dirname(path))
+
+
+def is_ide_project(folder: str) -> bool:
+    """A folder of the Vitis IDE: its `.project` (Eclipse) or `<folder>.prj` (committed without
+    the other, `.project` being ignored)."""
+    name = os.path.basename(folder)
+    return os.path.isfile(os.path.join(folder, ".project")) or os.path.isfile(os.path.join(folder, name + ".prj"))
 
 
 def _is_component_work_dir(path: str) -> bool:
@@ -125,13 +134,13 @@ def ide_application(path: str) -> str | None:
     if match is None:
         return None
     app = os.path.join(os.path.dirname(path), match.group(1))
-    return app if os.path.isfile(os.path.join(app, ".project")) else None
+    return app if is_ide_project(app) else None
 
 
 def ide_companions(app: str) -> list[str]:
     """The companion folders beside an IDE application that exist."""
     found = []
     for suffix in ("_system", "_system_hw_link", "_kernels"):
-        if os.path.isdir(app + suffix) and os.path.isfile(os.path.join(app, ".project")):
+        if os.path.isdir(app + suffix) and is_ide_project(app):
             found.append(app + suffix)
     return found

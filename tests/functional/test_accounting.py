@@ -34,6 +34,7 @@ BUILDERS: list[Callable[[Path], object]] = [
     t3.sessions_of_other_versions,
     t3.failed_component,
     t3.ide_workspace,
+    t3.ide_kernels_project,
     t3.link_output_named_after_the_kernel,
     mode_hls_component,
     component_with_work_dir,

@@ -265,3 +265,101 @@ def test_a_link_output_folder_of_any_name_is_build_output(tmp_path: Path) -> Non
         ("vitis.csynth", "xc7z020clg400-1"),
         ("vitis.hw_emu", t3.U250),
     ]
+
+
+def test_summary_counts_projects_that_could_yield_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A Vivado run folder's .Xil and a kernel folder with a makefile and source are folders a
+    build touched, not projects that yield records: the summary line leaves them out, and says how
+    many build-output folders the walk pruned."""
+    from tui.cli import main
+
+    from ..conftest import place
+
+    root = tmp_path / "suite"
+    t3.three_solutions(root)
+    place(root, "Benchmarks/gemm/vivado/gemm.runs/impl_1/.Xil/Vivado-1234/dcp/x.xdc", text="\n")
+    place(root, "Benchmarks/gemm/kernels/Makefile", text="all:\n")
+    place(root, "Benchmarks/gemm/kernels/k.cpp", text="void k() {}\n")
+    assert main(["collect", str(root), "-o", str(tmp_path / "out.jsonl")]) == 0
+    summary = capsys.readouterr().err.splitlines()[-1]
+    # gemm.runs/impl_1 (its .Xil) and gemm's proj folder are the build output
+    # (the kernels folder lies in the built gemm project: one of its folders, no project)
+    assert summary.startswith("1 projects (1 not built), 4 runs, 4 records (2 hls_synth, 1 rtl_sim, 1 sw_run), ")
+    assert ", 2 build-output folders skipped, " in summary
+
+
+def test_ide_kernels_project_committed_without_dot_project(tmp_path: Path) -> None:
+    root = tmp_path / "workspace"
+    app = t3.ide_kernels_project(root)
+    collection = collect(root)
+    assert list(collection.projects) == [str(app)]
+    records, _ = records_of(collection)
+    assert [
+        (r["problem"]["group_path"], r["report_type"], r["run"]["target"], r["run"]["device"]) for r in records
+    ] == [(["vision"], "hls_synth", "vitis.hw_emu", t3.ZCU102)]
+    assert records[0]["hls_synth"]["AreaEstimates"]["Resources"]["LUT"] == "2224"  # the solution's, not the copy's
+    assert collection.problems() == []
+
+
+def test_another_hls_projects_solution_in_the_same_run_is_a_problem_line(tmp_path: Path) -> None:
+    """teo3300/PII-2022: an HLS project at the root and another in test_loadbytes/, both on one
+    part: the pick's solution gives the run's records, the other is a problem line."""
+    from ..conftest import place, set_mtime
+
+    root = tmp_path / "PII"
+    place(root, "vivado_hls.app", text="<project/>\n")
+    place(root, "aead.cpp", text="void aead() {}\n")
+    for folder, age in (("", 10), ("test_loadbytes/", 500)):
+        place(root, f"{folder}solution1/solution1.aps", text="<solution/>\n")
+        set_mtime(place(root, f"{folder}solution1/syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml"), age)
+    place(root, "test_loadbytes/hls.app", text="<project/>\n")
+    collection = collect(root)
+    assert [row[2:] for row in variant_rows(collection)] == [("hls_synth", "vitis.csynth", "xc7z020clg400-1", "pass")]
+    assert collection.problems() == [
+        Problem(
+            str(root / "test_loadbytes/solution1"),
+            "test_loadbytes/solution1 not recorded: solution1 gives the records of the vitis.csynth run",
+        )
+    ]
+
+
+def test_a_vivado_ip_repository_beside_hls_projects_prunes_nothing(tmp_path: Path) -> None:
+    """javadsaberlatibari/FPGA_Consensus: a CMake build of an HLS IP library holds iprepo/ beside
+    its HLS projects (hls/<ip>/ with a Makefile, a header and <ip>_prj/solution1): each stays a
+    project of its own (a bare iprepo/ is no v++ link output)."""
+    from ..conftest import place
+
+    root = tmp_path / "consensus"
+    stack = root / "build/fpga-network-stack"
+    place(stack, "iprepo/toe/component.xml", text="<component/>\n")
+    for ip in ("toe", "udp"):
+        place(stack, f"hls/{ip}/Makefile", text="all:\n")
+        place(stack, f"hls/{ip}/{ip}_config.hpp", text="#define N 1\n")
+        place(stack, f"hls/{ip}/{ip}_prj/hls.app", text="<project/>\n")
+        place(stack, f"hls/{ip}/{ip}_prj/solution1/solution1.aps", text="<solution/>\n")
+        place(stack, f"hls/{ip}/{ip}_prj/solution1/syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml")
+    collection = collect(root)
+    assert [str(Path(p).relative_to(stack)) for p in collection.projects] == ["hls/toe", "hls/udp"]
+    assert collection.problems() == []
+
+
+def test_failed_compile_and_link_summaries_of_other_tries_fail_no_synthesis(tmp_path: Path) -> None:
+    """kmisimn76/SparseAccel: a harness folder holds the profile of a hw_emu run that worked, the
+    compile summary of a later try that failed (CS_FAILED) and a failed hw link's summary: only a
+    unified component's failed compile fails a synthesis, and the hw summary joins no run."""
+    from ..conftest import fixture_bytes, place
+
+    root = tmp_path / "sparse"
+    p = root / "HW_emu_32x32"
+    sources(p, "Makefile", "src/conv.cpp")
+    place(p, "profile_kernels.csv", "nmath018-topK_feature__profile_kernels.csv")
+    build = "nmath018-topK_feature__build_dir.{}.xilinx_u250_gen3x16_xdma_4_1_202210_1__krnl.link.xclbin.link_summary"
+    place(p, "conv.hw_emu.xclbin.link_summary", build.format("hw_emu"))
+    failed = fixture_bytes(build.format("hw")).replace(b"CS_PASSED", b"CS_FAILED")
+    (p / "conv.hw.xclbin.link_summary").write_bytes(failed)
+    compile_summary = "nmath018-topK_feature___x.hw_emu.xilinx_u250_gen3x16_xdma_4_1_202210_1__krnl.xo.compile_summary"
+    (p / "conv.hw_emu.xo.compile_summary").write_bytes(
+        fixture_bytes(compile_summary).replace(b"CS_PASSED", b"CS_FAILED")
+    )
+    rows = [row[2:] for row in variant_rows(collect(root))]
+    assert rows == [("rtl_sim", "vitis.hw_emu", t3.U250, "pass")]

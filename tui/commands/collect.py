@@ -85,7 +85,8 @@ def collect(roots: list[str], output: str, args: argparse.Namespace, strict: boo
         runs = sum(len(r.runs) for r in collection.projects.values())
         extensions = len(written.extensions)
         extra = f" + {extensions} extension records -> {ext_output}" if extensions else ""
-        built = sum(1 for result in collection.projects.values() if result.built)
+        # a project counts when it could yield records: it holds a run (or extension output)
+        built = sum(1 for result in collection.projects.values() if result.runs or result.extension_records)
         unbuilt = f" ({len(collection.projects) - built} not built)" if built < len(collection.projects) else ""
         summary = (
             f"{built} projects{unbuilt}, {runs} runs, {len(written.records)} records ({by_type}), "

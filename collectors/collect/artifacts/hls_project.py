@@ -27,3 +27,13 @@ def parse_hls_script(data: bytes) -> dict[str, Any]:
 def is_legacy_report_folder(folder: str, files: list[str]) -> bool:
     """A `syn/report` folder of Vivado HLS 2015.x/2016.x: per-module reports and no csynth.xml."""
     return folder == "report" and "csynth.xml" not in files
+
+
+_PRJ_PLATFORM = re.compile(r"\bplatform=\"([^\"]+)\"")
+
+
+def parse_ide_prj(data: bytes) -> dict[str, Any]:
+    """The platform a Vitis IDE project (`<name>.prj`) builds for: a path to its `.xpfm`."""
+    match = _PRJ_PLATFORM.search(decode_text(data))
+    name = match.group(1).replace("\\", "/").rpartition("/")[2].removesuffix(".xpfm") if match else ""
+    return {"platform": name or None}

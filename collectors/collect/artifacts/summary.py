@@ -37,7 +37,8 @@ def parse_build_summary(data: bytes) -> dict[str, Any]:
         "flow": flow.group(1).lower() if flow else None,
         "target": target.group(1).lower() if target else None,
         "platform": platform.group(1) if platform else None,
-        "synthesis_failed": "CS_FAILED" in text,  # a unified component's compile that failed
+        # a compile that failed (a unified component's, a kernel's): a failed link fails no synthesis
+        "synthesis_failed": "CS_FAILED" in text and flow is not None and flow.group(1) == "COMPILE",
     }
 
 

@@ -7,14 +7,16 @@ records and their status (section 5).
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Iterable
 
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.mapping import DEFAULT_VARIANT, Identity
 from collectors.collect.runs.facts import RUN_FACTS, derive_facts, meta_facts
 from collectors.collect.runs.grouping import group_runs
-from collectors.collect.runs.layout import UNKNOWN, ProjectFiles, Run, RunGroup
+from collectors.collect.runs.layout import UNKNOWN, ProjectFiles, Run, RunGroup, inside
 from collectors.collect.runs.payloads import PayloadInput, build_payload
+from collectors.collect.runs.solutions import RESULT_KINDS
 from collectors.problems import Problem
 from collectors.records.model import TARGET_REPORTS, RunFacts, make_record
 
@@ -67,6 +69,7 @@ def _resolve(
     run.files = [item.path for item in group.items]
     for meta in metas:
         run.notes.update(meta.facts["extra"])
+    _report_left_out(proj, group, facts.solution, problems)
     given = PayloadInput(proj, group, facts, problems)
     for report_type in TARGET_REPORTS[group.target]:
         status = meta_facts(metas, group.target, group.device, report_type).get("status")
@@ -79,9 +82,24 @@ def _resolve(
     return run
 
 
+def _report_left_out(proj: ProjectFiles, group: RunGroup, chosen: str | None, problems: list[Problem]) -> None:
+    """Solutions of different HLS projects in one project folder that give the same run: the
+    chosen one speaks for it, each other one with results is a problem line (never a silent loss)."""
+    if chosen is None or len(group.solutions) < 2:
+        return
+    for solution in sorted(set(group.solutions) - {chosen}):
+        own = [p for p in group.items if inside(proj.rel[p.path], solution) and p.kind in RESULT_KINDS]
+        if own:
+            message = f"{solution} not recorded: {chosen} gives the records of the {group.target} run"
+            problem = Problem(posixpath.join(proj.path, solution), message)
+            if problem not in problems:
+                problems.append(problem)
+
+
 def _report_unknowns(proj: ProjectFiles, run: Run, problems: list[Problem]) -> None:
     """ "unknown" is only a problem where it is written; a run still waiting for its reports is not."""
-    label = f"{run.target} run on {run.device}"
+    solution = f" ({run.variant['name']})" if run.variant else ""
+    label = f"{run.target} run on {run.device}{solution}"
     if any(r["run"]["device"] == UNKNOWN for r in run.records):
         problems.append(Problem(proj.path, f"{label}: device unknown (no runner metadata, log or report names it)"))
     if any(r["run"]["vitis_version"] == UNKNOWN for r in run.records):

@@ -52,7 +52,10 @@ def derive_facts(proj: ProjectFiles, group: RunGroup) -> RunFacts:
     if group.solutions and group.target not in VPP_TARGETS:
         # an HLS run: a log speaks for a record only through the sessions that ran its step
         versions = {rtype: _version(group, hls_logs, chosen, step) for rtype, step in STEP_OF_REPORT.items()}
-    failed = [p for p in group.of("summary") + hls_logs if p.facts.get("synthesis_failed")]
+    # a unified component's compile that failed (its summary, its compile log); a v++ kernel's
+    # compile summary says CS_FAILED of a later try beside the .xo an earlier one made
+    component = [p for p in group.of("summary") if p.path.endswith(".hlscompile_summary")]
+    failed = [p for p in component + hls_logs if p.facts.get("synthesis_failed")]
     errors = bool(failed) or any(p.facts["errors"] for p in group.of("vpp_log") + hls_logs)
     return RunFacts(chosen, solution, hls_logs, derived, errors, versions)
 

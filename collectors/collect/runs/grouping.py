@@ -142,6 +142,9 @@ def _place_loose(loose: list[Parsed], groups: RunGroups, problems: list[Problem]
     hw_emu = [g for g in vpp if g.target == "vitis.hw_emu"]
     for item in loose:
         choices = hw_emu if item.kind == "profile" else vpp
+        named = item.facts.get("target") if item.kind == "summary" and item.ok else None
+        if named is not None:  # a summary of another target's build (a failed hw link) joins no run
+            choices = [group for group in choices if group.target == f"vitis.{named}"]
         if len(choices) == 1:
             choices[0].items.append(item)
         elif len(choices) > 1 and item.kind == "profile":
@@ -156,6 +159,8 @@ def _log_device(proj: ProjectFiles, context: str) -> str | None:
     for item in proj.readable("summary"):
         if item.facts["flow"] == "link" and item.facts["platform"] and proj.vpp_context(item) == context:
             return item.facts["platform"]
+    if context in IDE_CONFIGURATIONS:  # the IDE project names the platform it builds for
+        return next((p.facts["platform"] for p in proj.readable("ide_prj") if p.facts["platform"]), None)
     return None
 
 
