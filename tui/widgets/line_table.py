@@ -240,12 +240,17 @@ class LineTable(ScrollView, can_focus=True):
         self.refresh()
 
     def follow_cursor(self) -> None:
-        """Scroll just enough that the cursor's row (and column) is on screen."""
+        """Scroll just enough that the cursor's row (and column) is on screen, once the layout
+        under way is done: a scrollbar that appears, or a line above the table that wraps,
+        changes how many rows are shown after the key that moved the cursor."""
+        self.call_after_refresh(self._follow)
+
+    def _follow(self) -> None:
         shown, top = self.rows_shown(), self.scroll_offset.y
         if self.cursor < top:
-            self.scroll_to(y=self.cursor, animate=False)
+            self.scroll_to(y=self.cursor, animate=False, immediate=True)
         elif self.cursor >= top + shown:
-            self.scroll_to(y=self.cursor - shown + 1, animate=False)
+            self.scroll_to(y=self.cursor - shown + 1, animate=False, immediate=True)
         if self.COLUMN_CURSOR:
             self._follow_column()
 
@@ -255,9 +260,9 @@ class LineTable(ScrollView, can_focus=True):
         left = sum(widths[:cell])
         right = left + (widths[cell] if cell < len(widths) else 0)
         if left < self.scroll_offset.x:
-            self.scroll_to(x=left, animate=False)
+            self.scroll_to(x=left, animate=False, immediate=True)
         elif right > self.scroll_offset.x + self.size.width:
-            self.scroll_to(x=right - self.size.width, animate=False)
+            self.scroll_to(x=right - self.size.width, animate=False, immediate=True)
 
     def on_resize(self) -> None:
         self.follow_cursor()
