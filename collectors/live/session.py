@@ -20,15 +20,9 @@ from typing import Any
 
 from collectors.collect.config import Settings
 from collectors.collect.discovery import STATE_DIR
-from collectors.collect.engine import (
-    Collection,
-    Engine,
-    ProjectResult,
-    Stamp,
-    prepare_spawning,
-    start_pool,
-    stop_pool,
-)
+from collectors.collect.engine import Collection, Engine, ProjectResult
+from collectors.collect.pool import prepare_spawning, stop_pool, usable_cores
+from collectors.collect.results import Stamp
 from collectors.live.events import (
     Mailbox,
     ProjectChange,
@@ -39,8 +33,10 @@ from collectors.live.events import (
     Totals,
     WatchState,
 )
+from collectors.live.inotify import Inotify
 from collectors.live.looks import ConfigWatch, listable, replaced, stamp, unreadable_directories
 from collectors.live.modes import choose_mode
+from collectors.live.placement import start_workers, watch_scanned
 from collectors.live.watcher import Watcher
 from collectors.problems import Problem
 from collectors.records.store import TEMPORARY_PREFIX, Output, extension_path
@@ -95,6 +91,9 @@ class LiveCollection:
         self.unreadable: list[str] = []  # directories the last scan could not list
         self.write_error: str | None = None
         self._counts = _Counts()
+        # the session's inotify, while it watches that way: each scan keeps what it lists, and
+        # its directories are watched once the output is out (watch_scanned)
+        self.watching: Inotify | None = None
 
     def project_for(self, path: str) -> str | None:
         """The known project a changed path belongs to (the deepest one containing it)."""
@@ -124,7 +123,9 @@ class LiveCollection:
         # a root that is gone (renamed away, being rebuilt) keeps its last records until it is back
         present = [root for root in self.roots if os.path.isdir(root)]
         self._watch_first(present)
-        collection = self.engine.scan(present, progress=progress, wait_for_writers=0, on_result=found)
+        collection = self.engine.scan(
+            present, progress=progress, wait_for_writers=0, on_result=found, listing=self.watching is not None
+        )
         self._unwatched_scan = collection
         scanned = [path for path in self.results if any(_below(path, root) for root in present)]
         for path in set(scanned) - set(collection.projects):
@@ -138,18 +139,18 @@ class LiveCollection:
         return changes
 
     def watch_scanned(self, tell: Callable[[list[tuple[str, bool]]], None]) -> None:
-        """Watch what the last scan listed (Engine.watch_listed); `tell` hears what changed unseen
-        meanwhile (path, is directory), to be looked at again."""
+        """Watch what the last scan listed (placement.watch_scanned); `tell` hears what changed
+        unseen meanwhile (path, is directory), to be looked at again."""
         collection, self._unwatched_scan = self._unwatched_scan, None
-        if collection is not None:
-            self.unwatched += self.engine.watch_listed(collection, tell)  # (beside the roots': _watch_first)
+        if collection is not None and self.watching is not None:  # (beside the roots': _watch_first)
+            self.unwatched += watch_scanned(self.engine, self.watching, collection, tell)
 
     def _watch_first(self, roots: list[str]) -> None:
         """Watched before a scan begins: the roots (the watcher takes a root without a watch
         for one deleted and made again) and the folders the output is written to, where a scan
         walks (else the output's own writing, a new entry there, would look like a change made
         during the scan; the events of the output's files are ignored)."""
-        watching = self.engine.watching
+        watching = self.watching
         outputs = {os.path.dirname(self.output_path), os.path.dirname(self.ext_output)}
         folders = [*roots, *(f for f in outputs if any(_below(f, root) for root in roots))]
         if watching is not None:
@@ -275,12 +276,15 @@ class LiveSession:
         self.rescan_every = rescan_every
         self.debounce = debounce
         self.watcher = self._watcher()
-        engine = self.live.engine
-        engine.watching = self.watcher.watching
-        if engine.processes > 1:  # (one core: the walk stays in this process)
+        self.live.watching = self.watcher.watching
+        processes = usable_cores()
+        if processes > 1:  # (one core: the walk stays in this process)
             # started with the session, given the inotify descriptor: forked, ready at once, where
-            # it is made before an interface starts its threads (`watch`); otherwise spawned
-            engine.pool = start_pool(engine.processes, watching=engine.watching)
+            # it is made before an interface starts its threads (`watch`); otherwise spawned.
+            # Without them, the scans walk in this process (never forked beside threads).
+            pool = start_workers(processes, self.live.watching)
+            if pool is not None:
+                self.live.engine.pool, self.live.engine.processes = pool, processes
 
     @property
     def results(self) -> dict[str, ProjectResult]:
@@ -328,14 +332,15 @@ class LiveSession:
 
     def _check_capacity(self) -> None:
         self.watcher.check_capacity(self.live.directories, self.live.unwatched)
-        self.live.engine.watching = self.watcher.watching  # (none once polling)
+        self.live.watching = self.watcher.watching  # (none once polling)
 
     def rescan(self) -> None:
         self.watcher.rescan_now()
 
     def stop(self) -> None:
         self.watcher.stop()
-        pool, self.live.engine.pool = self.live.engine.pool, None
+        engine = self.live.engine
+        pool, engine.pool, engine.processes = engine.pool, None, 1
         if isinstance(pool, ProcessPoolExecutor):
             stop_pool(pool)
 

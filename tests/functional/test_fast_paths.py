@@ -7,18 +7,18 @@ from __future__ import annotations
 import gc
 import json
 import os
-import threading
 import weakref
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from collectors.collect import engine as engine_module
+from collectors.collect import pool as pool_module
 from collectors.collect.artifacts import ARTIFACTS
 from collectors.collect.config import load_settings
-from collectors.collect.discovery import Project, balance_split, find_projects, settled_projects, start_split, walk_part
-from collectors.collect.engine import Brought, Engine
+from collectors.collect.discovery import Project, find_projects, settled_projects
+from collectors.collect.engine import Engine
+from collectors.collect.walk import Brought, balance_split, start_split, walk_part
 
 from .. import trees
 from ..bench.deep_tree import build_deep_tree
@@ -26,23 +26,15 @@ from ..conftest import EXPECTED_TREE, place, set_mtime
 
 
 def collect(root: Path, processes: int) -> tuple[bytes, list[str]]:
-    engine = Engine(lambda r: load_settings(Path(r)))
-    engine.processes = processes
+    engine = Engine(lambda r: load_settings(Path(r)), processes=processes)
     collection = engine.scan([str(root)], wait_for_writers=0)
     problems = [str(p) for p in collection.problems()]
     return collection.output("", "").records.render(), problems
 
 
 def collect_in_one_walk(root: Path) -> tuple[bytes, list[str]]:
-    """The plain path: beside another thread a scan never forks, one walker sees everything."""
-    stop = threading.Event()
-    other = threading.Thread(target=stop.wait)
-    other.start()
-    try:
-        return collect(root, processes=4)
-    finally:
-        stop.set()
-        other.join()
+    """The plain path: in one process a scan is one walk, one walker sees everything."""
+    return collect(root, processes=1)
 
 
 @pytest.fixture(scope="module")
@@ -160,8 +152,7 @@ def collect_reading_every_copy(root: Path) -> tuple[bytes, list[str]]:
 def csynth_reads(root: Path) -> tuple[list[str], bytes, list[str]]:
     """The csynth.xml files a one-process scan read (relative), its records and its problems
     (the same on a second scan by the same engine, from its cache)."""
-    engine = Engine(lambda r: load_settings(Path(r)))
-    engine.processes = 1
+    engine = Engine(lambda r: load_settings(Path(r)), processes=1)
     collection = engine.scan([str(root)], wait_for_writers=0)
     read = [e.parsed.path for e in engine._cache.values() if e.parsed.kind == "csynth" and e.parsed.loaded]
     problems = [str(p) for p in collection.problems()]
@@ -212,7 +203,7 @@ def test_what_other_threads_leave_while_the_shares_come_back_is_collected_not_fr
 
     frozen = gc.get_freeze_count()
     try:
-        with engine_module._collection_paused():
+        with pool_module.collection_paused():
             node = Node()
             node.itself = node  # type: ignore[attr-defined]
             gone = weakref.ref(node)
