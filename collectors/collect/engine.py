@@ -74,10 +74,15 @@ class Engine:
     `processes`: how many worker processes share a scan's walk and parsing; 1, the walk stays
     in this process. More are forked for each scan, unless a `pool` of that many is lent (a
     live session's, started before its threads: forking beside threads is unsafe, so whoever
-    runs threads lends a pool or keeps to one process)."""
+    runs threads lends a pool or keeps to one process). `cache`: keep what a scan parsed, for
+    the projects collected again later (a live session); `collect` scans once and needs none."""
 
     def __init__(
-        self, settings_for: Callable[[str], Settings], excluded: Iterable[str] = (), processes: int = 1
+        self,
+        settings_for: Callable[[str], Settings],
+        excluded: Iterable[str] = (),
+        processes: int = 1,
+        cache: bool = True,
     ) -> None:
         self.settings_for = settings_for
         self.excluded = [os.path.abspath(p) for p in excluded]
@@ -89,6 +94,7 @@ class Engine:
         self._roots: tuple[str, ...] = ()  # the resolved roots of the last scan: links may lead there
         self.parses = 0  # how many files were actually read and parsed (for tests and benchmarks)
         self.processes = max(1, processes)
+        self.cache = cache
         self.pool: Executor | None = None  # the workers a live session lends for its scans
 
     def parse(self, path: str, kind: str) -> Parsed:
@@ -190,7 +196,7 @@ class Engine:
     def _walk(self, root: str, progress: Progress | None, listing: bool) -> Walked:
         """Walk a root (walk.walk_tree) in the lent pool, in `processes` forked for it, or here;
         keep what the shares parsed. A lent pool whose worker died is given up on: walked here."""
-        spec = WalkSpec(self.excluded, self.allowed(root), self.settings_for(root), listing)
+        spec = WalkSpec(self.excluded, self.allowed(root), self.settings_for(root), listing, self.cache)
         try:
             walked = walk_tree(root, spec, self.processes, self.pool, progress)
         except (BrokenProcessPool, OSError, ValueError):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import gc
 import json
 import os
+import threading
 import weakref
 from dataclasses import replace
 from pathlib import Path
@@ -25,8 +26,8 @@ from ..bench.deep_tree import build_deep_tree
 from ..conftest import EXPECTED_TREE, place, set_mtime
 
 
-def collect(root: Path, processes: int) -> tuple[bytes, list[str]]:
-    engine = Engine(lambda r: load_settings(Path(r)), processes=processes)
+def collect(root: Path, processes: int, cache: bool = True) -> tuple[bytes, list[str]]:
+    engine = Engine(lambda r: load_settings(Path(r)), processes=processes, cache=cache)
     collection = engine.scan([str(root)], wait_for_writers=0)
     problems = [str(p) for p in collection.problems()]
     return collection.output("", "").records.render(), problems
@@ -54,6 +55,7 @@ def test_the_deep_tree_gives_the_same_bytes_by_every_path(deep_tree: Path) -> No
     assert first["hls_synth"]["AreaEstimates"]["Resources"]["LUT"] == lut
     for processes in (1, 2, 3, 4):
         assert collect(deep_tree, processes) == (plain, plain_problems), processes
+        assert collect(deep_tree, processes, cache=False) == (plain, plain_problems), processes
 
 
 def test_the_test_trees_give_the_expected_file_by_every_path(tmp_path: Path) -> None:
@@ -61,6 +63,7 @@ def test_the_test_trees_give_the_expected_file_by_every_path(tmp_path: Path) -> 
     assert collect_in_one_walk(root)[0] == EXPECTED_TREE.read_bytes()
     for processes in (1, 2, 3, 4):
         assert collect(root, processes)[0] == EXPECTED_TREE.read_bytes(), processes
+        assert collect(root, processes, cache=False)[0] == EXPECTED_TREE.read_bytes(), processes
 
 
 def root_project_tree(root: Path) -> Path:
@@ -201,14 +204,21 @@ def test_what_other_threads_leave_while_the_shares_come_back_is_collected_not_fr
     class Node:
         pass
 
+    def dropping() -> weakref.ref:
+        node = Node()
+        node.itself = node  # type: ignore[attr-defined]
+        return weakref.ref(node)
+
     frozen = gc.get_freeze_count()
+    done = threading.Event()
+    other = threading.Thread(target=done.wait)  # (alone, nothing else made garbage: no collection)
+    other.start()
     try:
         with pool_module.collection_paused():
-            node = Node()
-            node.itself = node  # type: ignore[attr-defined]
-            gone = weakref.ref(node)
-            del node
+            gone = dropping()
             assert gone() is not None and not gc.isenabled()
         assert gone() is None and gc.isenabled() and gc.get_freeze_count() > frozen
     finally:
+        done.set()
+        other.join()
         gc.unfreeze()

@@ -64,7 +64,7 @@ def collect(roots: list[str], output: str, args: argparse.Namespace, strict: boo
         return settings
 
     started = time.perf_counter()
-    engine = Engine(settings.__getitem__, excluded=[output, ext_output], processes=usable_cores())
+    engine = Engine(settings.__getitem__, excluded=[output, ext_output], processes=usable_cores(), cache=False)
     with _Progress(enabled=err.isatty() and not quiet) as progress:
         collection = engine.scan(roots, progress=progress.update)
     written = collection.output(output, ext_output)

@@ -235,7 +235,7 @@ def collect_root(root: str, args: argparse.Namespace) -> tuple[list[tuple[int, b
     from collectors.collect.pool import usable_cores
 
     settings = {os.path.abspath(root): load_settings(Path(root), overrides(args))}
-    collection = Engine(settings.__getitem__, processes=usable_cores()).scan([root])
+    collection = Engine(settings.__getitem__, processes=usable_cores(), cache=False).scan([root])
     output = collection.output("", "")
     for problem in collection.problems() + output.clashes():
         print(str(problem), file=sys.stderr)
