@@ -19,7 +19,18 @@ from dataclasses import dataclass, field
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.config import Settings
 from collectors.collect.discovery import Project, project_inventory
-from collectors.collect.results import SETTLE_SECONDS, Parse, ProjectResult, Stamp, collect_parsed, parse_file, stamp_of
+from collectors.collect.results import (
+    SETTLE_SECONDS,
+    Parse,
+    ProjectResult,
+    Stamp,
+    Stat,
+    Stats,
+    collect_parsed,
+    parse_file,
+    stamp_of,
+    stat_of,
+)
 from collectors.collect.walk import Brought, Walked, WalkSpec, walk_tree
 from collectors.files import change_clock_ns, describe_os_error
 from collectors.problems import Problem
@@ -68,6 +79,29 @@ class _CacheEntry:
     parsed: Parsed
 
 
+@dataclass(frozen=True)
+class _Known:
+    """A project's last result, and what it came from: while its inventory, the status of each
+    of its artifacts, its root and its settings stay the same, so does the result (collecting
+    is a pure function of them; the time only decides what is unsettled, never reused)."""
+
+    project: Project
+    stats: Stats
+    root: str
+    settings: Settings
+    result: ProjectResult
+
+    def holds(self, project: Project, stats: Stats, root: str, settings: Settings) -> bool:
+        return (
+            self.project == project
+            and self.stats == stats
+            and None not in stats
+            and not self.result.unsettled
+            and self.root == root
+            and self.settings == settings
+        )
+
+
 class Engine:
     """Holds the parse cache; `settings_for(root)` gives the configuration of a watched root.
 
@@ -92,6 +126,7 @@ class Engine:
         # put in the cache when the project is first collected again (walk.Share)
         self._shelved: dict[str, bytes] = {}
         self._roots: tuple[str, ...] = ()  # the resolved roots of the last scan: links may lead there
+        self._known: dict[str, _Known] = {}  # each project's last result (with `cache`)
         self.parses = 0  # how many files were actually read and parsed (for tests and benchmarks)
         self.processes = max(1, processes)
         self.cache = cache
@@ -99,18 +134,24 @@ class Engine:
 
     def parse(self, path: str, kind: str) -> Parsed:
         """Parse one artifact, or return the cached result when its stamp is unchanged."""
-        if path in self._fresh:
-            return self._cache[path].parsed  # stat'ed and parsed moments ago, in this scan
+        return self._parse_stat(path, kind)[0]
+
+    def _parse_stat(self, path: str, kind: str) -> tuple[Parsed, Stat]:
+        """An artifact's parse (Engine.parse) and its stamp."""
+        fresh = self._cache[path] if path in self._fresh else None
+        if fresh is not None:
+            return fresh.parsed, fresh.stamp  # stat'ed and parsed moments ago, in this scan
         try:
             stat = os.stat(path)
         except OSError as exc:
             self._cache.pop(path, None)
-            return Parsed(path, kind, 0, None, describe_os_error(exc))
+            return Parsed(path, kind, 0, None, describe_os_error(exc)), None
         cached = self._cache.get(path)
         if cached is not None and cached.stamp == stamp_of(stat):
-            return cached.parsed
+            return cached.parsed, cached.stamp
         self.parses += 1
-        return self._remember(parse_file(path, kind, stat))
+        result = parse_file(path, kind, stat)
+        return self._remember(result), stat_of(result)
 
     def _remember(self, result: Parse) -> Parsed:
         if isinstance(result, Parsed):
@@ -121,8 +162,17 @@ class Engine:
         return parsed
 
     def collect_project(self, project: Project, root: str) -> ProjectResult:
-        parsed = [self.parse(path, kind) for path, kind in project.artifacts]
-        return collect_parsed(project, root, self.settings_for(root), parsed)
+        """A project's result: its last one where nothing it came from changed (_Known)."""
+        settings = self.settings_for(root)
+        pairs = [self._parse_stat(path, kind) for path, kind in project.artifacts]
+        stats = tuple(stat for _parsed, stat in pairs)
+        known = self._known.get(project.path)
+        if known is not None and known.holds(project, stats, root, settings):
+            return known.result
+        result = collect_parsed(project, root, settings, [parsed for parsed, _stat in pairs])
+        if self.cache:
+            self._known[project.path] = _Known(project, stats, root, settings, result)
+        return result
 
     def allowed(self, root: str) -> tuple[str, ...] | None:
         """Where symbolic links below `root` may lead: the roots, or anywhere with --follow-outside."""
@@ -153,7 +203,6 @@ class Engine:
         `listing`: the collection names what a live stage watches (Collection.listed)."""
         roots = [os.path.abspath(r) for r in roots]
         self._roots = tuple(os.path.realpath(r) for r in roots)
-        self._shelved.clear()  # (this scan shelves them afresh)
         collection = Collection(started_ns=change_clock_ns())
         for root in roots:
             walked = self._walk(root, progress, listing)
@@ -170,6 +219,9 @@ class Engine:
                 collection.listed += found.listed
                 collection.artifacts += [path for project in found.projects for path, _kind in project.artifacts]
         self._retry_unsettled(collection, wait_for_writers)
+        # (what the last scan shelved stays for the projects it found unchanged)
+        self._shelved = {path: data for path, data in self._shelved.items() if path in collection.projects}
+        self._known = {path: known for path, known in self._known.items() if path in collection.projects}
         return collection
 
     def _collect_walked(
@@ -187,7 +239,7 @@ class Engine:
                 # collection would walk it all again (1.4 s of 9 on 20,000 projects). It
                 # holds no reference cycles: refcounting frees it when it is let go.
                 gc.freeze()
-            collection.projects[project.path] = self._result(project, root, walked.brought)
+            collection.projects[project.path] = self._result(project, root, walked.brought, walked.stats)
             if on_result is not None:
                 on_result(collection.projects[project.path])
             if progress is not None:
@@ -196,7 +248,10 @@ class Engine:
     def _walk(self, root: str, progress: Progress | None, listing: bool) -> Walked:
         """Walk a root (walk.walk_tree) in the lent pool, in `processes` forked for it, or here;
         keep what the shares parsed. A lent pool whose worker died is given up on: walked here."""
-        spec = WalkSpec(self.excluded, self.allowed(root), self.settings_for(root), listing, self.cache)
+        settings = self.settings_for(root)
+        known = {path: k.stats for path, k in self._known.items() if k.holds(k.project, k.stats, root, settings)}
+        files = {path: entry.stamp for path, entry in self._cache.items()} if self.cache else {}
+        spec = WalkSpec(self.excluded, self.allowed(root), settings, listing, self.cache, known, files)
         try:
             walked = walk_tree(root, spec, self.processes, self.pool, progress)
         except (BrokenProcessPool, OSError, ValueError):
@@ -210,13 +265,24 @@ class Engine:
         self._shelved.update(walked.shelved)
         return walked
 
-    def _result(self, project: Project, root: str, brought: Brought) -> ProjectResult:
+    def _result(
+        self, project: Project, root: str, brought: Brought, stats: dict[str, Stats] | None = None
+    ) -> ProjectResult:
         """A project's result: the one its share brought back, where the share saw the same
-        inventory as the whole walk gives (discovery.settled_projects); else collected here."""
+        inventory as the whole walk gives (discovery.settled_projects), or the last one where
+        the share found its artifacts as they were; else collected here."""
         collected = brought.get(project.path)
-        if collected is not None and collected[0] == project:
-            return collected[1]
-        return self.collect_project(project, root)
+        if collected is None or collected[0] != project:
+            return self.collect_project(project, root)
+        result = collected[1]
+        known = self._known.get(project.path)
+        if result is None:  # (the share found every artifact as the engine knew it)
+            return (
+                known.result if known is not None and known.project == project else self.collect_project(project, root)
+            )
+        if self.cache and stats is not None and project.path in stats:
+            self._known[project.path] = _Known(project, stats[project.path], root, self.settings_for(root), result)
+        return result
 
     def _trust(self, result: Parse) -> None:
         """Keep a parse made during this scan; the collection that follows need not stat again."""

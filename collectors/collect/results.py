@@ -95,6 +95,27 @@ def read_and_parse(path: str, kind: str, mtime_ns: int, quiet: bool = False) -> 
     return Parsed(path, kind, mtime_ns, data, error, quiet=quiet)
 
 
+# the stamp of each artifact of a project, in its order; None where it could not be stat'ed: what
+# a scan compares with the last one's to find a project unchanged (Engine.collect_project)
+Stat = Stamp | None
+Stats = tuple[Stat, ...]
+
+
+def stat_of(result: Parse) -> Stat:
+    return None if isinstance(result, Parsed) else result[0]
+
+
+def current_stats(paths: list[str]) -> Stats:
+    """The artifacts' stamps now, by stat alone."""
+    found: list[Stat] = []
+    for path in paths:
+        try:
+            found.append(stamp_of(os.stat(path)))
+        except OSError:
+            found.append(None)
+    return tuple(found)
+
+
 def parse_batch(items: list[tuple[str, str]]) -> list[Parse]:
     return [parse_file(path, kind) for path, kind in items]
 

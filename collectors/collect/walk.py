@@ -16,9 +16,11 @@ from __future__ import annotations
 import gc
 import os
 import pickle
-from collections.abc import Callable, Iterable
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from collectors.collect.config import Settings
 from collectors.collect.discovery import (
@@ -32,8 +34,20 @@ from collectors.collect.discovery import (
     settled_projects,
 )
 from collectors.collect.pool import collection_paused, forked_pool
-from collectors.collect.results import Parse, ProjectResult, collect_parsed, parse_batch, parsed_of
+from collectors.collect.results import (
+    Parse,
+    ProjectResult,
+    Stat,
+    Stats,
+    collect_parsed,
+    current_stats,
+    parse_batch,
+    parsed_of,
+    stat_of,
+)
 from collectors.problems import Problem
+
+Known = TypeVar("Known")
 
 # a scan's walk is split into at least this many directories per process, and shared out in as
 # many shares, each worker taking the next when it is done: the shares stay even whatever the
@@ -171,8 +185,9 @@ def merge_part(walker: Walker, part: WalkPart, owners: dict[str, DirNode]) -> No
 
 # --- one share, in a worker (or here) ------------------------------------------------------------
 
-# projects collected by the shares of a walk, by path, each with the inventory its share saw
-Brought = dict[str, tuple[Project, ProjectResult]]
+# projects collected by the shares of a walk, by path, each with the inventory its share saw;
+# no result: its artifacts' status is what the engine said it knew (unchanged since its last scan)
+Brought = dict[str, tuple[Project, ProjectResult | None]]
 
 
 @dataclass
@@ -182,13 +197,15 @@ class Share:
     where the whole walk gives the same); and its parses, for the engine's cache. A worker
     sends those of a collected project pickled, in one piece (`shelved`): the engine
     unpickles them only if the project is collected again (unpickling them all took a third
-    of a watch's start-up in the main process)."""
+    of a watch's start-up in the main process). A project whose artifacts' status the engine
+    knew is not parsed again: it comes back without a result (Brought)."""
 
     part: WalkPart
-    collected: list[tuple[Project, ProjectResult]]
+    collected: list[tuple[Project, ProjectResult | None]]
     parses: list[Parse]  # (all of them, where nothing is shelved)
     shelved: dict[str, bytes]  # project path -> the pickled parses of its artifacts
     made: int  # parses made
+    stats: dict[str, Stats] = field(default_factory=dict)  # of each project it collected
 
 
 def walk_share(
@@ -199,30 +216,64 @@ def walk_share(
     settings: Settings,
     keep_listed: bool,
     shelve: bool | None = None,
+    known: Mapping[str, Stats] | None = None,
+    known_files: Mapping[str, Stat] | None = None,
 ) -> Share:
     """Walk some of the directories the split left, parse what they hold, and collect the
     projects that lie wholly in them (discovery.settled_projects). `keep_listed`: the part
     names the directories listed; `shelve`, in a worker: True, the parses of the projects it
     collected come back shelved (see Share); False, they do not come back (`collect` scans
-    once: the engine keeps no cache)."""
+    once: the engine keeps no cache); `known`: the status of the artifacts of the projects the
+    engine knows, by project: one whose artifacts are all as known is not parsed again (a
+    rescan of an unchanged tree costs its walk and its stat calls); `known_files`: the status of
+    the files the engine has parsed, for those of projects the share cannot collect itself (it
+    leaves an unchanged one to the engine's cache)."""
     part = walk_part(entries, excluded, allowed, keep_listed)
+    settled = settled_projects(part.nodes)
+    unchanged = _unchanged(settled, known or {})
+    skipped = {path for project in settled if project.path in unchanged for path, _kind in project.artifacts}
+    if known_files:
+        own = {path for project in settled for path, _kind in project.artifacts}
+        others = [path for node in part.nodes + part.stubs for path, _kind in node.artifacts if path not in own]
+        skipped.update(path for path, stat in zip(others, current_stats(others)) if known_files.get(path) == stat)
     owners = part.nodes + part.stubs
-    parses = parse_batch([(path, kind) for node in owners for path, kind in node.artifacts])
+    parses = parse_batch([(path, kind) for node in owners for path, kind in node.artifacts if path not in skipped])
     unshelved = {parsed_of(result).path: result for result in parses}
-    collected: list[tuple[Project, ProjectResult]] = []
-    shelved: dict[str, bytes] = {}
-    for project in settled_projects(part.nodes):
-        own = [unshelved[path] for path, _kind in project.artifacts]
-        try:
-            collected.append((project, collect_parsed(project, root, settings, [parsed_of(r) for r in own])))
-        except Exception:  # a bug on strange input: left to the engine, as if it were alone
-            continue  # (raised from the share, it would end the scan's use of the pool)
-        if shelve is not None:
-            if shelve:  # (after collecting: what it read of its deferred copies goes too)
-                shelved[project.path] = pickle.dumps(own, pickle.HIGHEST_PROTOCOL)
-            for path, _kind in project.artifacts:
-                del unshelved[path]
-    return Share(part, collected, list(unshelved.values()), shelved, len(parses))
+    share = Share(part, [], [], {}, len(parses))
+    for project in settled:
+        if project.path in unchanged:
+            share.collected.append((project, None))
+        else:
+            _collect_settled(share, project, unshelved, root, settings, shelve)
+    share.parses = list(unshelved.values())
+    return share
+
+
+def _unchanged(settled: list[Project], known: Mapping[str, Stats]) -> set[str]:
+    """The projects whose artifacts' status is the one the engine knows (by stat alone)."""
+    found = set()
+    for project in settled:
+        stats = known.get(project.path)
+        if stats is not None and current_stats([path for path, _kind in project.artifacts]) == stats:
+            found.add(project.path)
+    return found
+
+
+def _collect_settled(
+    share: Share, project: Project, unshelved: dict[str, Parse], root: str, settings: Settings, shelve: bool | None
+) -> None:
+    own = [unshelved[path] for path, _kind in project.artifacts]
+    try:
+        result = collect_parsed(project, root, settings, [parsed_of(r) for r in own])
+    except Exception:  # a bug on strange input: left to the engine, as if it were alone
+        return  # (raised from the share, it would end the scan's use of the pool)
+    share.collected.append((project, result))
+    share.stats[project.path] = tuple(stat_of(r) for r in own)
+    if shelve is not None:
+        if shelve:  # (after collecting: what it read of its deferred copies goes too)
+            share.shelved[project.path] = pickle.dumps(own, pickle.HIGHEST_PROTOCOL)
+        for path, _kind in project.artifacts:
+            del unshelved[path]
 
 
 def _walk_share_in_worker(
@@ -233,13 +284,15 @@ def _walk_share_in_worker(
     settings: Settings,
     keep_listed: bool,
     keep_parses: bool,
+    known: dict[str, Stats],
+    known_files: dict[str, Stat],
 ) -> Share:
     """A worker's share (it travels back pickled). No garbage collection meanwhile: what it
     makes lives until the share is sent (each collection walked it all again: 8 % of its time)."""
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return walk_share(entries, root, excluded, allowed, settings, keep_listed, shelve=keep_parses)
+        return walk_share(entries, root, excluded, allowed, settings, keep_listed, keep_parses, known, known_files)
     finally:
         if collecting:
             gc.enable()
@@ -258,6 +311,7 @@ class Walked:
     parses: list[Parse] = field(default_factory=list)
     shelved: dict[str, bytes] = field(default_factory=dict)
     made: int = 0
+    stats: dict[str, Stats] = field(default_factory=dict)  # of each project a share collected
 
 
 @dataclass(frozen=True)
@@ -269,6 +323,8 @@ class WalkSpec:
     settings: Settings
     keep_listed: bool = False  # the result names every directory listed (a live session watches them)
     keep_parses: bool = True  # the parses come back for the engine's cache (Engine's `cache`)
+    known: Mapping[str, Stats] | None = None  # what the engine knows of its projects (walk_share)
+    known_files: Mapping[str, Stat] | None = None  # and of the files in its cache
 
 
 def walk_tree(
@@ -288,7 +344,19 @@ def walk_tree(
         return Walked(find_projects([root], spec.excluded, walked, spec.allowed, spec.keep_listed))
     walker, stack = start_split(root, spec.excluded, spec.allowed, spec.keep_listed, processes * SHARES_PER_PROCESS)
     if len(stack) <= 1:
-        done = [walk_share(stack, root, spec.excluded, spec.allowed, spec.settings, spec.keep_listed)]
+        done = [
+            walk_share(
+                stack,
+                root,
+                spec.excluded,
+                spec.allowed,
+                spec.settings,
+                spec.keep_listed,
+                None,
+                spec.known,
+                spec.known_files,
+            )
+        ]
     elif pool is not None:
         done = _share_out(pool, processes, walker, stack, root, spec)
     else:
@@ -307,6 +375,8 @@ def _share_out(
     when it is done with one; they come back in a fixed order."""
     shares = min(len(stack), processes * SHARES_PER_PROCESS)
     stack = balance_split(walker, stack, shares)
+    known, files = spec.known or {}, spec.known_files or {}
+    paths, file_paths = sorted(known), sorted(files)
     theirs = [
         pool.submit(
             _walk_share_in_worker,
@@ -317,11 +387,28 @@ def _share_out(
             spec.settings,
             spec.keep_listed,
             spec.keep_parses,
+            _known_below(known, paths, stack[share::shares]),
+            _known_below(files, file_paths, stack[share::shares]),
         )
         for share in range(shares)
     ]
     with collection_paused():
         return [future.result() for future in theirs]  # merged in a fixed order, whichever ends first
+
+
+def _known_below(known: Mapping[str, Known], paths: list[str], entries: list[ShareEntry]) -> dict[str, Known]:
+    """What the engine knows of the projects (or files) in or below a share's directories
+    (`paths`: those it knows, sorted)."""
+    found: dict[str, Known] = {}
+    for path, _real, _owner, _discovery in entries:
+        if path in known:
+            found[path] = known[path]
+        prefix = path + os.sep
+        at = bisect_left(paths, prefix)
+        while at < len(paths) and paths[at].startswith(prefix):
+            found[paths[at]] = known[paths[at]]
+            at += 1
+    return found
 
 
 def _merged(walker: Walker, done: list[Share]) -> Walked:
@@ -332,6 +419,7 @@ def _merged(walker: Walker, done: list[Share]) -> Walked:
         walked.made += share.made
         walked.parses += share.parses
         walked.shelved.update(share.shelved)
+        walked.stats.update(share.stats)
         merge_part(walker, share.part, owners)
         walked.brought.update((project.path, (project, result)) for project, result in share.collected)
     walked.result = finish_walk(walker)

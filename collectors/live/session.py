@@ -175,6 +175,8 @@ class LiveCollection:
 
     def _apply(self, path: str, result: ProjectResult | None) -> ProjectChange | None:
         old = self.results.get(path)
+        if result is not None and result is old:
+            return None  # the engine found nothing it came from changed (a rescan's common case)
         if result is None:
             if old is None:
                 return None

@@ -43,7 +43,7 @@ SMALL_CSYNTH = os.path.join(
     REPO,
     "tests/fixtures/vitis/zakk-h-PartitionAcceleratorHLS__master__Vivado_Information__HLSIPs__proj0__solution1__syn__report__csynth.xml",
 )
-WRITERS = 4  # processes that write a tree (hundreds of thousands of small files)
+WRITERS = max(1, min(os.cpu_count() or 1, 8))  # processes that write a tree (many small files)
 
 
 # --- the trees ----------------------------------------------------------------------------------

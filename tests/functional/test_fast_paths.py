@@ -23,7 +23,7 @@ from collectors.collect.walk import Brought, balance_split, start_split, walk_pa
 
 from .. import trees
 from ..bench.deep_tree import build_deep_tree
-from ..conftest import EXPECTED_TREE, place, set_mtime
+from ..conftest import EXPECTED_TREE, place, set_mtime, until
 
 
 def collect(root: Path, processes: int, cache: bool = True) -> tuple[bytes, list[str]]:
@@ -222,3 +222,54 @@ def test_what_other_threads_leave_while_the_shares_come_back_is_collected_not_fr
         done.set()
         other.join()
         gc.unfreeze()
+
+
+# --- a rescan collects again only what changed --------------------------------------------------
+
+
+def alone() -> None:
+    """Forking beside threads is unsafe: earlier tests' sessions end theirs."""
+    assert until(lambda: threading.active_count() == 1)
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+def test_a_rescan_of_an_unchanged_tree_reads_nothing_and_keeps_every_result(tmp_path: Path, processes: int) -> None:
+    root = trees.build_all(tmp_path / "rodinia-hls")
+    alone()
+    engine = Engine(lambda r: load_settings(Path(r)), processes=processes)
+    first = engine.scan([str(root)], wait_for_writers=0)
+    parses = engine.parses
+    again = engine.scan([str(root)], wait_for_writers=0)
+    assert engine.parses == parses  # not one file read again
+    assert again.projects.keys() == first.projects.keys()
+    assert all(again.projects[path] is result for path, result in first.projects.items())
+    assert again.output("", "").records.render() == EXPECTED_TREE.read_bytes()
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+def test_a_rescan_collects_again_what_changed_even_at_the_same_size(tmp_path: Path, processes: int) -> None:
+    """A report rewritten at the same size (a later mtime), a report removed (the inventory
+    changed), and the settings of the root: each is collected again; the rest is kept."""
+    root = trees.build_all(tmp_path / "rodinia-hls")
+    alone()
+    settings = {"suite": None}
+    engine = Engine(lambda r: load_settings(Path(r), settings), processes=processes)
+    first = engine.scan([str(root)], wait_for_writers=0)
+    fft, canny = str(root / "Benchmarks/fft/fft_2_opt"), str(root / "Benchmarks/canny/canny_top")
+    report = next(Path(fft).glob("proj/solution1/syn/report/csynth.xml"))
+    text = report.read_text()
+    lut = text.split("<LUT>")[1].split("<")[0]
+    report.write_text(text.replace(f"<LUT>{lut}<", f"<LUT>{'9' * len(lut)}<", 1))
+    set_mtime(report, -5)  # (a later mtime than the scan saw, whatever the clock's resolution)
+    os.unlink(next(Path(canny).glob("hls/impl/ip/hls_files/hls/syn/report/csynth.xml")))
+    again = engine.scan([str(root)], wait_for_writers=0)
+    changed = {path for path, result in again.projects.items() if result is not first.projects[path]}
+    assert changed == {fft, canny}
+    fresh = Engine(lambda r: load_settings(Path(r), settings), processes=1).scan([str(root)], wait_for_writers=0)
+    assert again.output("", "").records.render() == fresh.output("", "").records.render()
+    assert "9" * len(lut) in json.dumps(again.projects[fft].records)
+    settings["suite"] = "renamed"
+    renamed = engine.scan([str(root)], wait_for_writers=0)
+    assert not any(renamed.projects[path] is result for path, result in again.projects.items())
+    lines = renamed.output("", "").records.render().splitlines()
+    assert {json.loads(line)["problem"]["suite"] for line in lines} == {"renamed"}
