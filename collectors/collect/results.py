@@ -35,6 +35,9 @@ class ProjectResult:
     unsettled: list[str] = field(default_factory=list)  # broken files that were still changing
     extension_records: list[dict[str, Any]] = field(default_factory=list)  # AIE, XRT, LOOM (second file)
     accounts: dict[str, str] = field(default_factory=dict)  # file -> what became of it (accounting.py)
+    # the lines of `records` and `extension_records`, serialised by the schema check (their order)
+    lines: list[str] = field(default_factory=list)
+    extension_lines: list[str] = field(default_factory=list)
 
     @property
     def records(self) -> list[dict[str, Any]]:
@@ -133,11 +136,16 @@ def collect_parsed(project: Project, root: str, settings: Settings, parsed: list
     problems[:0] = project.problems
     extension = build_extension_records(project.path, parsed, identity, settings, runs)
     problems += extension_problems(extension, project.path)
+    lines: list[str] = []
+    extension_lines: list[str] = []
     for run in runs:  # nothing its schema rejects is ever written (or shown as collected)
-        run.records = keep_valid(run.records, project.path, problems)
-    extension = keep_valid(extension, project.path, problems)
+        run.records = keep_valid(run.records, project.path, problems, lines)
+    extension = keep_valid(extension, project.path, problems, extension_lines)
     now = time.time_ns()
     # (a time in the future, a clock that runs ahead, is no sign of a writer still at it)
     unsettled = [p.path for p in parsed if p.reported and p.error and 0 <= now - p.mtime_ns < SETTLE_SECONDS * 1e9]
     accounts = account_project(project.path, parsed, runs, problems, extension)
-    return ProjectResult(project.path, root, identity, runs, problems, project.built, unsettled, extension, accounts)
+    built = project.built
+    return ProjectResult(
+        project.path, root, identity, runs, problems, built, unsettled, extension, accounts, lines, extension_lines
+    )

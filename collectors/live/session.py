@@ -184,7 +184,9 @@ class LiveCollection:
             records, extensions = self.output.remove(path)
         else:
             self.results[path] = result
-            records, extensions = self.output.apply(path, result.records, result.extension_records)
+            records, extensions = self.output.apply(
+                path, result.records, result.extension_records, result.lines, result.extension_lines
+            )
             if old is not None and not records and not extensions and _shown(old) == _shown(result):
                 return None
         self._counts.add(old, -1)
