@@ -6,6 +6,7 @@ import errno
 import json
 import os
 import stat as stat_module
+import time
 from typing import Any, BinaryIO
 
 from collectors.problems import ArtifactError
@@ -116,3 +117,17 @@ def parse_stream(path: str, parse):
             return parse(handle)
     except OSError as exc:
         raise ArtifactError(describe_os_error(exc)) from None
+
+
+CLOCK_REALTIME_COARSE = 5  # (Linux; not named in Python's time module)
+
+
+def change_clock_ns() -> int:
+    """Now, by the clock the kernel stamps change times from (or a finer one): a change made
+    from now on has a change time at or after it. (File systems that keep whole seconds, FAT
+    or ext3, stamp earlier: a change there, in the instant between a scan's look and its watch,
+    waits for the periodic rescan.)"""
+    try:
+        return time.clock_gettime_ns(CLOCK_REALTIME_COARSE)
+    except OSError:
+        return time.time_ns() - 10_000_000  # (a tick at most behind)

@@ -81,7 +81,9 @@ def outside_problem(link: str, real: str) -> Problem:
     return Problem(link, f"symbolic link to {real}, outside the roots: not followed (--follow-outside allows it)")
 
 
-class _Walker:
+class Walker:
+    """One walk of build trees: its directories, the discovery nodes and the problems met."""
+
     def __init__(
         self,
         excluded: Iterable[str],
@@ -90,7 +92,7 @@ class _Walker:
         keep_listed: bool = False,
     ) -> None:
         self.excluded = {os.path.abspath(p) for p in excluded}
-        # a live session watches every directory the walk listed, once the scan is out (Engine.watch_listed)
+        # a live session watches every directory the walk listed, once the scan is out
         self.keep_listed = keep_listed
         self.listed: list[str] = []
         self.allowed = allowed  # resolved roots links may lead into; None: follow links anywhere
@@ -109,9 +111,9 @@ class _Walker:
         """Walk everything below the stack's entries: (path, real path, owning node, discovery?)."""
         while stack:
             path, real, owner, discovery = stack.pop()
-            self._visit(path, real, owner, discovery, stack, is_root=(path == root))
+            self.visit(path, real, owner, discovery, stack, is_root=(path == root))
 
-    def _visit(self, path: str, real: str, owner: DirNode | None, discovery: bool, stack: list, is_root: bool) -> None:
+    def visit(self, path: str, real: str, owner: DirNode | None, discovery: bool, stack: list, is_root: bool) -> None:
         self.directories += 1
         if self.on_directory is not None and self.directories % 256 == 0:
             self.on_directory(self.directories)
@@ -249,142 +251,13 @@ def find_projects(
     """Walk every root once; return the projects (deepest candidates) with their artifacts.
     `allowed`: the resolved roots symbolic links may lead into (None: anywhere); `keep_listed`:
     the result names every directory listed."""
-    walker = _Walker(excluded, on_directory, allowed, keep_listed)
+    walker = Walker(excluded, on_directory, allowed, keep_listed)
     for root in roots:
         walker.walk(root)
     return finish_walk(walker)
 
 
-# --- walking a tree in several processes ---------------------------------------------------------
-
-EXPANDED_AT_MOST = 256  # directories of one level the split visits itself to find enough shares
-SPLIT_DEPTH = 8  # levels below the root it goes down at most
-# a directory left for a share: (path, real path, the path of the node that owns it, discovery?)
-ShareEntry = tuple[str, str, str, bool]
-
-
-@dataclass
-class WalkPart:
-    """What a worker process walked below some of the directories the split left."""
-
-    nodes: list[DirNode]
-    stubs: list[DirNode]  # stood in for the owners of its entries (by path), given back on merging
-    problems: list[Problem]
-    directories: int
-    files: int
-    listed: list[str]
-
-
-def start_split(
-    root: str,
-    excluded: Iterable[str],
-    allowed: tuple[str, ...] | None = None,
-    keep_listed: bool = False,
-    wanted: int = 2,
-) -> tuple[_Walker, list[ShareEntry]]:
-    """Visit the root, and the levels below it while they hold fewer than `wanted`
-    directories (a few hundred at most): the directories left are shared out. Many more than
-    there are processes keep the shares even, whatever the size of each subtree."""
-    walker = _Walker(excluded, None, allowed, keep_listed)
-    root = os.path.abspath(root)
-    stack: list[StackEntry] = []
-    walker._visit(root, os.path.realpath(root), None, True, stack, is_root=True)
-    for _level in range(SPLIT_DEPTH):
-        if not stack or len(stack) >= wanted or len(stack) > EXPANDED_AT_MOST:
-            break
-        level, stack = stack, []
-        for path, real, owner, discovery in level:
-            walker._visit(path, real, owner, discovery, stack, is_root=False)
-    return walker, _share_entries(stack)
-
-
-def balance_split(walker: _Walker, entries: list[ShareEntry], wanted: int) -> list[ShareEntry]:
-    """The directories the split left, the largest first as far as their link counts tell (2
-    more than the subdirectories each holds, where the file system counts them: btrfs does
-    not). One that holds more than 1/`wanted` of all their subdirectories is visited here, its
-    subdirectories taking its place: the demo tree's cfd_flux, 333 of its 2,000 projects below one
-    of the 1,668 directories left, was one share of a quarter of the walk's work, so that no scan
-    on more than four cores could end sooner than that share."""
-    weights = {entry[0]: _subdirectories(entry[0]) for entry in entries}
-    visits = 0
-    for _round in range(SPLIT_DEPTH):
-        limit = sum(weights[entry[0]] for entry in entries) / wanted
-        heavy = [entry for entry in entries if weights[entry[0]] > limit]
-        if not heavy or visits + len(heavy) > EXPANDED_AT_MOST:
-            break
-        visits += len(heavy)
-        owners = {node.path: node for node in walker.nodes}
-        stack: list[StackEntry] = []
-        for path, real, owner, discovery in heavy:
-            walker._visit(path, real, owners[owner], discovery, stack, is_root=False)
-        below = _share_entries(stack)
-        weights.update((entry[0], _subdirectories(entry[0])) for entry in below)
-        visited = {entry[0] for entry in heavy}
-        entries = [entry for entry in entries if entry[0] not in visited] + below
-    return sorted(entries, key=lambda entry: weights[entry[0]], reverse=True)
-
-
-def _subdirectories(path: str) -> int:
-    try:
-        return max(0, os.stat(path).st_nlink - 2)
-    except OSError:
-        return 0
-
-
-def _share_entries(stack: list[StackEntry]) -> list[ShareEntry]:
-    """The walker's stack as shares take it: each owner by its path."""
-    entries = []
-    for path, real, owner, discovery in stack:
-        assert owner is not None  # (only the root has none, and it is not on the stack)
-        entries.append((path, real, owner.path, discovery))
-    return entries
-
-
-def walk_part(
-    entries: list[ShareEntry],
-    excluded: Iterable[str],
-    allowed: tuple[str, ...] | None = None,
-    keep_listed: bool = False,
-) -> WalkPart:
-    """Walk some of the directories the split left (in a worker), a stub standing in for each
-    node that owns one of them."""
-    stubs: dict[str, DirNode] = {}
-    walker = _Walker(excluded, None, allowed, keep_listed)
-    stack: list[StackEntry] = []
-    for path, real, owner, discovery in entries:
-        stack.append((path, real, stubs.setdefault(owner, DirNode(owner, None)), discovery))
-    walker.drain(stack)
-    return WalkPart(
-        walker.nodes,
-        list(stubs.values()),
-        walker.problems,
-        walker.directories,
-        walker.files,
-        walker.listed,
-    )
-
-
-def merge_part(walker: _Walker, part: WalkPart, owners: dict[str, DirNode]) -> None:
-    """Attach a worker's nodes under the real owners (the split's nodes, by path), as if one
-    walker had seen everything."""
-    stubs = {id(stub) for stub in part.stubs}
-    for node in part.nodes:
-        if id(node.parent) in stubs:
-            assert node.parent is not None
-            node.parent = owners[node.parent.path]
-    for stub in part.stubs:
-        owner = owners[stub.path]
-        owner.artifacts.extend(stub.artifacts)
-        owner.build_dirs.extend(stub.build_dirs)
-        owner.has_evidence = owner.has_evidence or stub.has_evidence
-    walker.nodes.extend(part.nodes)
-    walker.problems.extend(part.problems)
-    walker.directories += part.directories
-    walker.files += part.files
-    walker.listed += part.listed
-
-
-def finish_walk(walker: _Walker) -> WalkResult:
+def finish_walk(walker: Walker) -> WalkResult:
     projects, orphans = _assign(walker.nodes)
     skipped = sum(len(node.build_dirs) for node in walker.nodes)
     return WalkResult(projects, walker.problems + orphans, walker.directories, walker.files, walker.listed, skipped)
@@ -467,7 +340,7 @@ def _project_above(node: DirNode, projects: dict[int, Project]) -> DirNode | Non
 
 def project_inventory(project: str, excluded: Iterable[str] = (), allowed: tuple[str, ...] | None = None) -> Project:
     """Re-walk one project alone: everything below it is its own (a project has none below)."""
-    walker = _Walker(excluded, None, allowed)
+    walker = Walker(excluded, None, allowed)
     for folder in [project, *ide_companions(os.path.abspath(project))]:
         walker.walk(folder)
     merged = Project(os.path.abspath(project), [], [], walker.problems)

@@ -15,9 +15,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from collectors.collect.config import Settings
-from collectors.collect.engine import Collection, Engine, ProjectResult, Stamp
+from collectors.collect.engine import Collection, Engine, ProjectResult
+from collectors.collect.results import Stamp
 from collectors.live.events import ProjectChange, Totals
+from collectors.live.inotify import Inotify
 from collectors.live.looks import replaced, stamp, unreadable_directories
+from collectors.live.placement import watch_scanned
 from collectors.problems import Problem
 from collectors.records.store import Output, extension_path
 
@@ -51,6 +54,9 @@ class LiveCollection:
         self.unreadable: list[str] = []  # directories the last scan could not list
         self.write_error: str | None = None
         self._counts = _Counts()
+        # the session's inotify, while it watches that way: each scan keeps what it lists, and
+        # its directories are watched once the output is out (watch_scanned)
+        self.watching: Inotify | None = None
 
     def project_for(self, path: str) -> str | None:
         """The known project a changed path belongs to (the deepest one containing it)."""
@@ -80,7 +86,9 @@ class LiveCollection:
         # a root that is gone (renamed away, being rebuilt) keeps its last records until it is back
         present = [root for root in self.roots if os.path.isdir(root)]
         self._watch_first(present)
-        collection = self.engine.scan(present, progress=progress, wait_for_writers=0, on_result=found)
+        collection = self.engine.scan(
+            present, progress=progress, wait_for_writers=0, on_result=found, listing=self.watching is not None
+        )
         self._unwatched_scan = collection
         scanned = [path for path in self.results if any(_below(path, root) for root in present)]
         for path in set(scanned) - set(collection.projects):
@@ -94,18 +102,18 @@ class LiveCollection:
         return changes
 
     def watch_scanned(self, tell: Callable[[list[tuple[str, bool]]], None]) -> None:
-        """Watch what the last scan listed (Engine.watch_listed); `tell` hears what changed unseen
-        meanwhile (path, is directory), to be looked at again."""
+        """Watch what the last scan listed (placement.watch_scanned); `tell` hears what changed
+        unseen meanwhile (path, is directory), to be looked at again."""
         collection, self._unwatched_scan = self._unwatched_scan, None
-        if collection is not None:
-            self.unwatched += self.engine.watch_listed(collection, tell)  # (beside the roots': _watch_first)
+        if collection is not None and self.watching is not None:  # (beside the roots': _watch_first)
+            self.unwatched += watch_scanned(self.engine, self.watching, collection, tell)
 
     def _watch_first(self, roots: list[str]) -> None:
         """Watched before a scan begins: the roots (the watcher takes a root without a watch
         for one deleted and made again) and the folders the output is written to, where a scan
         walks (else the output's own writing, a new entry there, would look like a change made
         during the scan; the events of the output's files are ignored)."""
-        watching = self.engine.watching
+        watching = self.watching
         outputs = {os.path.dirname(self.output_path), os.path.dirname(self.ext_output)}
         folders = [*roots, *(f for f in outputs if any(_below(f, root) for root in roots))]
         if watching is not None:
@@ -132,6 +140,8 @@ class LiveCollection:
 
     def _apply(self, path: str, result: ProjectResult | None) -> ProjectChange | None:
         old = self.results.get(path)
+        if result is not None and result is old:
+            return None  # the engine found nothing it came from changed (a rescan's common case)
         if result is None:
             if old is None:
                 return None
@@ -139,7 +149,9 @@ class LiveCollection:
             records, extensions = self.output.remove(path)
         else:
             self.results[path] = result
-            records, extensions = self.output.apply(path, result.records, result.extension_records)
+            records, extensions = self.output.apply(
+                path, result.records, result.extension_records, result.lines, result.extension_lines
+            )
             if old is not None and not records and not extensions and _shown(old) == _shown(result):
                 return None
         self._counts.add(old, -1)

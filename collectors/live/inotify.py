@@ -21,7 +21,6 @@ import select
 import struct
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing import reduction
@@ -114,20 +113,6 @@ def watch_below(fd: int, top: str) -> tuple[list[tuple[int, str]], list[tuple[st
     return placed, found
 
 
-CLOCK_REALTIME_COARSE = 5  # (Linux; not named in Python's time module)
-
-
-def change_clock_ns() -> int:
-    """Now, by the clock the kernel stamps change times from (or a finer one): a change made
-    from now on has a change time at or after it. (File systems that keep whole seconds, FAT
-    or ext3, stamp earlier: a change there, in the instant between a scan's look and its watch,
-    waits for the periodic rescan.)"""
-    try:
-        return time.clock_gettime_ns(CLOCK_REALTIME_COARSE)
-    except OSError:
-        return time.time_ns() - 10_000_000  # (a tick at most behind)
-
-
 # directories a scan listed, each with the paths of the artifacts it found there
 Listed = list[tuple[str, list[str]]]
 
@@ -147,7 +132,7 @@ class LateWatches:
 
 
 def watch_listed(fd: int, listed: Listed, since_ns: int) -> LateWatches:
-    """Watch directories a scan listed after `since_ns` (change_clock_ns()), then tell what may have
+    """Watch directories a scan listed after `since_ns` (collectors.files.change_clock_ns()), then tell what may have
     changed between its look and the watch: each directory, and each of its files the scan read
     (the paths given with it), whose status changed since then (a write, a rename, a new or
     removed entry, times set back with `touch -d` or `cp -p`: all set the change time to now),

@@ -6,7 +6,7 @@ import os
 import threading
 from collections.abc import Callable, Iterable
 
-from collectors.collect.engine import Stamp, stamp_of
+from collectors.collect.results import Stamp, stamp_of
 from collectors.live.observers import relevant
 
 
@@ -41,7 +41,7 @@ class StatPoller:
         self.note = note
         # directory -> (mtime_ns, ctime_ns): a chmod that makes it readable changes the second alone
         self.dirs: dict[str, tuple[int, int]] = {}
-        self.files: dict[str, Stamp] = {}  # report -> its stamp (engine.stamp_of: size and mtime miss `cp -p`)
+        self.files: dict[str, Stamp] = {}  # report -> its stamp (results.stamp_of: size and mtime miss `cp -p`)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="vitis-tui-poll", daemon=True)
 

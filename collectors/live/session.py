@@ -16,12 +16,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 from collectors.collect.config import Settings
 from collectors.collect.discovery import STATE_DIR
-from collectors.collect.engine import (
-    ProjectResult,
-    prepare_spawning,
-    start_pool,
-    stop_pool,
-)
+from collectors.collect.engine import ProjectResult
+from collectors.collect.pool import prepare_spawning, stop_pool, usable_cores
 from collectors.live.collection import LiveCollection
 from collectors.live.events import (
     Mailbox,
@@ -35,6 +31,7 @@ from collectors.live.events import (
 )
 from collectors.live.looks import ConfigWatch, listable
 from collectors.live.modes import choose_mode
+from collectors.live.placement import start_workers
 from collectors.live.watcher import Watcher
 from collectors.records.store import TEMPORARY_PREFIX
 
@@ -94,12 +91,15 @@ class LiveSession:
         self.rescan_every = rescan_every
         self.debounce = debounce
         self.watcher = self._watcher()
-        engine = self.live.engine
-        engine.watching = self.watcher.watching
-        if engine.processes > 1:  # (one core: the walk stays in this process)
+        self.live.watching = self.watcher.watching
+        processes = usable_cores()
+        if processes > 1:  # (one core: the walk stays in this process)
             # started with the session, given the inotify descriptor: forked, ready at once, where
-            # it is made before an interface starts its threads (`watch`); otherwise spawned
-            engine.pool = start_pool(engine.processes, watching=engine.watching)
+            # it is made before an interface starts its threads (`watch`); otherwise spawned.
+            # Without them, the scans walk in this process (never forked beside threads).
+            pool = start_workers(processes, self.live.watching)
+            if pool is not None:
+                self.live.engine.pool, self.live.engine.processes = pool, processes
 
     @property
     def results(self) -> dict[str, ProjectResult]:
@@ -147,14 +147,15 @@ class LiveSession:
 
     def _check_capacity(self) -> None:
         self.watcher.check_capacity(self.live.directories, self.live.unwatched)
-        self.live.engine.watching = self.watcher.watching  # (none once polling)
+        self.live.watching = self.watcher.watching  # (none once polling)
 
     def rescan(self) -> None:
         self.watcher.rescan_now()
 
     def stop(self) -> None:
         self.watcher.stop()
-        pool, self.live.engine.pool = self.live.engine.pool, None
+        engine = self.live.engine
+        pool, engine.pool, engine.processes = engine.pool, None, 1
         if isinstance(pool, ProcessPoolExecutor):
             stop_pool(pool)
 

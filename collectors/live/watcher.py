@@ -59,7 +59,7 @@ class Watcher:
     `hold=True`, events are only remembered until `release()`: the caller's initial scan runs
     meanwhile, and what changed during it is re-collected after it. Made with
     `placed_by_scan=True`, inotify's watches are left to the caller's scans (`watching`, opened
-    at once: each scan watches the directories it listed, see Engine.watch_listed).
+    at once: each scan watches the directories it listed, see placement.watch_scanned).
 
     The worker never dies of a failing batch: the client's `failed` hears of it and the loop goes
     on. It also notices a root that disappears or is replaced (deleted and made again, renamed

@@ -9,7 +9,7 @@ import stat
 import tempfile
 import time
 from bisect import bisect_left, insort
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,16 +52,19 @@ class RecordSet:
     def __len__(self) -> int:
         return len(self._keys)
 
-    def apply(self, project: str, records: Iterable[dict[str, Any]]) -> Delta:
-        """Replace a project's records; returns what changed in the file."""
+    def apply(self, project: str, records: Iterable[dict[str, Any]], lines: Sequence[str] = ()) -> Delta:
+        """Replace a project's records; returns what changed in the file. `lines`: the records
+        serialised already, in their order (the schema check did: validate.keep_valid)."""
         new: dict[RecordKey, str] = {}
         repeated = 0
-        for record in records:
+        records = list(records)
+        given = len(lines) == len(records)
+        for number, record in enumerate(records):
             key = key_of(record)
             if key in new:
                 repeated += 1  # the first is written, the others reported
             else:
-                new[key] = dumps(record)
+                new[key] = lines[number] if given else dumps(record)
         self._repeated.pop(project, None)
         if repeated:
             self._repeated[project] = repeated
@@ -259,9 +262,15 @@ class Output:
         self.ext_file = JsonlFile(ext_path, write_when_empty=False)
 
     def apply(
-        self, project: str, records: Iterable[dict[str, Any]], extensions: Iterable[dict[str, Any]]
+        self,
+        project: str,
+        records: Iterable[dict[str, Any]],
+        extensions: Iterable[dict[str, Any]],
+        lines: Sequence[str] = (),
+        extension_lines: Sequence[str] = (),
     ) -> tuple[Delta, Delta]:
-        return self.records.apply(project, records), self.extensions.apply(project, extensions)
+        """A project's records and extension records (`lines`: serialised already, RecordSet.apply)."""
+        return self.records.apply(project, records, lines), self.extensions.apply(project, extensions, extension_lines)
 
     def remove(self, project: str) -> tuple[Delta, Delta]:
         return self.apply(project, (), ())

@@ -107,26 +107,38 @@ def record_errors(record: Any, strict: bool = True) -> list[str]:
 
 def why_not_written(record: dict[str, Any]) -> str | None:
     """Why a record must not be written: not strict JSON, or rejected by its schema; None if fine."""
+    return _verdict(record)[1]
+
+
+def _verdict(record: dict[str, Any]) -> tuple[str | None, str | None]:
+    """The record's line where it may be written, else why not (why_not_written)."""
     try:
         text = dumps(record)
     except ValueError:
-        return "a number that is not finite (NaN or Infinity)"
+        return None, "a number that is not finite (NaN or Infinity)"
     if not encodable(text):  # a name from the tree that is not valid UTF-8 (shown escaped)
-        return "a name that is not valid UTF-8 cannot be written in JSON"
+        return None, "a name that is not valid UTF-8 cannot be written in JSON"
     if is_valid(record):
-        return None
+        return text, None
     errors = record_errors(record)
-    return errors[0] if errors else "rejected by its schema"
+    return None, errors[0] if errors else "rejected by its schema"
 
 
-def keep_valid(records: list[dict[str, Any]], where: str, problems: list[Problem]) -> list[dict[str, Any]]:
-    """The records that may be written; each one that may not becomes a problem of `where`."""
+def keep_valid(
+    records: list[dict[str, Any]], where: str, problems: list[Problem], lines: list[str] | None = None
+) -> list[dict[str, Any]]:
+    """The records that may be written; each one that may not becomes a problem of `where`.
+    `lines` receives the line of each record kept (serialised for the check: the record set
+    need not serialise it again, store.RecordSet.apply)."""
     kept = []
     for record in records:
-        reason = why_not_written(record)
-        if reason is None:
+        line, reason = _verdict(record)
+        if line is not None:
             kept.append(record)
+            if lines is not None:
+                lines.append(line)
             continue
+        assert reason is not None
         run = record.get("run") or {}
         label = f"{record.get('report_type')} record of {run.get('target')} on {run.get('device')}"
         problems.append(Problem(where, f"{label} not written: {reason}"))

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from collectors.collect import engine as engine_module
+from collectors.collect import results as results_module
 from collectors.collect.config import load_settings
 from collectors.collect.engine import Engine
 
@@ -141,14 +142,14 @@ def test_200mb_file_is_refused_unread(tmp_path: Path, monkeypatch: pytest.Monkey
 
 def test_file_removed_during_the_scan(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     report = place(hls_project(tmp_path), CSYNTH, GOOD)
-    real = engine_module.read_report
+    real = results_module.read_report
 
     def vanish(path: str) -> bytes:
         if path == str(report):
             os.unlink(path)
         return real(path)
 
-    monkeypatch.setattr(engine_module, "read_report", vanish)
+    monkeypatch.setattr(results_module, "read_report", vanish)
     assert_refused(tmp_path, report, "file removed while it was being read")
 
 

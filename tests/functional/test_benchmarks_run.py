@@ -16,6 +16,7 @@ TINY = {
     "bench_browse_scale.py": ["--records", "300"],
     "bench_collect.py": ["--projects", "12", "--noise", "3", "--rounds", "1"],
     "bench_collect_deep.py": ["--projects", "6", "--log-lines", "40", "--rounds", "1"],
+    "bench_collect_light.py": ["--projects", "30", "--deep", "2", "--cores", "1,2", "--rounds", "1"],
     "bench_compare.py": ["--problems", "3", "--arms", "2", "--variants", "2"],
     "bench_watch.py": ["--trees", "demo", "--projects", "6", "--noise", "2", "--edits", "3", "--early", "1"],
 }

@@ -14,35 +14,28 @@ from pathlib import Path
 
 import pytest
 
-from collectors.collect import engine as engine_module
+from collectors.collect import pool as pool_module
 from collectors.collect.artifacts import ARTIFACTS
 from collectors.collect.config import load_settings
-from collectors.collect.discovery import Project, balance_split, find_projects, settled_projects, start_split, walk_part
-from collectors.collect.engine import Brought, Engine
+from collectors.collect.discovery import Project, find_projects, settled_projects
+from collectors.collect.engine import Engine
+from collectors.collect.walk import Brought, balance_split, start_split, walk_part
 
 from .. import trees
 from ..bench.deep_tree import build_deep_tree
-from ..conftest import EXPECTED_TREE, place, set_mtime
+from ..conftest import EXPECTED_TREE, place, set_mtime, until
 
 
-def collect(root: Path, processes: int) -> tuple[bytes, list[str]]:
-    engine = Engine(lambda r: load_settings(Path(r)))
-    engine.processes = processes
+def collect(root: Path, processes: int, cache: bool = True) -> tuple[bytes, list[str]]:
+    engine = Engine(lambda r: load_settings(Path(r)), processes=processes, cache=cache)
     collection = engine.scan([str(root)], wait_for_writers=0)
     problems = [str(p) for p in collection.problems()]
     return collection.output("", "").records.render(), problems
 
 
 def collect_in_one_walk(root: Path) -> tuple[bytes, list[str]]:
-    """The plain path: beside another thread a scan never forks, one walker sees everything."""
-    stop = threading.Event()
-    other = threading.Thread(target=stop.wait)
-    other.start()
-    try:
-        return collect(root, processes=4)
-    finally:
-        stop.set()
-        other.join()
+    """The plain path: in one process a scan is one walk, one walker sees everything."""
+    return collect(root, processes=1)
 
 
 @pytest.fixture(scope="module")
@@ -62,6 +55,7 @@ def test_the_deep_tree_gives_the_same_bytes_by_every_path(deep_tree: Path) -> No
     assert first["hls_synth"]["AreaEstimates"]["Resources"]["LUT"] == lut
     for processes in (1, 2, 3, 4):
         assert collect(deep_tree, processes) == (plain, plain_problems), processes
+        assert collect(deep_tree, processes, cache=False) == (plain, plain_problems), processes
 
 
 def test_the_test_trees_give_the_expected_file_by_every_path(tmp_path: Path) -> None:
@@ -69,6 +63,7 @@ def test_the_test_trees_give_the_expected_file_by_every_path(tmp_path: Path) -> 
     assert collect_in_one_walk(root)[0] == EXPECTED_TREE.read_bytes()
     for processes in (1, 2, 3, 4):
         assert collect(root, processes)[0] == EXPECTED_TREE.read_bytes(), processes
+        assert collect(root, processes, cache=False)[0] == EXPECTED_TREE.read_bytes(), processes
 
 
 def root_project_tree(root: Path) -> Path:
@@ -160,8 +155,7 @@ def collect_reading_every_copy(root: Path) -> tuple[bytes, list[str]]:
 def csynth_reads(root: Path) -> tuple[list[str], bytes, list[str]]:
     """The csynth.xml files a one-process scan read (relative), its records and its problems
     (the same on a second scan by the same engine, from its cache)."""
-    engine = Engine(lambda r: load_settings(Path(r)))
-    engine.processes = 1
+    engine = Engine(lambda r: load_settings(Path(r)), processes=1)
     collection = engine.scan([str(root)], wait_for_writers=0)
     read = [e.parsed.path for e in engine._cache.values() if e.parsed.kind == "csynth" and e.parsed.loaded]
     problems = [str(p) for p in collection.problems()]
@@ -210,14 +204,72 @@ def test_what_other_threads_leave_while_the_shares_come_back_is_collected_not_fr
     class Node:
         pass
 
+    def dropping() -> weakref.ref:
+        node = Node()
+        node.itself = node  # type: ignore[attr-defined]
+        return weakref.ref(node)
+
     frozen = gc.get_freeze_count()
+    done = threading.Event()
+    other = threading.Thread(target=done.wait)  # (alone, nothing else made garbage: no collection)
+    other.start()
     try:
-        with engine_module._collection_paused():
-            node = Node()
-            node.itself = node  # type: ignore[attr-defined]
-            gone = weakref.ref(node)
-            del node
+        with pool_module.collection_paused():
+            gone = dropping()
             assert gone() is not None and not gc.isenabled()
         assert gone() is None and gc.isenabled() and gc.get_freeze_count() > frozen
     finally:
+        done.set()
+        other.join()
         gc.unfreeze()
+
+
+# --- a rescan collects again only what changed --------------------------------------------------
+
+
+def alone() -> None:
+    """Forking beside threads is unsafe: earlier tests' sessions end theirs."""
+    assert until(lambda: threading.active_count() == 1)
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+def test_a_rescan_of_an_unchanged_tree_reads_nothing_and_keeps_every_result(tmp_path: Path, processes: int) -> None:
+    root = trees.build_all(tmp_path / "rodinia-hls")
+    alone()
+    engine = Engine(lambda r: load_settings(Path(r)), processes=processes)
+    first = engine.scan([str(root)], wait_for_writers=0)
+    parses = engine.parses
+    again = engine.scan([str(root)], wait_for_writers=0)
+    assert engine.parses == parses  # not one file read again
+    assert again.projects.keys() == first.projects.keys()
+    assert all(again.projects[path] is result for path, result in first.projects.items())
+    assert again.output("", "").records.render() == EXPECTED_TREE.read_bytes()
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+def test_a_rescan_collects_again_what_changed_even_at_the_same_size(tmp_path: Path, processes: int) -> None:
+    """A report rewritten at the same size (a later mtime), a report removed (the inventory
+    changed), and the settings of the root: each is collected again; the rest is kept."""
+    root = trees.build_all(tmp_path / "rodinia-hls")
+    alone()
+    settings = {"suite": None}
+    engine = Engine(lambda r: load_settings(Path(r), settings), processes=processes)
+    first = engine.scan([str(root)], wait_for_writers=0)
+    fft, canny = str(root / "Benchmarks/fft/fft_2_opt"), str(root / "Benchmarks/canny/canny_top")
+    report = next(Path(fft).glob("proj/solution1/syn/report/csynth.xml"))
+    text = report.read_text()
+    lut = text.split("<LUT>")[1].split("<")[0]
+    report.write_text(text.replace(f"<LUT>{lut}<", f"<LUT>{'9' * len(lut)}<", 1))
+    set_mtime(report, -5)  # (a later mtime than the scan saw, whatever the clock's resolution)
+    os.unlink(next(Path(canny).glob("hls/impl/ip/hls_files/hls/syn/report/csynth.xml")))
+    again = engine.scan([str(root)], wait_for_writers=0)
+    changed = {path for path, result in again.projects.items() if result is not first.projects[path]}
+    assert changed == {fft, canny}
+    fresh = Engine(lambda r: load_settings(Path(r), settings), processes=1).scan([str(root)], wait_for_writers=0)
+    assert again.output("", "").records.render() == fresh.output("", "").records.render()
+    assert "9" * len(lut) in json.dumps(again.projects[fft].records)
+    settings["suite"] = "renamed"
+    renamed = engine.scan([str(root)], wait_for_writers=0)
+    assert not any(renamed.projects[path] is result for path, result in again.projects.items())
+    lines = renamed.output("", "").records.render().splitlines()
+    assert {json.loads(line)["problem"]["suite"] for line in lines} == {"renamed"}

@@ -17,12 +17,12 @@ import pytest
 
 import collectors.live.inotify as inotify_module
 from collectors.collect.discovery import find_projects
+from collectors.files import change_clock_ns
 from collectors.live.inotify import (
     IN_CLOSE_WRITE,
     IN_CREATE,
     IN_ISDIR,
     Inotify,
-    change_clock_ns,
     parse_events,
     placed_by,
     watch_listed,

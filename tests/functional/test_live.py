@@ -23,6 +23,7 @@ import pytest
 
 import collectors.collect.engine as engine_module
 import collectors.live.inotify as inotify_module
+import collectors.live.placement as placement_module
 import collectors.live.session as live_module
 from collectors.collect.config import Settings
 from collectors.live.session import LiveSession, ProjectsChanged, ScanFinished, SessionFailed, WatchState
@@ -112,7 +113,7 @@ def start(
 
 def watched(session: LiveSession, root: Path) -> bool:
     """Whether the session watches `root` (its watches are placed once the first output is out)."""
-    watching = session.live.engine.watching
+    watching = session.live.watching
     return watching is not None and watching.covers(str(root))
 
 
@@ -373,7 +374,7 @@ def test_a_session_made_beside_other_threads_spawns_its_workers(
 ) -> None:
     """Forking beside other threads is unsafe (a lock one of them holds stays held in the
     child): the workers are spawned; the output is collect's, byte for byte."""
-    monkeypatch.setattr(engine_module, "usable_cores", lambda: 2)  # (a CI machine may have one core)
+    monkeypatch.setattr(live_module, "usable_cores", lambda: 2)  # (a CI machine may have one core)
     root = trees.build_all(tmp_path / "tree")
     expected_bytes = collect_bytes(root, tmp_path / "collect.jsonl")
     other = threading.Event()
@@ -402,12 +403,12 @@ def test_workers_that_die_leave_the_walk_to_the_session(tmp_path: Path) -> None:
     root = trees.build_all(tmp_path / "tree")
     expected_bytes = collect_bytes(root, tmp_path / "collect.jsonl")
 
-    original = live_module.start_pool
-    live_module.start_pool = lambda processes, **_: BrokenPool()  # type: ignore[assignment]
+    original = placement_module.start_pool
+    placement_module.start_pool = lambda processes, **_: BrokenPool()  # type: ignore[assignment]
     try:
         session = first_output(root, tmp_path / "live.jsonl")
     finally:
-        live_module.start_pool = original
+        placement_module.start_pool = original
     try:
         assert session.live.engine.pool is None  # given up on: later scans walk here
         assert (tmp_path / "live.jsonl").read_bytes() == expected_bytes
@@ -421,7 +422,7 @@ def test_quitting_while_a_worker_is_busy_does_not_wait_for_it(tmp_path: Path) ->
     marker = tmp_path / "busy"
     script.write_text(
         "import os, time\n"
-        "from collectors.collect.engine import start_pool, stop_pool\n"
+        "from collectors.collect.pool import start_pool, stop_pool\n"
         "def busy():\n"
         f"    open({str(marker)!r}, 'w').close()\n"
         "    time.sleep(120)\n"
@@ -443,7 +444,7 @@ def test_workers_end_with_a_session_killed_outright(tmp_path: Path) -> None:
     script = tmp_path / "killed.py"
     script.write_text(
         "import os, signal, time\n"
-        "from collectors.collect.engine import start_pool\n"
+        "from collectors.collect.pool import start_pool\n"
         "if __name__ == '__main__':\n"
         "    pool = start_pool(2)\n"
         "    print(*sorted({pool.submit(os.getpid).result() for _ in range(20)}), flush=True)\n"
@@ -499,7 +500,7 @@ def test_every_directory_the_scan_lists_is_watched(tmp_path: Path) -> None:
     try:
         assert scanned.wait(60)
         walked = sorted(d for d, _dirs, _files in os.walk(root) if ".git" not in Path(d).parts)
-        watching = session.live.engine.watching
+        watching = session.live.watching
         assert watching is not None and until(lambda: watching.watched() == len(walked) == session.live.directories)
         assert all(watching.covers(d) for d in walked)
         assert isinstance(session.live.engine.pool, ProcessPoolExecutor)
@@ -514,7 +515,7 @@ def test_watches_running_out_turn_the_session_to_polling(tmp_path: Path, monkeyp
     def no_more(fd: int, path: str) -> int:
         raise OSError(errno.ENOSPC, "No space left on device", path)
 
-    monkeypatch.setattr(engine_module, "usable_cores", lambda: 1)  # (the walk in this process)
+    monkeypatch.setattr(live_module, "usable_cores", lambda: 1)  # (the walk in this process)
     monkeypatch.setattr(inotify_module, "place", no_more)
     root = tmp_path / "tree"
     tree_of(root, 2)
@@ -528,7 +529,7 @@ def test_watches_running_out_turn_the_session_to_polling(tmp_path: Path, monkeyp
         directories = session.live.directories  # (the root's watch, placed first, failed: polled at once)
         reason = f"1 of {directories} directories got no inotify watch (raise fs.inotify.max_user_watches)"
         assert [(e.mode.kind, e.note) for e in told if isinstance(e, WatchState)][-1] == ("polling", reason)
-        assert session.live.engine.watching is None
+        assert session.live.watching is None
     finally:
         session.stop()
 

@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from collectors.collect import engine as engine_module
+from collectors.collect import walk as walk_module
 from collectors.collect.config import load_settings
-from collectors.collect.engine import Engine, start_pool, stop_pool
+from collectors.collect.engine import Engine
+from collectors.collect.pool import start_pool, stop_pool
 from collectors.records.model import key_of as record_key
 from collectors.records.validate import record_errors
 
@@ -116,7 +117,7 @@ def test_recollect_reuses_unchanged_parses(built: Path) -> None:
 def in_shares(monkeypatch: pytest.MonkeyPatch) -> None:
     """The split stops at the test tree's seven benchmark folders: every project lies in a
     worker's share (with more shares per process it goes down into the projects themselves)."""
-    monkeypatch.setattr(engine_module, "SHARES_PER_PROCESS", 1)
+    monkeypatch.setattr(walk_module, "SHARES_PER_PROCESS", 1)
 
 
 def test_projects_collected_by_workers_are_collected_again_without_reading_their_files(
@@ -125,7 +126,7 @@ def test_projects_collected_by_workers_are_collected_again_without_reading_their
     """A worker sends the parses of the projects it collected pickled in one piece; the engine
     unpickles them when the project is first collected again, and rereads nothing unchanged."""
     in_shares(monkeypatch)
-    engine = Engine(lambda r: load_settings(Path(r)))
+    engine = Engine(lambda r: load_settings(Path(r)), processes=2)
     engine.pool = start_pool(2)
     assert engine.pool is not None
     try:
@@ -204,19 +205,15 @@ def other_threads() -> str:
     )
 
 
-def test_walk_split_over_two_processes_finds_the_same(built: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_walk_split_over_two_processes_finds_the_same(built: Path) -> None:
     """collect walks half of the root's subdirectories in a second process: same result as one walk."""
-    import collectors.collect.engine as engine_module
-
     (built / "Benchmarks" / "topk" / "vitis_hls.log").write_text("ERROR: [HLS 200-1] group-level log, not a project\n")
-    # seven groups below Benchmarks: the walk is split there, whether the root is above it or it
-    # else collect would not fork (and this would not test it); earlier tests' sessions end their threads
+    # seven groups below Benchmarks: the walk is split there, whether the root is above it or it;
+    # forking beside threads is unsafe (earlier tests' sessions end their threads)
     assert until(lambda: threading.active_count() == 1), other_threads()
     for root in (built, built / "Benchmarks"):
-        split = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
-        monkeypatch.setattr(engine_module.threading, "active_count", lambda: 2)  # as beside the dashboard
-        single = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
-        monkeypatch.undo()
+        split = Engine(lambda r: load_settings(Path(r)), processes=2).scan([str(root)], wait_for_writers=0)
+        single = Engine(lambda r: load_settings(Path(r)), processes=1).scan([str(root)], wait_for_writers=0)
         assert sorted(split.projects) == sorted(single.projects)
         assert records_of(split) == records_of(single)
         assert split.problems() == single.problems()
@@ -225,7 +222,7 @@ def test_walk_split_over_two_processes_finds_the_same(built: Path, monkeypatch: 
 
 
 def test_split_walk_goes_down_until_it_has_enough_directories(built: Path, tmp_path: Path) -> None:
-    from collectors.collect.discovery import EXPANDED_AT_MOST, start_split
+    from collectors.collect.walk import EXPANDED_AT_MOST, start_split
 
     _walker, stack = start_split(str(built), [], wanted=8)  # seven benchmark folders are too few
     variants = {str(p) for p in built.glob("Benchmarks/*/*") if p.is_dir() and p.name != "data"}  # (shared)
@@ -239,7 +236,7 @@ def test_split_walk_goes_down_until_it_has_enough_directories(built: Path, tmp_p
 
 
 def test_split_walk_goes_down_single_directories(built: Path) -> None:
-    from collectors.collect.discovery import start_split
+    from collectors.collect.walk import start_split
 
     walker, stack = start_split(str(built), [])
     assert {owner for _path, _real, owner, _discovery in stack} == {str(built / "Benchmarks")}
@@ -260,7 +257,7 @@ def test_a_project_whose_collection_fails_in_a_worker_costs_the_pool_nothing(
     """A project a worker cannot collect (a bug on strange input) is left to the engine: the
     scan goes on with its workers, and the engine meets the failure as it would alone."""
     in_shares(monkeypatch)
-    collect_parsed = engine_module.collect_parsed
+    collect_parsed = walk_module.collect_parsed
     here = os.getpid()
     fft = str(built / "Benchmarks/fft/fft_2_opt")
 
@@ -269,8 +266,8 @@ def test_a_project_whose_collection_fails_in_a_worker_costs_the_pool_nothing(
             raise ValueError("a bug on strange input")
         return collect_parsed(project, *args)
 
-    monkeypatch.setattr(engine_module, "collect_parsed", failing_in_workers)
-    engine = Engine(lambda r: load_settings(Path(r)))
+    monkeypatch.setattr(walk_module, "collect_parsed", failing_in_workers)
+    engine = Engine(lambda r: load_settings(Path(r)), processes=2)
     engine.pool = pool = start_pool(2)
     if pool is None or pool._mp_context.get_start_method() != "fork":  # type: ignore[attr-defined]
         pytest.skip("the workers must inherit the failing function")

@@ -104,13 +104,13 @@ def test_sigint_to_a_real_collect_process_group(tmp_path: Path) -> None:
     script = textwrap.dedent(
         f"""
         import sys, time
-        from collectors.collect import engine
-        real = engine.parse_batch
+        from collectors.collect import walk
+        real = walk.parse_batch
         def slow(items):
             open({str(tmp_path / "inside")!r}, "w").close()  # a worker has its share
             time.sleep(60)  # the worker's half takes a while: time enough for Ctrl-C
             return real(items)
-        engine.parse_batch = slow
+        walk.parse_batch = slow
         from tui.cli import main
         print("started", flush=True)
         sys.exit(main(["collect", {str(root)!r}, "-o", {str(tmp_path / "out.jsonl")!r}]))

@@ -84,3 +84,20 @@ def test_a_key_two_projects_make_is_written_once_and_reported() -> None:
     assert json.loads(next(iter(back.changed.values())))["hls_synth"]["value"] == 2
     assert list(back.owners.values()) == ["/b"]  # the line now written is /b's, not /a's
     assert live.clashes() == []
+
+
+def test_lines_serialised_already_are_written_as_given_and_a_mismatch_is_serialised_again() -> None:
+    """The schema check's lines are written as they are (their order is the records'); lines
+    that do not match the records one for one are ignored."""
+    records = [record("a", 0, "hls_synth", 1), record("a", 0, "rtl_sim", 1), record("a", 0, "hls_synth", 9)]
+    given = RecordSet()
+    given.apply("/p", records, [dumps(r) for r in records])
+    plain = RecordSet()
+    plain.apply("/p", records)
+    assert given.render() == plain.render() and len(given.clashes()) == 1  # (the repeated key: reported)
+    marked = RecordSet()
+    marked.apply("/p", records[:2], ["first", "second"])
+    assert marked.render() == b"first\nsecond\n"  # (hls_synth sorts first)
+    short = RecordSet()
+    short.apply("/p", records[:2], ["only one"])
+    assert short.render() == b"".join((dumps(r) + "\n").encode() for r in records[:2])

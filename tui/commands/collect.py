@@ -53,6 +53,7 @@ def run(args: argparse.Namespace) -> int:
 
 def collect(roots: list[str], output: str, args: argparse.Namespace, strict: bool = False, quiet: bool = False) -> int:
     from collectors.collect.engine import Engine
+    from collectors.collect.pool import usable_cores
     from collectors.records.model import REPORT_TYPES
     from collectors.records.store import extension_path
 
@@ -63,7 +64,7 @@ def collect(roots: list[str], output: str, args: argparse.Namespace, strict: boo
         return settings
 
     started = time.perf_counter()
-    engine = Engine(settings.__getitem__, excluded=[output, ext_output])
+    engine = Engine(settings.__getitem__, excluded=[output, ext_output], processes=usable_cores(), cache=False)
     with _Progress(enabled=err.isatty() and not quiet) as progress:
         collection = engine.scan(roots, progress=progress.update)
     written = collection.output(output, ext_output)

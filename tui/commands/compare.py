@@ -232,9 +232,10 @@ def collect_root(root: str, args: argparse.Namespace) -> tuple[list[tuple[int, b
     """Collect a build tree with the engine `collect` uses; the sha256 is that of what `collect` would write."""
     from collectors.collect.config import load_settings
     from collectors.collect.engine import Engine
+    from collectors.collect.pool import usable_cores
 
     settings = {os.path.abspath(root): load_settings(Path(root), overrides(args))}
-    collection = Engine(settings.__getitem__).scan([root])
+    collection = Engine(settings.__getitem__, processes=usable_cores(), cache=False).scan([root])
     output = collection.output("", "")
     for problem in collection.problems() + output.clashes():
         print(str(problem), file=sys.stderr)

@@ -1,0 +1,151 @@
+"""One project's result: each artifact parsed (bytes in, data out), then its runs and records."""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+from collectors.collect.accounting import account_project
+from collectors.collect.artifacts import ARTIFACTS
+from collectors.collect.artifacts.parsed import Parsed
+from collectors.collect.config import Settings
+from collectors.collect.discovery import Project
+from collectors.collect.extensions import build_extension_records, extension_problems
+from collectors.collect.mapping import Identity, map_project
+from collectors.collect.runs import Run, build_runs
+from collectors.files import describe_os_error, not_regular, parse_stream, read_report
+from collectors.problems import ArtifactError, NotThisKind, Problem
+from collectors.records.validate import keep_valid
+
+# A file changed this recently and unreadable is probably still being written.
+SETTLE_SECONDS = 1.0
+
+
+@dataclass
+class ProjectResult:
+    path: str
+    root: str
+    identity: Identity
+    runs: list[Run]
+    problems: list[Problem]
+    built: bool
+    unsettled: list[str] = field(default_factory=list)  # broken files that were still changing
+    extension_records: list[dict[str, Any]] = field(default_factory=list)  # AIE, XRT, LOOM (second file)
+    accounts: dict[str, str] = field(default_factory=dict)  # file -> what became of it (accounting.py)
+    # the lines of `records` and `extension_records`, serialised by the schema check (their order)
+    lines: list[str] = field(default_factory=list)
+    extension_lines: list[str] = field(default_factory=list)
+
+    @property
+    def records(self) -> list[dict[str, Any]]:
+        return [record for run in self.runs for record in run.records]
+
+
+# what tells one state of a file from another: size, modification and change times, inode. Size
+# and mtime alone miss a rewrite that keeps them (`cp -p`, `rsync -t`, a rename onto the file);
+# the change time is set by the kernel on every write, rename and time change, and a rename
+# onto the file brings another inode.
+Stamp = tuple[int, int, int, int]
+
+# a parse: (its stamp, result) of a file stat'ed, or a Parsed error where it could not be
+Parse = tuple[Stamp, Parsed] | Parsed
+
+
+def stamp_of(stat: os.stat_result) -> Stamp:
+    return (stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino)
+
+
+def parse_file(path: str, kind: str, stat: os.stat_result | None = None) -> Parse:
+    """Stat (unless given) and parse one artifact: (its stamp, result), or a Parsed error.
+    A deferred kind is only stat'ed here: it is read when its facts are first asked for."""
+    try:
+        stat = stat or os.stat(path)
+    except OSError as exc:
+        return Parsed(path, kind, 0, None, describe_os_error(exc))
+    artifact = ARTIFACTS[kind]
+    reason = not_regular(stat.st_mode)
+    stamp = stamp_of(stat)
+    if reason is not None:  # a FIFO named csynth.xml must never be opened for reading
+        return stamp, Parsed(path, kind, stat.st_mtime_ns, None, reason)
+    if artifact.parse is None:
+        return stamp, Parsed(path, kind, stat.st_mtime_ns, {})
+    deferred = artifact.deferred
+    quiet = deferred is not None
+    if deferred is not None and deferred(path):
+        later = partial(read_and_parse, path, kind, stat.st_mtime_ns)
+        return stamp, Parsed(path, kind, stat.st_mtime_ns, None, load=later, quiet=True)
+    return stamp, read_and_parse(path, kind, stat.st_mtime_ns, quiet)
+
+
+def read_and_parse(path: str, kind: str, mtime_ns: int, quiet: bool = False) -> Parsed:
+    """Read and parse one (stat'ed, regular) artifact; whatever is wrong with it costs it alone."""
+    artifact = ARTIFACTS[kind]
+    assert artifact.parse is not None
+    data: dict[str, Any] | None = None
+    error: str | None = None
+    try:
+        data = parse_stream(path, artifact.parse) if artifact.stream else artifact.parse(read_report(path))
+    except NotThisKind:
+        pass  # neither facts nor a problem
+    except ArtifactError as exc:
+        error = str(exc)
+    except (ValueError, TypeError, KeyError, IndexError, RecursionError, UnicodeError) as exc:
+        # A parser bug on strange input must cost one file, never the collection.
+        error = f"unreadable report: {exc!r}"
+    return Parsed(path, kind, mtime_ns, data, error, quiet=quiet)
+
+
+# the stamp of each artifact of a project, in its order; None where it could not be stat'ed: what
+# a scan compares with the last one's to find a project unchanged (Engine.collect_project)
+Stat = Stamp | None
+Stats = tuple[Stat, ...]
+
+
+def stat_of(result: Parse) -> Stat:
+    return None if isinstance(result, Parsed) else result[0]
+
+
+def current_stats(paths: list[str]) -> Stats:
+    """The artifacts' stamps now, by stat alone."""
+    found: list[Stat] = []
+    for path in paths:
+        try:
+            found.append(stamp_of(os.stat(path)))
+        except OSError:
+            found.append(None)
+    return tuple(found)
+
+
+def parse_batch(items: list[tuple[str, str]]) -> list[Parse]:
+    return [parse_file(path, kind) for path, kind in items]
+
+
+def parsed_of(result: Parse) -> Parsed:
+    return result if isinstance(result, Parsed) else result[1]
+
+
+def collect_parsed(project: Project, root: str, settings: Settings, parsed: list[Parsed]) -> ProjectResult:
+    """A project's runs, records and problems, from its parsed artifacts (in its own order)."""
+    for item in parsed:
+        item.forget_use()  # a report no run consults this time has no problem to report
+    identity = map_project(project.path, root, settings)
+    runs, problems = build_runs(project.path, parsed, project.build_dirs, identity)
+    problems[:0] = project.problems
+    extension = build_extension_records(project.path, parsed, identity, settings, runs)
+    problems += extension_problems(extension, project.path)
+    lines: list[str] = []
+    extension_lines: list[str] = []
+    for run in runs:  # nothing its schema rejects is ever written (or shown as collected)
+        run.records = keep_valid(run.records, project.path, problems, lines)
+    extension = keep_valid(extension, project.path, problems, extension_lines)
+    now = time.time_ns()
+    # (a time in the future, a clock that runs ahead, is no sign of a writer still at it)
+    unsettled = [p.path for p in parsed if p.reported and p.error and 0 <= now - p.mtime_ns < SETTLE_SECONDS * 1e9]
+    accounts = account_project(project.path, parsed, runs, problems, extension)
+    built = project.built
+    return ProjectResult(
+        project.path, root, identity, runs, problems, built, unsettled, extension, accounts, lines, extension_lines
+    )
