@@ -33,6 +33,24 @@ def test_a_root_through_a_link_uses_the_configuration_beside_the_link(tmp_path: 
     assert {tuple(r["problem"]["group_path"]) for r in found} == {("Benchmarks", "fft")}
 
 
+def test_a_relative_root_inside_a_linked_directory_uses_the_shell_path(
+    tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    trees.hls_two_solutions(tmp_path / "scratch" / "run42")
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "vitis-tui.toml").write_text('origin = "hls-agent"\n')
+    (project / "builds").symlink_to(tmp_path / "scratch" / "run42")
+    monkeypatch.chdir(project / "builds")  # as `cd project/builds` leaves it: PWD names the link
+    monkeypatch.setenv("PWD", str(project / "builds"))
+    ran = cli("collect", ".", "-o", str(tmp_path / "out.jsonl"))
+    assert ran.code == 0
+    assert {r["implementation"]["origin"] for r in records(tmp_path / "out.jsonl")} == {"hls-agent"}
+    monkeypatch.setenv("PWD", str(tmp_path))  # a stale PWD (not this directory) is not used
+    assert cli("collect", ".", "-o", str(tmp_path / "out.jsonl")).code == 0
+    assert {r["implementation"]["origin"] for r in records(tmp_path / "out.jsonl")} == {"run42_benchmark"}
+
+
 def make_locale(tmp_path: Path) -> Path | None:
     """An ISO-8859-1 locale of our own (LOCPATH), or None where localedef cannot make one."""
     if shutil.which("localedef") is None:

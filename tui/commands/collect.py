@@ -10,7 +10,7 @@ from typing import Any
 
 from collectors.text import visible
 
-from .common import EXIT_IO, EXIT_OK, EXIT_PROBLEMS, add_identity_flags, prepare
+from .common import EXIT_IO, EXIT_OK, EXIT_PROBLEMS, add_identity_flags, given_roots, prepare
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -48,7 +48,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    return collect(args.roots, args.output, args, strict=args.strict, quiet=args.quiet)
+    return collect(given_roots(args.roots), args.output, args, strict=args.strict, quiet=args.quiet)
 
 
 def collect(roots: list[str], output: str, args: argparse.Namespace, strict: bool = False, quiet: bool = False) -> int:

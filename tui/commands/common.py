@@ -107,6 +107,24 @@ def overrides(args: argparse.Namespace) -> dict[str, str | None]:
     }
 
 
+def given_roots(roots: list[str]) -> list[str]:
+    """Relative roots made absolute along the shell's working directory ($PWD, as the user sees it)
+    rather than the resolved one: `cd project/builds && vitis-tui collect .` with builds a link
+    then finds the configuration beside the link, as `collect project/builds` does. A root that
+    climbs (`..`) is left to the filesystem, whose `..` is the target's parent."""
+    pwd = os.environ.get("PWD", "")
+    try:
+        usable = os.path.isabs(pwd) and os.path.samefile(pwd, ".")
+    except OSError:
+        usable = False
+    return [
+        os.path.normpath(os.path.join(pwd, root))
+        if usable and root and not os.path.isabs(root) and ".." not in Path(root).parts
+        else root
+        for root in roots
+    ]
+
+
 def has_terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 

@@ -18,6 +18,7 @@ from .common import (
     POLL_RANGE,
     RESCAN_RANGE,
     add_identity_flags,
+    given_roots,
     has_terminal,
     no_terminal,
     prepare,
@@ -64,7 +65,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    return watch(args.roots, args.output, args)
+    return watch(given_roots(args.roots), args.output, args)
 
 
 def poll_environment_error(environ: Mapping[str, str] = os.environ) -> str | None:
