@@ -9,7 +9,6 @@ the project's current result from the session when it opens.
 from __future__ import annotations
 
 import asyncio
-import gc
 import json
 import os
 import time
@@ -24,6 +23,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, ProgressBar, Static
 
+from collectors.interpreter import keep_for_good
 from collectors.live.session import LiveSession, ProjectChange, ProjectsChanged, ScanFinished
 from collectors.records.model import RecordKey, key_of
 from collectors.records.table import RecordTable
@@ -165,7 +165,7 @@ class Dashboard(RecordsActions, App[int]):
         else:
             self._show(event)
             if event.initial:
-                gc.freeze()  # (see _scan_ended: the tables' new rows and the results stay too)
+                keep_for_good()  # (see _scan_ended: the tables' new rows and the results stay too)
         if self._unshown:
             self._show_soon()
 
@@ -228,7 +228,7 @@ class Dashboard(RecordsActions, App[int]):
             self.records_view.data_changed([], adapt_columns=True)  # the columns follow the data now
             # the tree's results stay for the session: keep them out of every later full garbage
             # collection, which would otherwise pause both threads for up to a second on large trees
-            gc.freeze()
+            keep_for_good()
         self._show_status()
 
     @on(WatchChanged)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import os
 import sys
 import threading
@@ -19,6 +18,7 @@ from textual.widgets import Footer, Header, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from collectors.aliases import NO_ALIASES, Aliases
+from collectors.interpreter import keep_for_good, release_kept
 from collectors.problems import Problem
 from collectors.records.checker import Checker, CheckerGone, problems_of
 from collectors.records.follow import Followed, grows_too_fast, read_new_lines, tail_start
@@ -117,7 +117,7 @@ class BrowseApp(RecordsActions, App[None]):
                     self._skip_problems.append(Problem(path, _skipped(lines, start)))
         # the old table's objects were frozen out of the collector's sight (see _loaded): those in
         # reference cycles would never be freed, and a file replaced every second would leak a table
-        gc.unfreeze()
+        release_kept()
         self.workers.cancel_group(self, "check")  # the checks of the old table: their answers are moot
         self.checker.cancel()
         self.loading = RecordTable(self.aliases)
@@ -216,7 +216,7 @@ class BrowseApp(RecordsActions, App[None]):
         # The table's objects live as long as it does: out of the garbage collector's sight, a full
         # collection (every 25% more objects) no longer walks all of them, pausing this thread
         # for 50 to 160 ms at a time. Cheap: it moves the lists of objects, no walk.
-        gc.freeze()
+        keep_for_good()
         if batch.followed is not None:  # the last batch
             self.followed = batch.followed
             self.loaded = True

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import multiprocessing
 import os
 import signal
@@ -12,6 +11,8 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from multiprocessing import resource_tracker
 from typing import Any
+
+from collectors.interpreter import collector_paused, keep_for_good, sweep_young
 
 # what a worker runs first, with its argument (a live session hands its inotify descriptor)
 Setup = Callable[[Any], None]
@@ -100,13 +101,8 @@ def collection_paused() -> Iterator[None]:
     they arrived walked them all again (2.4 s of the main process's 3.1 s on 20,000 projects).
     Then, beside other threads, one collection of what was made meanwhile (their garbage: 8,800
     objects of the dashboard's start), and they are frozen: they live as long as the scan's results."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         yield
-    finally:
-        if collecting:
-            gc.enable()
     if threading.active_count() > 1:  # (alone, as in `collect`, nothing else made garbage:
-        gc.collect(0)  # a collection would only walk the results, 0.4 s on 20,000 projects)
-    gc.freeze()
+        sweep_young()  # a collection would only walk the results, 0.4 s on 20,000 projects)
+    keep_for_good()

@@ -13,7 +13,6 @@ root by whichever path it is given (one walk here, a lent pool, or workers forke
 
 from __future__ import annotations
 
-import gc
 import os
 import pickle
 from bisect import bisect_left
@@ -45,6 +44,7 @@ from collectors.collect.results import (
     parsed_of,
     stat_of,
 )
+from collectors.interpreter import collector_paused
 from collectors.problems import Problem
 
 Known = TypeVar("Known")
@@ -289,13 +289,8 @@ def _walk_share_in_worker(
 ) -> Share:
     """A worker's share (it travels back pickled). No garbage collection meanwhile: what it
     makes lives until the share is sent (each collection walked it all again: 8 % of its time)."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         return walk_share(entries, root, excluded, allowed, settings, keep_listed, keep_parses, known, known_files)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 # --- one root, by any path -----------------------------------------------------------------------

@@ -10,7 +10,6 @@ rows (`Comparer.discard` then `Comparer.add`), the per-arm summary is then re-ag
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -38,6 +37,7 @@ from collectors.compare.model import (
     variant_order,
 )
 from collectors.compare.summary import ArmSummary, summarize
+from collectors.interpreter import collector_paused
 
 __all__ = [
     "METRICS",
@@ -297,13 +297,8 @@ class Comparer:
 def bulk() -> Iterator[None]:
     """No cyclic garbage collection while many records are read and indexed: records hold no
     cycles, and with 100,000 of them alive each collection walks them all (a 3x slowdown)."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def compare(

@@ -9,7 +9,6 @@ recomputes only the problems it touches.
 
 from __future__ import annotations
 
-import gc
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import replace
@@ -37,6 +36,7 @@ from collectors.compare.comparison import (
 )
 from collectors.compare.diff import pair_records
 from collectors.compare.render import header, number_text, problem_text, ratio_text, visible
+from collectors.interpreter import keep_for_good
 from collectors.records.model import RecordKey, key_of
 from tui.screens.diff import DiffScreen
 from tui.screens.trajectory import TrajectoryScreen
@@ -124,7 +124,7 @@ class CompareScreen(Screen[None]):
             comparison = self.comparer.result()
         # the records stay alive as long as the screen: out of the collector's scans, or each
         # full collection (any time later, on the UI thread) walks 100,000 of them (0.5 s)
-        gc.freeze()
+        keep_for_good()
         self.app.call_from_thread(self._loaded, comparison)
 
     def _loaded(self, comparison: Comparison) -> None:
