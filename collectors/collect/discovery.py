@@ -2,7 +2,7 @@
 
 One walk serves both jobs. Directories in *discovery* mode may become projects; build-output
 directories are pruned for discovery but still walked, their artifacts credited to the
-nearest discovery-mode ancestor (rules, section 1).
+nearest discovery-mode ancestor (docs/collection.md, "Which folders are projects").
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Extension records (rules, section 8): AI Engine simulator output, XRT run recipes, LOOM mappings.
+"""Extension records: AI Engine simulator output, XRT run recipes, LOOM mappings (docs/collection.md,
+"Extension families").
 
 The same envelope as schema 1.0 with one payload named after `report_type`; they go to a second
 file so the schema-1.0 file stays strictly valid. Pure: works on parsed artifacts.

@@ -1,4 +1,4 @@
-"""Project path to the record's `problem` and `implementation` (rules, section 2)."""
+"""Project path to the record's `problem` and `implementation` (README, "Configuration")."""
 
 from __future__ import annotations
 

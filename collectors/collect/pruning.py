@@ -1,5 +1,5 @@
 """Which folders the walk prunes for discovery (build output, shared folders, the tool's state)
-and which files mark a project or show that a build ran (rules, section 1)."""
+and which files mark a project or show that a build ran (docs/collection.md, "Which folders are projects")."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ BUILD_OUTPUT_NAMES = frozenset(
         "_sds",
         "hls_files",
         "sd_card",
-        # the extension families' output folders (rules, section 8)
+        # the extension families' output folders (docs/collection.md, "Extension families")
         "aiesimulator_output",
         "x86simulator_output",
         "mapper-snapshots",

@@ -1,4 +1,4 @@
-"""Benchmark: `collect` on deep v++ hw_emu trees (issue 13), against two others in the same run.
+"""Benchmark: `collect` on deep v++ hw_emu trees, against two others in the same run.
 
 - baseline: one process walks the tree, stats every file and reads every report and log once
   (every file ending in .xml, .rpt, .log, .csv, .json, .meta or _summary, whatever collect

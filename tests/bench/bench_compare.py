@@ -7,7 +7,7 @@ synthesis. Prints, never asserts:
   a bare json.loads of the same file (the floor), and their ratio;
 - in the compare screen (Textual pilot): the time to switch the metric and the baseline rule,
   and the UI-thread time of one live update (one project's records) on a 10,000-record tree.
-Targets (issue 10): switch < 200 ms; live update < 50 ms.
+Targets: switch < 200 ms; live update < 50 ms.
 
     python tests/bench/bench_compare.py [--problems 50] [--arms 20] [--variants 25]
 """

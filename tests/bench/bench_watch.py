@@ -17,7 +17,7 @@ tree (one small real csynth.xml per project). For each tree, in a process of its
   (re-collect, write). The first few edits are made right after the output is first complete.
 - peak RSS of the tree's process.
 
-Targets (issue 8): p95 of (a) and (b) < 300 ms at 2,000 projects and < 600 ms at 20,000, also
+Targets: p95 of (a) and (b) < 300 ms at 2,000 projects and < 600 ms at 20,000, also
 for the early edits; per-event UI work independent of tree size; first output at 20,000
 projects <= 2x collect. It prints figures and never asserts them.
 

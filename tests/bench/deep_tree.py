@@ -1,4 +1,4 @@
-"""A generated tree of deep v++ hw_emu builds, the shape issue 13 measured `collect` on.
+"""A generated tree of deep v++ hw_emu builds, the shape `collect` is measured on.
 
 Each project is a v++ hardware-emulation build of one kernel, about 150 files: sources and a
 Makefile; an `_x.hw_emu.<platform>` tree ten levels deep (the HLS solution with its RTL, IP and

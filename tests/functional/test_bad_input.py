@@ -1,4 +1,4 @@
-"""Rules section 7: every kind of bad input is a reported problem, never a crash or a wrong record."""
+"""Every kind of bad input is a reported problem, never a crash or a wrong record."""
 
 from __future__ import annotations
 

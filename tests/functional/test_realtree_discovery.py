@@ -1,4 +1,4 @@
-"""Which directories are projects in real build trees (issue 11, items 1 to 3).
+"""Which directories are projects in real build trees.
 
 The trees are small copies of the shapes seen in public repositories (named per test), filled
 with the real report files of tests/fixtures/vitis.

@@ -1,4 +1,4 @@
-"""Runs and their facts in real build trees (issue 11, items 4 to 11).
+"""Runs and their facts in real build trees.
 
 Small trees in the shapes of public repositories (named per test), with real report files
 from tests/fixtures/vitis.

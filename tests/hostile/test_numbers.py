@@ -1,4 +1,4 @@
-"""Issue 12 item 1, issue 11 item 12: every number read from a file is finite and in range for its
+"""Every number read from a file is finite and in range for its
 field, else a problem naming the file and the field; never a crash, never a number that is not in
 the report."""
 

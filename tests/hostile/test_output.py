@@ -1,4 +1,4 @@
-"""Issue 12 items 15, 18, 20: where the output may go, Ctrl-C, stale temporaries, `-o ''`."""
+"""Where the output may go, Ctrl-C, stale temporaries, `-o ''`."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 12 item 3: only regular files are read. A FIFO, a socket or a device named like a report is
+"""Only regular files are read. A FIFO, a socket or a device named like a report is
 a problem of its own, opened (if at all) without blocking; neither process of the walk hangs."""
 
 from __future__ import annotations

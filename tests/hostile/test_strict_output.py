@@ -1,4 +1,4 @@
-"""Issue 12 item 11: every record is checked against its schema before it is written, and the
+"""Every record is checked against its schema before it is written, and the
 output is strict JSON. The parsers' own checks stop bad numbers first (test_numbers.py); here a
 parser is made to let them through, to show that the last line of defence holds on its own."""
 

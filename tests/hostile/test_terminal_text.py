@@ -1,4 +1,4 @@
-"""Issue 12 items 17 and 20: values shown in a terminal have their control characters made visible,
+"""Values shown in a terminal have their control characters made visible,
 and every problem is one line."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 12 items 2, 10, 14: names that are not UTF-8, profiles still being written or cut short,
+"""Names that are not UTF-8, profiles still being written or cut short,
 and symbolic links that lead out of the tree."""
 
 from __future__ import annotations

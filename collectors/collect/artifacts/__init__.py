@@ -89,7 +89,7 @@ register("hls_script", ("tcl",), _exact("script.tcl"), parse_hls_script)  # a so
 register("ide_prj", ("prj",), lambda f, p: f == p + ".prj", parse_ide_prj)  # a Vitis IDE project's platform
 register("vitis_comp", ("json",), _exact("vitis-comp.json"), parse_component)
 
-# The extension families (rules, section 8): records of their own, in a second file.
+# The extension families (docs/collection.md, "Extension families"): records of their own, in a second file.
 for simulator in ("aiesimulator_output", "x86simulator_output"):
     register(
         f"aie_output:{simulator}",
@@ -150,6 +150,6 @@ _ANY_PATHS = tuple(a.in_path for a in _BY_TAIL.get(ANY_TAIL, []) if a.in_path)
 # what makes a directory a project of its own (a graph source or a report alone does not)
 _FACTS_ONLY = ("aie_graph", "aie_summary", "xrt_report")  # what speaks for a record, never one of its own
 EXTENSION_KINDS = frozenset(kind for kind, a in ARTIFACTS.items() if a.family != "hls" and kind not in _FACTS_ONLY)
-# report files (rules, sections 5 and 8): they make a project built, and one in no project is a
+# report files (docs/collection.md): they make a project built, and one in no project is a
 # problem. Logs, summaries and runner files are build evidence or run facts, not reports.
 REPORT_KINDS = frozenset({"csynth", "lat_rpt", "cosim_rpt", "csim_log", "profile", "sysdiagram"}) | EXTENSION_KINDS

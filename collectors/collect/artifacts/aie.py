@@ -1,6 +1,7 @@
 """AI Engine simulator PLIO output files (`aiesimulator_output/**`, `x86simulator_output/**`).
 
-Streamed in one pass with constant memory: real outputs reach millions of lines. Per seed 003:
+Streamed in one pass with constant memory: real outputs reach millions of lines. The simulator's
+format:
 a `T <n> <unit>` line stamps the next data line, a `TLAST` line marks the next data line as the
 last of a frame, units change from line to line (ps..s), x86sim files have no timestamps.
 """
@@ -356,7 +357,7 @@ def throughputs(stats: dict[str, Any], values_per_sample: int, plio_bits: int | 
         "raw_throughput_sps": (stats["values"] / values_per_sample) / span_s if span_s else None,
         "frame_throughput_sps": None,
     }
-    # Frames 0..N-1 over tstart_N - tstart_0 (seed 003): N is the latest frame that started, so
+    # Frames 0..N-1 over tstart_N - tstart_0 (the simulator's format): N is the latest frame that started, so
     # the quiet time after each earlier frame is counted and the last frame's tail is not.
     start, latest = stats["tstart_0_ps"], stats["latest_start_ps"]
     if stats["frames"] >= 1 and start is not None and latest is not None and latest > start:

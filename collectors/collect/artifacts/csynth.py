@@ -49,7 +49,7 @@ NUMERIC: tuple[tuple[tuple[str, ...], tuple[str, ...], Range], ...] = (
     (("AreaEstimates", "AvailableResources"), RESOURCES, COUNT),
 )
 
-# Folders that packaged copies of a report sit in: the pick rule (rules, section 5) prefers a
+# Folders that packaged copies of a report sit in: the pick rule (docs/collection.md) prefers a
 # report with fewest of them in its path.
 PENALTY_PARTS = frozenset(
     {

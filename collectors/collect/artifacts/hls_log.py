@@ -168,7 +168,7 @@ def parse_hls_log(data: bytes) -> dict[str, Any]:
         "device": devices[-1] if devices else None,
         "elapsed_seconds": seconds,
         "csim_status": csim_status(text),
-        "errors": steps.get("synthesis", [])[:20],  # what fails a synthesis (rules, section 5)
+        "errors": steps.get("synthesis", [])[:20],  # what fails a synthesis (docs/collection.md)
         "failed_steps": sorted(step for step in steps if step != SETUP),
         "step_versions": step_versions(text),
         # a unified component's compile that stopped (its log says so in words, not always in ERROR lines)

@@ -1,4 +1,4 @@
-"""LOOM CGRA mapper outputs (seed 001): `<dfg>.<adg>.map.json`, `.config.json`, `mapper-snapshots/`.
+"""LOOM CGRA mapper outputs (the LOOM mapper's own writer): `<dfg>.<adg>.map.json`, `.config.json`, `mapper-snapshots/`.
 
 The writer prints doubles with `%.6e` and can emit bare `nan`/`inf` tokens, which JSON does not
 allow; ids may carry the sentinels 4294967295 or -1 for "none". Both are read as null.

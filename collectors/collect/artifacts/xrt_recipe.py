@@ -1,4 +1,4 @@
-"""XRT runner recipes (`recipe*.json`, seed 002): validity, the runner's own load-time checks, counts.
+"""XRT runner recipes (`recipe*.json`, the XRT runner's format): validity, the runner's own load-time checks, counts.
 
 The shipped recipe schema lags the runner, so its failures are warnings; what the runner itself
 refuses when it loads a recipe is an error.

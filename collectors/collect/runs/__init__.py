@@ -1,8 +1,8 @@
 """Runs inside one project, their facts by precedence, and the records they yield.
 
 Pure: it works on already parsed artifacts (see `engine.py` for the I/O and the cache).
-`grouping` finds the runs (rules, section 3), `facts` their facts (section 4), `payloads` the
-records and their status (section 5).
+`grouping` finds the runs, `facts` their facts, `payloads` the records and their status
+(docs/collection.md says the rules each follows).
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """A run's facts by precedence: the runner's metadata over tool logs and summaries over reports
-(rules, section 4), and the report that speaks for the run (section 5's pick rule)."""
+(docs/collection.md, "Where a run's facts come from"), and the report that speaks for the run (the
+pick rule, csynth.may_be_passed_over)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Which runs a project holds, and which artifacts belong to each (rules, section 3)."""
+"""Which runs a project holds, and which artifacts belong to each (docs/collection.md, "Which runs a project holds")."""
 
 from __future__ import annotations
 

@@ -83,7 +83,7 @@ class RunGroups:
 
     def name_device(self, target: str, device: str) -> bool:
         """Give the runner's device to *the* run of `target`: the one whose device nothing named
-        yet, else the only one (its build folder's platform gives way: rules, section 4)."""
+        yet, else the only one (its build folder's platform gives way: docs/collection.md)."""
         runs = self.of_target(target)
         unnamed = self.by_key.get((target, None, None))
         only = unnamed or (runs[0] if len(runs) == 1 else None)

@@ -1,4 +1,4 @@
-"""The payload and status of each record a run yields (rules, section 5).
+"""The payload and status of each record a run yields (docs/collection.md, "Where a run's facts come from").
 
 Each builder returns (payload, source files), or None when no record can be written yet.
 """
