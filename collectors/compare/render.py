@@ -47,6 +47,9 @@ def header(comparison: Comparison) -> str:
     return (
         f"metric {o.metric} ({o.measure.label}; {o.measure.direction}) · baseline {visible(o.baseline)} · "
         f"pick {o.pick} · policy {o.policy} · common {'on' if o.common else 'off'} · by {visible(o.by)}"
+        + " · virtual best" * o.oracle
+        + (f" · fast_p {','.join(o.fast_p)}" if o.fast_p else "")
+        + " · samples (pass@k)" * o.samples
     )
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from functools import lru_cache
 
@@ -27,12 +28,24 @@ def geomean(values: list[float]) -> float | None:
     return math.exp(math.fsum(math.log(v) for v in values) / len(values)) if values else None
 
 
-@lru_cache(maxsize=64)
-def _draws(n: int) -> tuple[tuple[int, ...], ...]:
-    """The resampled positions for a list of n values: the same for every list of that length."""
+KEPT_DRAWS = 256  # up to this many values the draws are kept (10,000 x n positions) for the next arm
+
+
+def _fresh(n: int) -> Iterator[list[int]]:
     rng = random.Random(SEED)
     positions = range(n)
-    return tuple(tuple(rng.choices(positions, k=n)) for _ in range(RESAMPLES))
+    for _ in range(RESAMPLES):
+        yield rng.choices(positions, k=n)
+
+
+@lru_cache(maxsize=16)
+def _kept(n: int) -> tuple[list[int], ...]:
+    return tuple(_fresh(n))
+
+
+def _draws(n: int) -> Iterable[list[int]]:
+    """The resampled positions for a list of n values: the same for every list of that length."""
+    return _kept(n) if n <= KEPT_DRAWS else _fresh(n)
 
 
 def bootstrap_ci(values: list[float]) -> tuple[float, float] | None:

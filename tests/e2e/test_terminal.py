@@ -201,10 +201,14 @@ def test_interactive_demo_in_a_terminal(tmp_path: Path, tmux_session) -> None:
     session.keys("Enter")
     screen = session.wait_for("4_coales", timeout=90)  # pathfinder_4_coalescing: the run the runner gave up on
     assert "timeout" in screen.split("Records")[1] and "watch: inotify" in screen
-    session.keys("/")  # the compare screen follows the records' filter: cleared, every record
+    session.keys("c")  # the compare screen follows the records view's filter: the timed-out problem only
+    screen = session.wait_for("filter status:timeout", timeout=30)
+    assert "rodinia_hls/pathfinder" in screen and "demo_agent@v1" not in screen
+    session.keys("Escape", delay=0.3)
+    session.keys("/")  # the filter cleared: every record, the AI arm beside the benchmark
     session.keys("C-u", delay=0.1)
     session.keys("Enter")
-    session.keys("c")  # the compare screen: the AI arm beside the benchmark
+    session.keys("c")
     session.wait_for("demo_agent@v1", timeout=30)
     session.keys("Escape", delay=0.3)
     session.keys("q")

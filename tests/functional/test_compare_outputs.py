@@ -109,3 +109,17 @@ def test_the_page_in_a_real_browser(tmp_path: Path) -> None:
     assert colours.get((0xFF, 0xCD, 0xD2), 0) > 300
     assert sum(n for c, n in colours.items() if sum(c) < 200) > 500  # dark text
     assert visible("ok") == "ok"
+
+
+def test_hostile_names_stay_text_in_the_page_and_the_table() -> None:
+    evil = '<script>alert("x")</script>\x1b[31m&'
+    records = [synth("p", "x_benchmark", worst=300), synth(evil, "x_benchmark", worst=300)]
+    records += [synth("p", evil, worst=100), synth(evil, evil, worst=100)]
+    result = compare(records, Options(oracle=True))
+    page = render(result, "html")
+    numbers = Numbers()
+    numbers.feed(page)
+    assert numbers.outside == [] and "<script>" not in page and "\x1b" not in page
+    assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;\\x1b[31m&amp;" in page
+    latex = render(result, "latex")
+    assert "\x1b" not in latex and r"<script>alert(\"x\")" not in latex and r"\textbackslash{}x1b[31m\&" in latex

@@ -292,3 +292,20 @@ async def test_h_shows_every_pair_of_arms_as_a_matrix() -> None:
         assert pair_cell(pair, no).plain == f"2-0-2 ×{1 / ratio:.3g} p=0.5 (4)"
         await pilot.press("escape")
         assert pilot.app.screen is screen
+
+
+async def test_v_adds_the_virtual_best_and_i_the_intervals() -> None:
+    async with App().run_test(size=(200, 50)) as pilot:
+        screen = await opened(pilot, RECORDS)
+        await pilot.press("v")
+        assert screen.options.oracle and "virtual best" in header(screen)
+        matrix = screen.query_one(CompareMatrix)
+        assert matrix.labels[-1].plain == "virtual best"
+        assert cells(screen, MM2)[-1] == f"22.8× {NO_SKILLS[0]}@{NO_SKILLS[1]}"  # 22.8 beats 18.7
+        assert [s[0].plain for s in matrix.summary][0] == "geomean (n/N)"
+        await pilot.press("i")
+        assert [s[0].plain for s in matrix.summary][0] == "geomean [95% CI] (n/N)"
+        assert matrix.summary[0][FIXED].plain == "2.24× [0.902-9.59] (4/4)"  # as the table shows it
+        await pilot.press("v", "i")
+        assert not screen.options.oracle and len(matrix.arms) == 2
+        assert [s[0].plain for s in matrix.summary][0] == "geomean (n/N)"

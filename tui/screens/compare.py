@@ -46,8 +46,8 @@ Records = Iterable[dict[str, Any]]
 METRIC_NAMES = list(METRICS)
 METRIC = f"Next / previous metric ({METRIC_NAMES[0]} ... {METRIC_NAMES[-1]})"
 KEYS = (
-    "m/M metric  b baseline  k pick  o policy  x common  enter records  p Pareto  t trajectory  h head to head  "
-    "esc back"
+    "m/M metric  b baseline  k pick  o policy  x common  v virtual best  i intervals  enter records  p Pareto  "
+    "t trajectory  h head to head  esc back"
 )
 
 
@@ -72,6 +72,8 @@ class CompareScreen(Screen[None]):
             "Head to head",
             tooltip="Head to head: every pair of arms, wins-losses-ties, geomean ratio, sign-test p",
         ),
+        Binding("v", "oracle", "Virtual best", show=False, tooltip="A virtual-best column: on / off"),
+        Binding("i", "intervals", "Intervals", show=False, tooltip="Each geomean's 95 % bootstrap interval: on / off"),
     ]
 
     def __init__(
@@ -236,6 +238,16 @@ class CompareScreen(Screen[None]):
 
     def action_common(self) -> None:
         self._set(common=not self.options.common)
+
+    def action_oracle(self) -> None:
+        self._set(oracle=not self.options.oracle)
+
+    def action_intervals(self) -> None:
+        """Each geomean with its 95 % interval (10,000 resamples per arm: off by default)."""
+        matrix = self.query_one(CompareMatrix)
+        matrix.intervals = not matrix.intervals
+        if self.comparison is not None:
+            self._show(self.comparison, None)
 
     # --- the views behind a cell --------------------------------------------------------------
 

@@ -56,6 +56,7 @@ class CompareMatrix(LineTable):
         self.labels: list[Text] = []
         self.widths: list[int] = []
         self.cursor_column = FIXED  # the first arm
+        self.intervals = False  # each geomean with its 95 % interval (`i` in the compare screen)
 
     # --- data ---------------------------------------------------------------------------------
 
@@ -73,7 +74,7 @@ class CompareMatrix(LineTable):
             if problem in comparison.results:
                 self.rows[problem] = self._row(comparison, problem)
         self.labels = [Text("problem"), Text("baseline")] + [Text(visible(a.label)) for a in comparison.arms]
-        self.summary = self._summary(comparison)
+        self.summary = self._summary(comparison, self.intervals)
         self.widths = self._widths()
         if current is not None and current[0] in self.problems:
             self.cursor = self.problems.index(current[0])
@@ -88,10 +89,10 @@ class CompareMatrix(LineTable):
         return [Text(problem_text(comparison.spelled(problem))), Text(baseline_cell(comparison, problem)), *cells]
 
     @staticmethod
-    def _summary(comparison: Comparison) -> list[list[Text]]:
+    def _summary(comparison: Comparison, intervals: bool = False) -> list[list[Text]]:
         if not comparison.arms:
             return []
-        per_arm = [summary_lines(a, samples=comparison.options.samples) for a in comparison.arms]
+        per_arm = [summary_lines(a, intervals, comparison.options.samples) for a in comparison.arms]
         return [
             [Text(label), Text("")] + [Text(lines[n][1]) for lines in per_arm]
             for n, (label, _) in enumerate(per_arm[0])
