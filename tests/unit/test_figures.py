@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 
-from collectors.records.table import COLUMNS, extract
+from collectors.records.columns import KEYS, extract, rtl_figures, synth_figures
 from tui.widgets.figures import FIGURE_COLUMNS, run_figures
 
 from ..conftest import EXPECTED_TREE
@@ -36,13 +36,25 @@ def test_figures_of_real_runs() -> None:
 
 def test_figures_are_the_records_view_columns() -> None:
     """One reading of the fields: each figure is the value `extract` gives its column."""
-    position = {column.key: n for n, column in enumerate(COLUMNS)}
     for records in runs_of_expected_tree().values():
         figures = run_figures(records)
         for record in records:
-            values = extract(record, extras=[])
+            values = dict(zip(KEYS, extract(record, extras=[]), strict=True))
             if record["report_type"] == "hls_synth":
                 for figure, column in VIEW_COLUMN.items():
-                    assert figures[figure] == (values[position[column]] or "")
-            elif record["report_type"] == "rtl_sim" and values[position["cycles"]] is not None:
-                assert figures["RTL"] == f"{values[position['cycles']]} cyc"
+                    assert figures[figure] == (values[column] or "")
+            elif record["report_type"] == "rtl_sim" and values["cycles"] is not None:
+                assert figures["RTL"] == f"{values['cycles']} cyc"
+
+
+def test_each_figure_is_read_by_its_column_key() -> None:
+    """The canny run's csynth.xml (tests/fixtures/vitis/...canny_top__hls__syn__report__csynth.xml: Interval-max
+    636846, URAM 0) and an rtl_sim record of fft."""
+    runs = runs_of_expected_tree()
+    synth = next(r for r in runs["canny/canny_top", "vitis.cosim"] if r["report_type"] == "hls_synth")
+    assert synth_figures(synth) == {
+        "latency": "637031", "interval": "636846", "clock": "3.650", "lut": "19589", "ff": "11523", "dsp": "4",
+        "bram": "82", "uram": "0",
+    }  # fmt: skip
+    rtl = next(r for r in runs["fft", "vitis.cosim"] if r["report_type"] == "rtl_sim")
+    assert rtl_figures(rtl)["cycles"] == 74

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from collectors.records.table import rtl_figures, synth_figures
+from collectors.records.columns import rtl_figures, synth_figures
 
 FIGURE_COLUMNS = ("latency", "clock", "LUT", "FF", "DSP", "BRAM", "RTL")
+SYNTH_FIGURES = {"latency": "latency", "clock": "clock", "LUT": "lut", "FF": "ff", "DSP": "dsp", "BRAM": "bram"}
 SHORT_TYPE = {"hls_synth": "synth", "rtl_sim": "rtl", "sw_run": "sw"}
 
 
@@ -16,11 +17,11 @@ def run_figures(records: list[dict[str, Any]]) -> dict[str, str]:
     out = {name: "" for name in FIGURE_COLUMNS}
     for record in records:
         if record["report_type"] == "hls_synth":
-            latency, _interval, clock, lut, ff, dsp, bram, _uram = synth_figures(record)
-            shown = {"latency": latency, "clock": clock, "LUT": lut, "FF": ff, "DSP": dsp, "BRAM": bram}
-            out.update((name, value or "") for name, value in shown.items())
+            figures = synth_figures(record)  # by column key: nothing matched by position
+            out.update((name, figures[key] or "") for name, key in SYNTH_FIGURES.items())
         elif record["report_type"] == "rtl_sim":
-            cycles, us, _clock = rtl_figures(record)
+            rtl = rtl_figures(record)
+            cycles, us = rtl["cycles"], rtl["us"]
             if cycles is not None:
                 out["RTL"] = f"{cycles} cyc"
             elif us is not None:
