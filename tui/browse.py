@@ -12,6 +12,7 @@ from typing import Any
 from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Footer, Header, Static
@@ -65,7 +66,8 @@ class FollowRead(Message):
 class BrowseApp(RecordsActions, App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "vitis-tui browse"
-    BINDINGS = list(RECORDS_BINDINGS)
+    # ctrl+c quits too (Textual only tells how to quit): whatever has the focus, the filter box included
+    BINDINGS = [*RECORDS_BINDINGS, Binding("ctrl+c", "quit", "Quit", show=False, priority=True)]
 
     def __init__(self, paths: list[str], follow_every: float = FOLLOW_SECONDS, aliases: Aliases = NO_ALIASES) -> None:
         super().__init__()

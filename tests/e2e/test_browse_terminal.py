@@ -150,8 +150,8 @@ def test_q_right_after_a_load_ends_browse_while_the_check_runs(tmp_path: Path, t
     assert session.wait_exit()[0] == 0
 
 
-@pytest.mark.parametrize("moment", [0.0, 0.3, 1.0])
-def test_q_ends_browse_at_any_moment_of_a_load(tmp_path: Path, terminal, moment: float) -> None:
+@pytest.mark.parametrize(("key", "moment"), [("q", 0.0), ("q", 0.3), ("q", 1.0), ("C-c", 0.3), ("C-q", 0.3)])
+def test_q_ends_browse_at_any_moment_of_a_load(tmp_path: Path, terminal, key: str, moment: float) -> None:
     path = tmp_path / "f.jsonl"
     path.write_text(records(20000))
     session = terminal(f"{installed_command()} browse {path}", tmp_path)
@@ -159,11 +159,11 @@ def test_q_ends_browse_at_any_moment_of_a_load(tmp_path: Path, terminal, moment:
     session.wait_for("records")  # the app reads keys (one typed before it starts is the shell's)
     time.sleep(moment)
     pressed = time.monotonic()
-    session.keys("q", delay=0)
+    session.keys(key, delay=0)
     assert until(lambda: not Path(f"/proc/{pid}").exists(), 10)  # (it took 14.6 s after a load)
     took = time.monotonic() - pressed
     assert session.wait_exit()[0] == 0
-    print(f"q at {moment} s ended browse in {took:.2f} s")
+    print(f"{key} at {moment} s ended browse in {took:.2f} s")
 
 
 WRITER = """
