@@ -67,7 +67,10 @@ class BrowseApp(RecordsActions, App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "vitis-tui browse"
     # ctrl+c quits too (Textual only tells how to quit): whatever has the focus, the filter box included
-    BINDINGS = [*RECORDS_BINDINGS, Binding("ctrl+c", "quit", "Quit", show=False, priority=True)]
+    BINDINGS = [
+        *RECORDS_BINDINGS,
+        Binding("ctrl+c", "quit", "Quit", tooltip="Quit, also from the filter box", show=False, priority=True),
+    ]
 
     def __init__(self, paths: list[str], follow_every: float = FOLLOW_SECONDS, aliases: Aliases = NO_ALIASES) -> None:
         super().__init__()
