@@ -9,7 +9,6 @@ the project's current result from the session when it opens.
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import time
 from collections import deque
@@ -24,11 +23,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, ProgressBar, Static
 
 from collectors.interpreter import keep_for_good
-from collectors.live.session import LiveSession, ProjectChange, ProjectsChanged, ScanFinished
-from collectors.records.model import RecordKey, key_of
-from collectors.records.table import RecordTable
+from collectors.live.session import LiveSession, ProjectChange, ScanFinished
+from collectors.records.model import key_of
+from collectors.records.table import Prepared, RecordTable
 from collectors.text import visible
 from tui.messages import (
+    PreparedRecords,
     ProjectsUpdated,
     ScanEnded,
     ScanProgressed,
@@ -77,7 +77,7 @@ class Dashboard(RecordsActions, App[int]):
         self.stopped = False  # the collection stopped for good: the exit status says so
         self.scans = 0  # scans finished (the first one ends the start-up; later ones are rescans)
         # told, not shown yet: changes, and the ends of scans (which wait for the changes before)
-        self._unshown: deque[ProjectsChanged | ScanFinished] = deque()
+        self._unshown: deque[ProjectsUpdated | ScanFinished] = deque()
 
     # --- layout --------------------------------------------------------------------------------
 
@@ -119,7 +119,10 @@ class Dashboard(RecordsActions, App[int]):
         self.session.start()  # (its end, if it fails, comes as a SessionTrouble message)
 
     def _from_thread(self, event: object) -> None:
-        self.post_message(session_message(event))
+        message = session_message(event)
+        if isinstance(message, ProjectsUpdated):  # (on the session's thread: see prepare)
+            message.prepare(self.records_panel.view.table)
+        self.post_message(message)
 
     async def on_unmount(self) -> None:
         self._signals.remove()
@@ -148,7 +151,7 @@ class Dashboard(RecordsActions, App[int]):
         """Changes go into the tables a message at a time, each behind what came meanwhile: the
         initial scan tells 20,000 projects in 40 messages at once, and a keystroke queued behind
         them all would wait seconds. A scan's end comes after its changes are in."""
-        self._unshown.append(message.event)
+        self._unshown.append(message if isinstance(message, ProjectsUpdated) else message.event)
         if len(self._unshown) == 1:
             self._show_soon()
 
@@ -159,36 +162,36 @@ class Dashboard(RecordsActions, App[int]):
         asyncio.get_running_loop().call_soon(self.call_later, self._show_next)
 
     def _show_next(self) -> None:
-        event = self._unshown.popleft()
-        if isinstance(event, ScanFinished):
-            self._scan_ended(event)
+        told = self._unshown.popleft()
+        if isinstance(told, ScanFinished):
+            self._scan_ended(told)
         else:
-            self._show(event)
-            if event.initial:
+            self._show(told)
+            if told.event.initial:
                 keep_for_good()  # (see _scan_ended: the tables' new rows and the results stay too)
         if self._unshown:
             self._show_soon()
 
-    def _show(self, event: ProjectsChanged) -> None:
+    def _show(self, message: ProjectsUpdated) -> None:
+        event = message.event
         # (the initial scan's rows are sorted once, when it ends)
         self.runs.show_all([(change.path, change.result) for change in event.changes], changed=not event.initial)
-        written: list[tuple[RecordKey, str, dict, str]] = []
+        rows: list[Prepared] = []
         new_records = False
         for change in event.changes:
-            written += self._patch_records(change)
+            rows += self._patch_records(change, message.prepared.get(change.path))
             new_records |= bool(change.records.added)
             self.extensions.apply(change.extensions)
             self.problems.replace(change.path, change.result.problems if change.result else [])
-        # together: one append for the new ones (their keys are the output's own)
-        rows = [(line, record, source) for _key, line, record, source in written]
-        patched = self.records_view.table.put_all(rows, keys=[key for key, *_row in written])
+        # together: one append for the new ones (read on the session's thread: ProjectsUpdated.prepare)
+        patched = self.records_view.table.put_prepared(rows)
         # once per message, and the columns follow the data only after the initial scan (each
         # adaptation is a pass over every record)
         self.records_view.data_changed(patched, adapt_columns=new_records and self.scans > 0)
 
-    def _patch_records(self, change: ProjectChange) -> list[tuple[RecordKey, str, dict, str]]:
-        """Drop a project's removed records from the records view's table; the (key, line,
-        record, source) of those it added or changed, to be put in."""
+    def _patch_records(self, change: ProjectChange, prepared: PreparedRecords | None) -> list[Prepared]:
+        """Drop a project's removed records from the records view's table; the rows of those it
+        added or changed, to be put in."""
         delta = change.records
         if not delta:
             return []
@@ -196,14 +199,9 @@ class Dashboard(RecordsActions, App[int]):
         for key in delta.removed:
             table.drop("", key)
             self.records_view.marks.discard(("", key, 0))  # a mark on a record that is gone
-        written = {**delta.added, **delta.changed}
-        records = [json.loads(line) for line in written.values()]
+        rows, records = (prepared.rows, prepared.records) if prepared else ([], [])
         self.compare_records_changed(records, list(delta.removed))
-        # the row's source is the project whose line is written (after a key clash, another one)
-        return [
-            (key, line, record, delta.owners.get(key, change.path))
-            for (key, line), record in zip(written.items(), records)
-        ]
+        return rows
 
     @on(TotalsUpdated)
     def _totals(self, message: TotalsUpdated) -> None:

@@ -7,14 +7,17 @@ totals), `can_replace` lets Textual drop the older one from the queue.
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from threading import Semaphore
+from typing import Any
 
 from textual.message import Message
 
 from collectors.live.session import ProjectsChanged, ScanFinished, ScanProgress, SessionFailed, Totals, WatchState
 from collectors.problems import Problem
 from collectors.records.loader import Batch
-from collectors.records.table import RecordTable
+from collectors.records.table import Prepared, RecordTable
 
 
 class ScanProgressed(Message):
@@ -26,10 +29,36 @@ class ScanProgressed(Message):
         return isinstance(message, ScanProgressed)
 
 
+@dataclass
+class PreparedRecords:
+    """A project's added and changed records as the records view takes them: their lines read
+    back (what the file holds) and their columns taken, with the records for a compare screen."""
+
+    rows: list[Prepared]
+    records: list[dict[str, Any]]
+
+
 class ProjectsUpdated(Message):
     def __init__(self, event: ProjectsChanged) -> None:
         super().__init__()
         self.event = event
+        self.prepared: dict[str, PreparedRecords] = {}  # project -> its records, read (prepare)
+
+    def prepare(self, table: RecordTable) -> None:
+        """Read each changed line and take its columns, on the thread that posts the message (the
+        session's): the interface's thread then only puts the rows in (a 20,000-project scan's
+        lines were parsed and read there, seconds of its time)."""
+        for change in self.event.changes:
+            delta = change.records
+            if not delta:
+                continue
+            written = {**delta.added, **delta.changed}
+            records = [json.loads(line) for line in written.values()]
+            rows = [
+                table.prepare(line, record, delta.owners.get(key, change.path), "", key)
+                for (key, line), record in zip(written.items(), records)
+            ]
+            self.prepared[change.path] = PreparedRecords(rows, records)
 
 
 class TotalsUpdated(Message):

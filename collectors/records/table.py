@@ -232,39 +232,44 @@ class RecordTable(Filtering):
     def put_all(
         self, items: list[tuple[str, dict, str]], origin: str = "", keys: list[RecordKey] | None = None
     ) -> list[int]:
-        """`put` for many (raw line, record, source) at once: the new ones are appended together
-        (a live scan brings thousands; one by one, each append is a pass of its own). `keys`:
-        the records' keys, where the caller has them already."""
-        rows: list[int | tuple[int]] = []  # a row index, or (n,): the n-th of the new ones
+        """`put` for many (raw line, record, source) at once. `keys`: the records' keys, where the
+        caller has them already."""
+        known: list[RecordKey | None] = list(keys) if keys is not None else [None] * len(items)
+        return self.put_prepared(
+            [self.prepare(raw, record, source, origin, key) for (raw, record, source), key in zip(items, known)]
+        )
+
+    def put_prepared(self, rows: list[Prepared]) -> list[int]:
+        """Records read already (`prepare`, on another thread if need be), each in place of the
+        row that holds its key or appended: the new ones together (a live scan brings thousands;
+        one by one, each append is a pass of its own). Their row indices, in order."""
+        placed: list[int | tuple[int]] = []  # a row index, or (n,): the n-th of the new ones
         new: list[Prepared] = []
         pending: dict[RecordKey, int] = {}  # key -> its place among the new ones (a later one wins)
-        for n, (raw, record, source) in enumerate(items):
-            key = key_of(record) if keys is None else keys[n]
-            index = self._by_key.get((origin, key, 0))
+        for row in rows:
+            index = self._by_key.get((row.origin, row.key, 0))
             if index is not None:
-                self._replace(index, raw, record, source)
-                rows.append(index)
+                self._replace(index, row)
+                placed.append(index)
                 continue
-            prepared = self.prepare(raw, record, source, origin, key)
-            if key in pending:
-                new[pending[key]] = prepared
+            if row.key in pending:
+                new[pending[row.key]] = row
             else:
-                pending[key] = len(new)
-                new.append(prepared)
-            rows.append((pending[key],))
+                pending[row.key] = len(new)
+                new.append(row)
+            placed.append((pending[row.key],))
         appended = self.append(new) if new else []
-        return [row if isinstance(row, int) else appended[row[0]] for row in rows]
+        return [row if isinstance(row, int) else appended[row[0]] for row in placed]
 
-    def _replace(self, index: int, raw: str, record: dict, source: str) -> None:
-        values, dynamic = self._values(record)
-        for column, value in zip(self._columns, values):
+    def _replace(self, index: int, row: Prepared) -> None:
+        for column, value in zip(self._columns, row.values):
             column[index] = value
         for by_row in self.dynamic.values():
             by_row.pop(index, None)
-        for name, value in dynamic.items():
+        for name, value in row.dynamic.items():
             self.dynamic.setdefault(name, {})[index] = value
-        self.raw[index] = raw
-        self.sources[index] = source
+        self.raw[index] = row.raw
+        self.sources[index] = row.source
         self._patched(index)
 
     def _patched(self, index: int) -> None:

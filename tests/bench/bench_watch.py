@@ -245,7 +245,7 @@ def time_start_apart(kind: str, root: str, output: str) -> list[float]:
 
 
 # the handler's panel updates (the runs table's sort included)
-UI_BUCKETS = ("runs.show_all", "_patch_records", "put_all", "extensions.apply", "problems.replace", "data_changed")
+UI_BUCKETS = ("runs.show_all", "_patch_records", "put_prepared", "extensions.apply", "problems.replace", "data_changed")
 SESSION_BUCKETS = ("refresh", "write")
 
 
@@ -325,7 +325,7 @@ async def drive_dashboard(root: str, output: str, reports: list[str], early: int
     async with app.run_test(size=(200, 50)) as pilot:
         for owner, name, bucket in (
             (app, "_patch_records", "_patch_records"),
-            (app.records_view.table, "put_all", "put_all"),
+            (app.records_view.table, "put_prepared", "put_prepared"),
             (app.runs, "show_all", "runs.show_all"),
             (app.extensions, "apply", "extensions.apply"),
             (app.problems, "replace", "problems.replace"),
