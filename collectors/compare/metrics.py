@@ -13,6 +13,7 @@ from typing import Any
 
 from collectors.compare.stats import outcome
 from collectors.numbers import number_or_none
+from collectors.records.columns import AREA, LATENCY, TIMING, section
 
 
 def to_number(value: Any) -> float | int | None:
@@ -23,24 +24,23 @@ def to_number(value: Any) -> float | int | None:
     return found
 
 
-def _section(payload: dict[str, Any], *path: str) -> dict[str, Any]:
-    for name in path:
-        payload = payload.get(name) if isinstance(payload, dict) else None  # type: ignore[assignment]
-    return payload if isinstance(payload, dict) else {}
-
-
 def _latency(which: str) -> Callable[[dict[str, Any]], float | None]:
-    return lambda p: to_number(_section(p, "PerformanceEstimates", "SummaryOfOverallLatency").get(which))
+    return lambda p: to_number(section(p, LATENCY).get(which))
+
+
+def _clock(payload: dict[str, Any]) -> float | None:
+    return to_number(section(payload, TIMING).get("EstimatedClockPeriod"))
 
 
 def _time_ns(payload: dict[str, Any]) -> float | None:
     cycles = _latency("Worst-caseLatency")(payload)
-    period = to_number(_section(payload, "PerformanceEstimates", "SummaryOfTimingAnalysis").get("EstimatedClockPeriod"))
+    period = _clock(payload)
     return None if cycles is None or period is None else cycles * period
 
 
-def resource_reader(name: str, section: str = "Resources") -> Callable[[dict[str, Any]], float | None]:
-    return lambda p: to_number(_section(p, "AreaEstimates", section).get(name))
+def resource_reader(name: str, kind: str = "Resources") -> Callable[[dict[str, Any]], float | None]:
+    """A reader of one resource: the figure used (`Resources`) or the part's (`AvailableResources`)."""
+    return lambda p: to_number(section(p, (AREA, kind)).get(name))
 
 
 def _field(name: str) -> Callable[[dict[str, Any]], float | None]:
@@ -90,7 +90,7 @@ def ratio(numerator: float, denominator: float) -> float | None:
 
 
 def _fmax(payload: dict[str, Any]) -> float | None:
-    period = to_number(_section(payload, "PerformanceEstimates", "SummaryOfTimingAnalysis").get("EstimatedClockPeriod"))
+    period = _clock(payload)
     return 1000 / period if period else None
 
 

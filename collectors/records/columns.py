@@ -75,17 +75,32 @@ def note(record: dict, extras: list[tuple[str, Any]]) -> str | None:
     return "; ".join(texts) if texts else None
 
 
+# Where an hls_synth payload holds its figures (csynth.xml's own section names): the table, the
+# runs table and compare's metrics all read them through these and `section`.
+LATENCY = ("PerformanceEstimates", "SummaryOfOverallLatency")
+TIMING = ("PerformanceEstimates", "SummaryOfTimingAnalysis")
+AREA = "AreaEstimates"  # its "Resources" (used) and "AvailableResources" (the part's)
+
+
+def section(payload: Any, path: tuple[str, ...]) -> dict[str, Any]:
+    """The dict at `path` inside a payload; empty where any step is missing or not a dict (a
+    record from another producer may lack any part)."""
+    for name in path:
+        payload = as_dict(payload).get(name)
+    return as_dict(payload)
+
+
 def synth_figures(record: dict) -> dict[str, Any]:
     """An hls_synth record's worst-case latency, maximum interval, estimated clock, LUT, FF, DSP,
     BRAM_18K and URAM (None where missing), by column key; also the runs table's figures."""
     synth = as_dict(record.get("hls_synth"))
-    performance = as_dict(synth.get("PerformanceEstimates"))
-    latency = as_dict(performance.get("SummaryOfOverallLatency"))
-    resources = as_dict(as_dict(synth.get("AreaEstimates")).get("Resources"))
+    performance = as_dict(synth.get(LATENCY[0]))  # (LATENCY and TIMING, one step at a time: every line of a file)
+    latency = as_dict(performance.get(LATENCY[1]))
+    resources = as_dict(as_dict(synth.get(AREA)).get("Resources"))
     return {
         "latency": latency.get("Worst-caseLatency"),
         "interval": latency.get("Interval-max"),
-        "clock": as_dict(performance.get("SummaryOfTimingAnalysis")).get("EstimatedClockPeriod"),
+        "clock": as_dict(performance.get(TIMING[1])).get("EstimatedClockPeriod"),
         "lut": resources.get("LUT"),
         "ff": resources.get("FF"),
         "dsp": resources.get("DSP"),
