@@ -16,7 +16,9 @@ import pytest
 
 from ..conftest import EXPECTED_TREE as EXPECTED
 from ..conftest import until
-from .test_terminal import Tmux, _cmdline, _parent, installed_command, pytestmark  # noqa: F401
+from .conftest import NEEDS_TMUX, _cmdline, _parent, installed_command
+
+pytestmark = NEEDS_TMUX
 
 LINES = EXPECTED.read_text().splitlines()
 SYNTH = next(line for line in LINES if '"report_type":"hls_synth"' in line and '"LUT":"19589"' in line)
@@ -30,19 +32,6 @@ def records(count: int, lut: int = 21772) -> str:
         record["hls_synth"]["AreaEstimates"]["Resources"]["LUT"] = str(lut)
         out.append(json.dumps(record) + "\n")
     return "".join(out)
-
-
-@pytest.fixture
-def terminal():
-    sessions: list[Tmux] = []
-
-    def start(command: str, cwd: Path) -> Tmux:
-        sessions.append(Tmux(command, cwd))
-        return sessions[-1]
-
-    yield start
-    for session in sessions:
-        session.close()
 
 
 @pytest.fixture
@@ -75,10 +64,10 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def test_sixty_atomic_replacements_under_load_converge_then_rest(tmp_path: Path, terminal, busy) -> None:
+def test_sixty_atomic_replacements_under_load_converge_then_rest(tmp_path: Path, tmux_session, busy) -> None:
     path = tmp_path / "f.jsonl"
     path.write_text(records(2000))
-    session = terminal(f"{installed_command()} browse {path}", tmp_path)
+    session = tmux_session(f"{installed_command()} browse {path}", tmp_path)
     session.wait_for("2000 of 2000 records")
     other = tmp_path / "f.tmp"
     for n in range(60):
@@ -97,10 +86,10 @@ def test_sixty_atomic_replacements_under_load_converge_then_rest(tmp_path: Path,
     assert session.wait_exit()[0] == 0
 
 
-def test_an_in_place_rewrite_that_grows_shows_its_values(tmp_path: Path, terminal) -> None:
+def test_an_in_place_rewrite_that_grows_shows_its_values(tmp_path: Path, tmux_session) -> None:
     path = tmp_path / "f.jsonl"
     path.write_text(records(3))
-    session = terminal(f"{installed_command()} browse {path}", tmp_path)
+    session = tmux_session(f"{installed_command()} browse {path}", tmp_path)
     session.wait_for("3 of 3 records")
     assert "21772" in session.screen()
     with path.open("w") as out:  # the shell's `>`: the same inode, truncated, written again
@@ -126,10 +115,10 @@ def held_files(pid: int) -> set[str]:
     return {path for path in held if path.startswith(folders)}
 
 
-def test_a_hang_up_leaves_nothing_behind(tmp_path: Path, terminal) -> None:
+def test_a_hang_up_leaves_nothing_behind(tmp_path: Path, tmux_session) -> None:
     path = tmp_path / "f.jsonl"
     path.write_text(records(3000))
-    session = terminal(f"{installed_command()} browse {path}", tmp_path)
+    session = tmux_session(f"{installed_command()} browse {path}", tmp_path)
     session.wait_for("3000 of 3000 records")
     pid = browse_pid(path)
     family = [pid] + [int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit() and _parent(int(p.name)) == pid]
@@ -139,10 +128,10 @@ def test_a_hang_up_leaves_nothing_behind(tmp_path: Path, terminal) -> None:
     assert not {p for p in held if os.path.exists(p)}  # (a multiprocessing pool left its semaphores)
 
 
-def test_q_right_after_a_load_ends_browse_while_the_check_runs(tmp_path: Path, terminal) -> None:
+def test_q_right_after_a_load_ends_browse_while_the_check_runs(tmp_path: Path, tmux_session) -> None:
     path = tmp_path / "f.jsonl"
     path.write_text(records(30000))
-    session = terminal(f"{installed_command()} browse {path}", tmp_path)
+    session = tmux_session(f"{installed_command()} browse {path}", tmp_path)
     session.wait_for("30000 of 30000 records", timeout=60)
     pid = browse_pid(path)
     pressed = time.monotonic()
@@ -153,10 +142,10 @@ def test_q_right_after_a_load_ends_browse_while_the_check_runs(tmp_path: Path, t
 
 
 @pytest.mark.parametrize(("key", "moment"), [("q", 0.0), ("q", 0.3), ("q", 1.0), ("C-c", 0.3), ("C-q", 0.3)])
-def test_q_ends_browse_at_any_moment_of_a_load(tmp_path: Path, terminal, key: str, moment: float) -> None:
+def test_q_ends_browse_at_any_moment_of_a_load(tmp_path: Path, tmux_session, key: str, moment: float) -> None:
     path = tmp_path / "f.jsonl"
     path.write_text(records(20000))
-    session = terminal(f"{installed_command()} browse {path}", tmp_path)
+    session = tmux_session(f"{installed_command()} browse {path}", tmp_path)
     pid = browse_pid(path)
     session.wait_for("records")  # the app reads keys (one typed before it starts is the shell's)
     time.sleep(moment)
@@ -188,12 +177,12 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
-def test_a_file_appended_to_at_ten_mb_a_second_is_shown_at_its_latest_state(tmp_path: Path, terminal) -> None:
+def test_a_file_appended_to_at_ten_mb_a_second_is_shown_at_its_latest_state(tmp_path: Path, tmux_session) -> None:
     path = tmp_path / "f.jsonl"
     path.write_text(records(100))
     one = tmp_path / "one.jsonl"
     one.write_text(records(1))
-    session = terminal(f"{installed_command()} browse {path}", tmp_path)
+    session = tmux_session(f"{installed_command()} browse {path}", tmp_path)
     session.wait_for("100 of 100 records")
     pid = browse_pid(path)
     writer = subprocess.Popen([sys.executable, "-c", WRITER, str(path), str(one), "150"])  # 15 s, 150 MB

@@ -16,25 +16,9 @@ import pytest
 from .. import trees
 from ..conftest import EXPECTED_TREE as EXPECTED
 from ..conftest import until
-from .test_terminal import Tmux, _cmdline, _parent, installed_command
+from .conftest import NEEDS_TMUX, _cmdline, _parent, installed_command
 
-pytestmark = pytest.mark.skipif(
-    subprocess.run(["which", "tmux"], capture_output=True).returncode != 0 and not os.environ.get("CI"),
-    reason="tmux not installed (CI installs it)",
-)
-
-
-@pytest.fixture
-def tmux_session():
-    sessions: list[Tmux] = []
-
-    def start(command: str, cwd: Path) -> Tmux:
-        sessions.append(Tmux(command, cwd))
-        return sessions[-1]
-
-    yield start
-    for session in sessions:
-        session.close()
+pytestmark = NEEDS_TMUX
 
 
 def _running(pid: int) -> bool:
