@@ -107,6 +107,7 @@ class BrowseApp(RecordsActions, App[None]):
         # its keys again (0.15 s), and the first keystrokes would wait behind it
         self.view.focus()
         self.call_after_refresh(self._reload)
+        self.repaint_after_resume()
         self._signals = exit_on_signals(self)  # SIGTERM, SIGHUP: the same way out as `q`
 
     def _reload(self, skip: bool = False) -> None:

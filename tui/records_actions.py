@@ -42,6 +42,8 @@ RECORDS_BINDINGS = [
         tooltip="Compare: speedups (or resource ratios) of every arm against the baseline, per problem",
     ),
     Binding("d", "diff", "Diff", tooltip="Diff the two marked records: every field side by side, with Δ and %"),
+    # job control, as every terminal program has it (Textual leaves ctrl+z unbound)
+    Binding("ctrl+z", "suspend_process", "Suspend", show=False, tooltip="Suspend to the shell; fg comes back"),
 ]
 
 
@@ -81,6 +83,11 @@ class RecordsActions:
         rows, what = self._selection()
         self.copy_to_clipboard(export(view.table, rows, list(view.columns), self.export_format))  # type: ignore
         self.notify(f"copied {len(rows)} {what} as {self.export_format}", markup=False)  # type: ignore[attr-defined]
+
+    def repaint_after_resume(self) -> None:
+        """Back from ctrl+z (`fg`): the terminal's screen was the shell's meanwhile, and Textual
+        draws only what changed: the whole screen is drawn again."""
+        self.app_resume_signal.subscribe(self, lambda _app: self.screen.refresh(layout=True))  # type: ignore[attr-defined]
 
     def binding_help(self) -> list[tuple[str, str]]:
         """Every key of the app, the records view's and the compare screen's, and the filter language."""

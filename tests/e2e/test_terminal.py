@@ -192,3 +192,23 @@ def test_browse_with_no_color_copies_in_a_terminal(tmp_path: Path, tmux_session)
     session.wait_for("copied 11 records shown as md")
     session.keys("q")
     assert session.wait_exit()[0] == 0
+
+
+def test_browse_suspends_and_comes_back_in_a_terminal(tmp_path: Path, tmux_session) -> None:
+    """ctrl+z gives the shell back with its terminal settings (echo on); `fg` draws the whole
+    screen again (Textual would draw only what changed, over the shell's text)."""
+    session = tmux_session(f"{installed_command()} browse {EXPECTED}", tmp_path)
+    session.wait_for("11 of 11 records")
+    session.keys("C-z")
+    session.wait_for("Stopped")
+    session.keys("stty -a | grep -c -- ' echo '", delay=0.02)
+    session.keys("Enter")
+    session.wait_for("\n1\n")  # (echo on: the shell's own settings are back)
+    session.keys("fg", delay=0.02)
+    session.keys("Enter")
+    session.wait_for("11 of 11 records")
+    session.keys("q")
+    assert until(lambda: session.screen().rstrip().endswith("#"), seconds=30)  # the shell's prompt again
+    session.keys("echo DONE=[$?]", delay=0.02)
+    session.keys("Enter")
+    assert "DONE=[0]" in session.wait_for("DONE=[0]")
