@@ -51,19 +51,10 @@ WRITERS = max(1, min(os.cpu_count() or 1, 8))  # processes that write a tree (ma
 
 def _write_light(suite: str, first: int, count: int) -> None:
     """Projects first..first+count-1 of the light tree (bench_watch.build_light_tree's shape)."""
+    from deep_tree import write_light_projects
+
     with open(SMALL_CSYNTH, encoding="utf-8") as handle:
-        csynth = handle.read()
-    for number in range(first, first + count):
-        project = os.path.join(suite, "Benchmarks", f"g{number}", f"g{number}_1_base", "proj")
-        report = os.path.join(project, "solution1", "syn", "report")
-        os.makedirs(report)
-        for path, text in (
-            (os.path.join(project, "hls.app"), "<project/>\n"),
-            (os.path.join(project, "solution1", "solution1.aps"), "<solution/>\n"),
-            (os.path.join(report, "csynth.xml"), csynth),
-        ):
-            with open(path, "w", encoding="utf-8") as out:
-                out.write(text)
+        write_light_projects(suite, first, count, handle.read())
 
 
 def build_light(base: str, projects: int) -> str:

@@ -52,7 +52,7 @@ from typing import Any
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, REPO)
 
-from deep_tree import TREE_WRITERS  # noqa: E402
+from deep_tree import TREE_WRITERS, write_light_projects  # noqa: E402
 
 from collectors.collect.config import Settings  # noqa: E402
 from collectors.demo import PLATFORM, build_demo_tree  # noqa: E402
@@ -74,17 +74,7 @@ def build_light_tree(base: str, projects: int) -> str:
     with open(SMALL_CSYNTH, encoding="utf-8") as handle:
         csynth = handle.read()
     suite = os.path.join(base, "light")
-    for number in range(projects):
-        project = os.path.join(suite, "Benchmarks", f"g{number}", f"g{number}_1_base", "proj")
-        report = os.path.join(project, "solution1", "syn", "report")
-        os.makedirs(report)
-        for path, text in (
-            (os.path.join(project, "hls.app"), "<project/>\n"),
-            (os.path.join(project, "solution1", "solution1.aps"), "<solution/>\n"),
-            (os.path.join(report, "csynth.xml"), csynth),
-        ):
-            with open(path, "w", encoding="utf-8") as out:
-                out.write(text)
+    write_light_projects(suite, 0, projects, csynth)
     return suite
 
 

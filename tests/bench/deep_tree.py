@@ -121,3 +121,19 @@ def build_deep_tree(directory: str, projects: int = 2000, log_lines: int = 2000,
         project = os.path.join(root, group, f"design_{number:05d}")
         write_project(writer, project, number, rng, log_lines)
     return root
+
+
+def write_light_projects(suite: str, first: int, count: int, csynth: str) -> None:
+    """Projects first..first+count-1 of the light tree (many small projects, as an AI-for-HLS
+    campaign makes): each a vitis_hls project with a solution marker and one small csynth.xml."""
+    for number in range(first, first + count):
+        project = os.path.join(suite, "Benchmarks", f"g{number}", f"g{number}_1_base", "proj")
+        report = os.path.join(project, "solution1", "syn", "report")
+        os.makedirs(report)
+        for path, text in (
+            (os.path.join(project, "hls.app"), "<project/>\n"),
+            (os.path.join(project, "solution1", "solution1.aps"), "<solution/>\n"),
+            (os.path.join(report, "csynth.xml"), csynth),
+        ):
+            with open(path, "w", encoding="utf-8") as out:
+                out.write(text)
