@@ -7,7 +7,6 @@ import contextlib
 from typing import Any
 
 from .common import (
-    EXIT_CRASHED,
     EXIT_IO,
     EXIT_OK,
     add_config_flag,
@@ -15,6 +14,7 @@ from .common import (
     missing_files,
     no_terminal,
     record_settings,
+    run_interface,
 )
 
 
@@ -44,13 +44,10 @@ def browse(files: list[str], config: str | None = None) -> int:
     if isinstance(settings, int):
         return settings
     from tui.browse import BrowseApp
-    from tui.signals import before_the_app, exit_status
 
     app = BrowseApp(files, aliases=settings.aliases)
-    before_the_app()
-    app.run()
-    signalled = exit_status(app)  # 128 + N: ended by signal N (the terminal is put back: tui/signals.py)
-    code = signalled if signalled is not None else EXIT_CRASHED if app.return_code else EXIT_OK
+    ended = run_interface(app)
+    code = EXIT_OK if ended is None else ended
     if app.records_held() > END_AT_ONCE_ROWS:
         end_now(code)  # the terminal is restored and nothing is left to write
     return code

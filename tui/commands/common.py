@@ -7,6 +7,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from collectors.text import visible
 
@@ -245,3 +246,17 @@ def missing_files(files: list[str]) -> bool:
     for name in missing:
         print(visible(f"{name}: no such file"), file=sys.stderr)
     return bool(missing)
+
+
+def run_interface(app: Any) -> int | None:
+    """Run a Textual app with the terminal guarded (tui/signals.py): the exit status where a
+    signal (128 + N, the terminal put back) or a failure of the interface ended it; None where
+    it ended as the user asked."""
+    from tui.signals import before_the_app, exit_status
+
+    before_the_app()
+    app.run()
+    signalled = exit_status(app)
+    if signalled is not None:
+        return signalled
+    return EXIT_CRASHED if app.return_code else None

@@ -11,7 +11,6 @@ from typing import Any
 from collectors.text import visible
 
 from .common import (
-    EXIT_CRASHED,
     EXIT_OK,
     EXIT_PROBLEMS,
     EXIT_USAGE,
@@ -22,6 +21,7 @@ from .common import (
     has_terminal,
     no_terminal,
     prepare,
+    run_interface,
     seconds_between,
 )
 
@@ -108,16 +108,11 @@ def watch(roots: list[str], output: str, args: argparse.Namespace, before_start=
         before_start()
     session.start()
     from tui.app import Dashboard  # Textual is imported only here
-    from tui.signals import before_the_app, exit_status
 
     app = Dashboard(session)
-    before_the_app()
-    app.run()
-    signalled = exit_status(app)
-    if signalled is not None:
-        return signalled  # (the terminal is put back and the output whole: tui/signals.py)
-    if app.return_code:
-        return EXIT_CRASHED
+    ended = run_interface(app)
+    if ended is not None:
+        return ended  # (a signal leaves the output whole)
     if app.stopped:
         print(f"watch: {app.trouble}", file=sys.stderr)
         return EXIT_PROBLEMS
