@@ -229,15 +229,9 @@ class RecordTable(Filtering):
         derived indexes are patched at that row, not rebuilt."""
         return self.put_all([(raw, record, source)], origin)[0]
 
-    def put_all(
-        self, items: list[tuple[str, dict, str]], origin: str = "", keys: list[RecordKey] | None = None
-    ) -> list[int]:
-        """`put` for many (raw line, record, source) at once. `keys`: the records' keys, where the
-        caller has them already."""
-        known: list[RecordKey | None] = list(keys) if keys is not None else [None] * len(items)
-        return self.put_prepared(
-            [self.prepare(raw, record, source, origin, key) for (raw, record, source), key in zip(items, known)]
-        )
+    def put_all(self, items: list[tuple[str, dict, str]], origin: str = "") -> list[int]:
+        """`put` for many (raw line, record, source) at once."""
+        return self.put_prepared([self.prepare(raw, record, source, origin) for raw, record, source in items])
 
     def put_prepared(self, rows: list[Prepared]) -> list[int]:
         """Records read already (`prepare`, on another thread if need be), each in place of the

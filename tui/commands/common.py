@@ -143,7 +143,7 @@ def prepare(roots: list[str], outputs: list[str], args: argparse.Namespace) -> d
     """Check roots, output and configuration before any long work, then take each output's lock
     (released by `release_outputs`, or by the kernel however the process ends): settings per
     root, or an exit code."""
-    from collectors.collect.config import ConfigError, load_settings
+    from collectors.collect.config import ConfigError
 
     missing = [root for root in roots if not os.path.isdir(root)]
     for root in missing:
@@ -153,7 +153,7 @@ def prepare(roots: list[str], outputs: list[str], args: argparse.Namespace) -> d
     if not outputs_writable(outputs):
         return EXIT_IO
     try:
-        settings = {os.path.abspath(root): load_settings(Path(root), overrides(args)) for root in roots}
+        settings = root_settings(roots, args)
     except ConfigError as exc:
         print(visible(f"configuration error: {exc}"), file=sys.stderr)
         return EXIT_USAGE
@@ -260,3 +260,37 @@ def run_interface(app: Any) -> int | None:
     if signalled is not None:
         return signalled
     return EXIT_CRASHED if app.return_code else None
+
+
+def root_settings(roots: list[str], args: argparse.Namespace) -> dict[str, Any]:
+    """Each root's settings (by its absolute path): the flags over its configuration files.
+    Raises ConfigError, one line naming the file and the key."""
+    from collectors.collect.config import load_settings
+
+    return {os.path.abspath(root): load_settings(Path(root), overrides(args)) for root in roots}
+
+
+def parse_filter(text: str) -> Any:
+    """The query of a `--filter` (the filter language), or EXIT_USAGE after saying where it is wrong."""
+    from collectors.records.query import QueryError, parse
+
+    try:
+        return parse(text)
+    except QueryError as exc:
+        print(visible(f"bad --filter:\n{exc.pointer(text)}"), file=sys.stderr)
+        return EXIT_USAGE
+
+
+def write_output(text: str, output: str | None) -> int:
+    """`text` replacing `output` atomically, or on standard output where none is given; an exit code."""
+    if not output:
+        sys.stdout.write(text)
+        return EXIT_OK
+    from collectors.records.store import write_atomic
+
+    try:
+        write_atomic(output, text.encode("utf-8"))
+    except OSError as exc:
+        print(visible(f"{output}: cannot write: {exc.strerror or exc}"), file=sys.stderr)
+        return EXIT_IO
+    return EXIT_OK

@@ -12,12 +12,11 @@ import hashlib
 import io
 import os
 import sys
-from pathlib import Path
 from typing import Any
 
 from collectors.text import visible
 
-from .common import EXIT_IO, EXIT_OK, EXIT_USAGE, overrides, record_settings
+from .common import EXIT_IO, EXIT_OK, EXIT_USAGE, parse_filter, record_settings, root_settings, write_output
 
 ENDINGS = {".json": "json", ".csv": "csv", ".md": "md", ".tex": "latex", ".html": "html", ".htm": "html"}
 
@@ -134,13 +133,12 @@ def run(args: argparse.Namespace) -> int:
     text = render(
         comparison, fmt, inputs, raw=args.raw, color=fmt == "table" and not args.output and sys.stdout.isatty()
     )
-    return _write(text, args.output)
+    return write_output(text, args.output)
 
 
 def _prepare(args: argparse.Namespace) -> tuple[Any, Any, Any] | int:
     """Options, the parsed filter and the settings, or an exit code after saying why not."""
     from collectors.compare.model import Options
-    from collectors.records.query import QueryError, parse
 
     try:
         thresholds = tuple(p.strip() for p in args.fast_p.split(",") if p.strip())
@@ -158,11 +156,9 @@ def _prepare(args: argparse.Namespace) -> tuple[Any, Any, Any] | int:
     except ValueError as exc:
         print(f"vitis-tui compare: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    try:
-        node = parse(args.filter)
-    except QueryError as exc:
-        print(visible(f"bad --filter:\n{exc.pointer(args.filter)}"), file=sys.stderr)
-        return EXIT_USAGE
+    node = parse_filter(args.filter)
+    if isinstance(node, int):
+        return node
     missing = [p for p in args.inputs if p != "-" and not os.path.exists(p)]
     for name in missing:
         print(visible(f"{name}: no such file or directory"), file=sys.stderr)
@@ -199,42 +195,25 @@ def _default_format(output: str | None) -> str:
     return "table" if sys.stdout.isatty() else "md"
 
 
-def _write(text: str, output: str | None) -> int:
-    if not output:
-        sys.stdout.write(text)
-        return EXIT_OK
-    from collectors.records.store import write_atomic
-
-    try:
-        write_atomic(output, text.encode("utf-8"))
-    except OSError as exc:
-        print(f"{output}: cannot write: {exc.strerror or exc}", file=sys.stderr)
-        return EXIT_IO
-    return EXIT_OK
-
-
 def read_lines(path: str) -> tuple[list[tuple[int, Any]], str]:
     """The numbered lines of a file ('-': standard input), split as `validate` splits them, and
     the sha256 of its bytes."""
     from collectors.records.jsonl import iter_lines
-    from collectors.records.loader import Followed, read_new_lines
 
     if path == "-":
         data = sys.stdin.buffer.read()
-        return list(iter_lines(io.BytesIO(data))), hashlib.sha256(data).hexdigest()
-    with open(path, "rb") as handle:
-        digest = hashlib.sha256(handle.read()).hexdigest()
-    lines, _ = read_new_lines(Followed(os.path.abspath(path)), final=True)
-    return lines, digest
+    else:
+        with open(path, "rb") as handle:
+            data = handle.read()  # (once: the lines and the digest are of the same bytes)
+    return list(iter_lines(io.BytesIO(data))), hashlib.sha256(data).hexdigest()
 
 
 def collect_root(root: str, args: argparse.Namespace) -> tuple[list[tuple[int, bytes]], str]:
     """Collect a build tree with the engine `collect` uses; the sha256 is that of what `collect` would write."""
-    from collectors.collect.config import load_settings
     from collectors.collect.engine import Engine
     from collectors.collect.pool import usable_cores
 
-    settings = {os.path.abspath(root): load_settings(Path(root), overrides(args))}
+    settings = root_settings([root], args)
     collection = Engine(settings.__getitem__, processes=usable_cores(), cache=False).scan([root])
     output = collection.output("", "")
     for problem in collection.problems() + output.clashes():

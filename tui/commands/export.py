@@ -8,7 +8,16 @@ from typing import Any
 
 from collectors.text import visible
 
-from .common import EXIT_IO, EXIT_OK, EXIT_USAGE, add_config_flag, missing_files, record_settings
+from .common import (
+    EXIT_IO,
+    EXIT_OK,
+    EXIT_USAGE,
+    add_config_flag,
+    missing_files,
+    parse_filter,
+    record_settings,
+    write_output,
+)
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -42,17 +51,14 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     from collectors.records.loader import load_files, schema_problems
-    from collectors.records.query import QueryError, parse
     from collectors.records.table import RecordTable, default_columns, label_of
 
     settings = record_settings(args.config)
     if isinstance(settings, int):
         return settings
-    try:
-        node = parse(args.filter)
-    except QueryError as exc:
-        print(f"bad --filter:\n{exc.pointer(args.filter)}", file=sys.stderr)
-        return EXIT_USAGE
+    node = parse_filter(args.filter)
+    if isinstance(node, int):
+        return node
     if missing_files(args.files):
         return EXIT_IO
     table, _followed, problems, rows = load_files(args.files, RecordTable(settings.aliases), final=True)
@@ -69,7 +75,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _write_export(args, table, node, columns: list[str], shared: dict[str, str], problems: list) -> int:
     from collectors.records.fields import is_dynamic
-    from collectors.records.store import write_atomic
     from collectors.records.table import export, exported_rows
 
     sort, _, order = (args.sort or "").partition(":")
@@ -83,14 +88,9 @@ def _write_export(args, table, node, columns: list[str], shared: dict[str, str],
     text = export(table, selected, columns, args.format, raw=args.raw, shared=shared)
     written = len(exported_rows(table, selected))
     left_out = len(selected) - written
-    if args.output:
-        try:
-            write_atomic(args.output, text.encode("utf-8"))
-        except OSError as exc:
-            print(visible(f"{args.output or repr(args.output)}: cannot write: {exc.strerror or exc}"), file=sys.stderr)
-            return EXIT_IO
-    else:
-        sys.stdout.write(text)
+    status = write_output(text, args.output)
+    if status != EXIT_OK:
+        return status
     refused = f" ({left_out} refused by the schema left out)" if left_out else ""
     print(visible(f"{written} of {len(table)} records{refused} -> {args.output or 'standard output'}"), file=sys.stderr)
     return EXIT_OK

@@ -21,6 +21,7 @@ from .common import (
     has_terminal,
     no_terminal,
     prepare,
+    root_settings,
     run_interface,
     seconds_between,
 )
@@ -121,14 +122,9 @@ def watch(roots: list[str], output: str, args: argparse.Namespace, before_start=
 
 def _config_watch(roots: list[str], settings: dict, args: argparse.Namespace) -> Any:
     """The configuration files, watched while `watch` runs: read again as at the start."""
-    from pathlib import Path
-
-    from collectors.collect.config import load_settings
     from collectors.live.looks import ConfigWatch
 
-    from .common import overrides
-
     def load() -> Any:
-        return {os.path.abspath(root): load_settings(Path(root), overrides(args)) for root in roots}.__getitem__
+        return root_settings(roots, args).__getitem__
 
     return ConfigWatch.of(roots, load, settings.__getitem__)
