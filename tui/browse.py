@@ -21,9 +21,9 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from collectors.aliases import NO_ALIASES, Aliases
 from collectors.interpreter import keep_for_good, release_kept
 from collectors.problems import Problem
-from collectors.records.checker import Checker, CheckerGone, problems_of
+from collectors.records.checker import Checker, CheckerGone, answer, problems_of
 from collectors.records.follow import Followed, grows_too_fast, read_new_lines, tail_start
-from collectors.records.loader import Cancelled, check_files, check_lines, prepared_batches, stream_files
+from collectors.records.loader import Cancelled, prepared_batches, stream_files
 from collectors.records.table import Prepared, RecordTable
 from collectors.text import visible
 from tui.messages import Loaded, SchemaChecked
@@ -351,15 +351,10 @@ def _wait_for_room(room: threading.Semaphore, worker: Worker) -> bool:
 def _check_here(request: dict[str, Any], worker: Worker) -> dict[str, Any] | None:
     """The checker's answer worked out in this thread (no process could be started); None when
     the worker was cancelled meanwhile."""
-    stop = lambda: worker.is_cancelled  # noqa: E731
     try:
-        if "paths" in request:
-            refused, problems = check_files(request["paths"], stop, request.get("ends"))
-            return {"refused": refused, "problems": [[p.path, p.reason] for p in problems]}
-        invalid, problems = check_lines(request["rows"], stop)
+        return answer(request, lambda: worker.is_cancelled)
     except Cancelled:
         return None
-    return {"invalid": invalid, "problems": [[p.path, p.reason] for p in problems]}
 
 
 def _skipped(lines: int, start: int) -> str:

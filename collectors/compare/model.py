@@ -105,9 +105,7 @@ def spelled_with(aliases: Aliases) -> Spelling:
 
 def as_recorded(record: dict[str, Any]) -> tuple[ProblemKey, str | None]:
     """The default `canonical`: suite, group path and device exactly as the record has them."""
-    problem = record["problem"]
-    device = (record.get("run") or {}).get("device")
-    return (str(problem["suite"]), tuple(str(p) for p in problem["group_path"])), device
+    return as_spelled(record), (record.get("run") or {}).get("device")
 
 
 @dataclass

@@ -15,10 +15,13 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import collectors
 from collectors.problems import Problem
+
+if TYPE_CHECKING:
+    from collectors.records.loader import Stop
 
 Request = dict[str, Any]
 
@@ -97,13 +100,15 @@ def problems_of(pairs: list[list[str]]) -> list[Problem]:
     return [Problem(path, reason) for path, reason in pairs]
 
 
-def _answer(request: Request) -> dict[str, Any]:
+def answer(request: Request, stop: Stop | None = None) -> dict[str, Any]:
+    """The check of a request: whole files by path (`refused` files) or rows by value (`invalid`
+    rows), with their problems; where it runs in a thread, `stop` may end it (loader.Cancelled)."""
     from collectors.records.loader import check_files, check_lines
 
     if "paths" in request:
-        refused, problems = check_files(request["paths"], ends=request.get("ends"))
+        refused, problems = check_files(request["paths"], stop, request.get("ends"))
         return {"refused": refused, "problems": [[p.path, p.reason] for p in problems]}
-    invalid, problems = check_lines([(i, source, text) for i, source, text in request["rows"]])
+    invalid, problems = check_lines([(i, source, text) for i, source, text in request["rows"]], stop)
     return {"invalid": invalid, "problems": [[p.path, p.reason] for p in problems]}
 
 
@@ -120,7 +125,7 @@ def main() -> None:
         pass
     threading.Thread(target=_end_with_parent, args=(os.getppid(),), daemon=True).start()
     for line in sys.stdin.buffer:
-        sys.stdout.write(json.dumps(_answer(json.loads(line))) + "\n")
+        sys.stdout.write(json.dumps(answer(json.loads(line))) + "\n")
         sys.stdout.flush()
 
 

@@ -105,13 +105,9 @@ def record_errors(record: Any, strict: bool = True) -> list[str]:
 # --- what collect may write ------------------------------------------------------------------------
 
 
-def why_not_written(record: dict[str, Any]) -> str | None:
-    """Why a record must not be written: not strict JSON, or rejected by its schema; None if fine."""
-    return _verdict(record)[1]
-
-
 def _verdict(record: dict[str, Any]) -> tuple[str | None, str | None]:
-    """The record's line where it may be written, else why not (why_not_written)."""
+    """The record's line where it may be written, else why not (not strict JSON, or rejected by
+    its schema)."""
     try:
         text = dumps(record)
     except ValueError:
