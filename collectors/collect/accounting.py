@@ -12,6 +12,7 @@ from typing import Any
 from collectors.collect.artifacts import REPORT_KINDS
 from collectors.collect.artifacts.loom import split_name
 from collectors.collect.artifacts.parsed import Parsed
+from collectors.collect.discovery import NO_PROJECT, inside
 from collectors.collect.runs import Run
 from collectors.problems import Problem
 from collectors.records.model import TARGET_REPORTS, key_of
@@ -138,15 +139,13 @@ def explain_lines(accounts: dict[str, str], wanted: Iterable[str] = ()) -> list[
     prefixes = [os.path.abspath(w) for w in wanted]
     lines = []
     for path in sorted(accounts):
-        if not prefixes or any(path == w or path.startswith(w.rstrip(os.sep) + os.sep) for w in prefixes):
+        if not prefixes or inside(path, prefixes):
             lines.append(f"{path}: {accounts[path]}")
     return lines
 
 
 def tree_accounts(project_accounts: Iterable[dict[str, str]], walk_problems: Iterable[Problem]) -> dict[str, str]:
     """Every file of a collection: the projects' accounts and the reports in no project."""
-    from collectors.collect.discovery import NO_PROJECT
-
     merged: dict[str, str] = {}
     for accounts in project_accounts:
         merged.update(accounts)

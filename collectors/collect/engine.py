@@ -94,14 +94,11 @@ class _Known:
     result: ProjectResult
 
     def holds(self, project: Project, stats: Stats, root: str, settings: Settings) -> bool:
-        return (
-            self.project == project
-            and self.stats == stats
-            and None not in stats
-            and not self.result.unsettled
-            and self.root == root
-            and self.settings == settings
-        )
+        return self.project == project and self.stats == stats and self.reusable(root, settings)
+
+    def reusable(self, root: str, settings: Settings) -> bool:
+        """Whether the result may stand for an unchanged inventory under this root and settings."""
+        return None not in self.stats and not self.result.unsettled and self.root == root and self.settings == settings
 
 
 class Engine:
@@ -251,7 +248,7 @@ class Engine:
         """Walk a root (walk.walk_tree) in the lent pool, in `processes` forked for it, or here;
         keep what the shares parsed. A lent pool whose worker died is given up on: walked here."""
         settings = self.settings_for(root)
-        known = {path: k.stats for path, k in self._known.items() if k.holds(k.project, k.stats, root, settings)}
+        known = {path: k.stats for path, k in self._known.items() if k.reusable(root, settings)}
         files = {path: entry.stamp for path, entry in self._cache.items()} if self.cache else {}
         spec = WalkSpec(self.excluded, self.allowed(root), settings, listing, self.cache, known, files)
         try:

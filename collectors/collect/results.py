@@ -108,15 +108,17 @@ def stat_of(result: Parse) -> Stat:
     return None if isinstance(result, Parsed) else result[0]
 
 
+def stamp(path: str) -> Stamp | None:
+    """Which state of which file `path` is now (stamp_of); None: none (gone, unreadable)."""
+    try:
+        return stamp_of(os.stat(path))
+    except OSError:
+        return None
+
+
 def current_stats(paths: list[str]) -> Stats:
     """The artifacts' stamps now, by stat alone."""
-    found: list[Stat] = []
-    for path in paths:
-        try:
-            found.append(stamp_of(os.stat(path)))
-        except OSError:
-            found.append(None)
-    return tuple(found)
+    return tuple(stamp(path) for path in paths)
 
 
 def parse_batch(items: list[tuple[str, str]]) -> list[Parse]:

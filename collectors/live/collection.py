@@ -16,10 +16,10 @@ from typing import Any
 
 from collectors.collect.config import Settings
 from collectors.collect.engine import Collection, Engine, ProjectResult
-from collectors.collect.results import Stamp
+from collectors.collect.results import Stamp, stamp
 from collectors.live.events import ProjectChange, Totals
 from collectors.live.inotify import Inotify
-from collectors.live.looks import replaced, stamp, unreadable_directories
+from collectors.live.looks import replaced, unreadable_directories
 from collectors.live.placement import watch_scanned
 from collectors.problems import Problem
 from collectors.records.store import Output, extension_path

@@ -11,18 +11,10 @@ import os
 from collections.abc import Callable, Iterable
 
 from collectors.collect.config import CONFIG_NAME, Settings, logical
-from collectors.collect.results import Stamp, stamp_of
+from collectors.collect.results import Stamp, stamp
 from collectors.problems import Problem
 
 SettingsFor = Callable[[str], Settings]
-
-
-def stamp(path: str) -> Stamp | None:
-    """Which state of which file `path` is now (collectors.collect.results.stamp_of); None: none."""
-    try:
-        return stamp_of(os.stat(path))
-    except OSError:
-        return None
 
 
 class ConfigWatch:
