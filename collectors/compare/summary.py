@@ -5,6 +5,7 @@ from __future__ import annotations
 import statistics
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from collectors.compare.model import (
@@ -42,14 +43,11 @@ class ArmSummary:
     fast_p: dict[str, float | None] = field(default_factory=dict)  # threshold as written -> share of P
     pass_at_k: dict[str, dict[str, float]] = field(default_factory=dict)  # stage -> k -> mean pass@k
     suites: dict[str, ArmSummary] = field(default_factory=dict)  # per suite, when there are several
-    _ci: Any = field(default=False, repr=False, compare=False)
 
-    @property
+    @cached_property
     def ci95(self) -> tuple[float, float] | None:
         """The geomean's 95 % bootstrap interval (collectors/compare/stats.py), computed when asked for."""
-        if self._ci is False:
-            self._ci = bootstrap_ci(self.values)
-        return self._ci
+        return bootstrap_ci(self.values)
 
 
 def summarize_arm(
