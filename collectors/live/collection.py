@@ -167,6 +167,7 @@ class LiveCollection:
         a failure is kept in `write_error`."""
         if self.replaced():
             self.output.file.written = self.output.ext_file.written = None  # (written whole again)
+            self.last_write = None  # (until written again: the status claims no write)
         try:
             wrote = self.output.write()
         except OSError as exc:

@@ -254,7 +254,6 @@ class LiveSession:
         gone = self.live.replaced() if self.live.write_error is None else []
         if not gone:
             return
-        self.live.last_write = None  # (until written again: the status claims no write)
         self.live.write()
         self._after_write()
         # (whether the write failed is the totals' to say: the note stays on the status bar)
