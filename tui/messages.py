@@ -14,7 +14,7 @@ from typing import Any
 
 from textual.message import Message
 
-from collectors.live.session import ProjectsChanged, ScanFinished, ScanProgress, SessionFailed, Totals, WatchState
+from collectors.live.events import ProjectsChanged, ScanFinished, ScanProgress, SessionFailed, Totals, WatchState
 from collectors.problems import Problem
 from collectors.records.loader import Batch
 from collectors.records.table import Prepared, RecordTable

@@ -6,11 +6,14 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from collectors.collect.engine import ProjectResult
-from collectors.live.modes import WatchMode
 from collectors.problems import Problem
-from collectors.records.store import Delta
+
+if TYPE_CHECKING:  # (browse takes these events' messages and never imports the collection engine)
+    from collectors.collect.engine import ProjectResult
+    from collectors.live.modes import WatchMode
+    from collectors.records.store import Delta
 
 
 @dataclass(frozen=True)
