@@ -23,7 +23,7 @@ from collectors.interpreter import keep_for_good, release_kept
 from collectors.problems import Problem
 from collectors.records.checker import Checker, CheckerGone, answer, problems_of
 from collectors.records.follow import Followed, grows_too_fast, read_new_lines, tail_start
-from collectors.records.loader import Cancelled, prepared_batches, stream_files
+from collectors.records.loader import Cancelled, prepared_batches, rows_to_check, stream_files
 from collectors.records.table import Prepared, RecordTable
 from collectors.text import visible
 from tui.messages import Loaded, SchemaChecked
@@ -158,7 +158,7 @@ class BrowseApp(RecordsActions, App[None]):
         finally:
             sys.setswitchinterval(SWITCH_SECONDS)
         if starts:  # read from its tail: the rows go by value (every batch is appended by now)
-            self._check(table, {"rows": [(i, table.sources[i], table.raw[i]) for i in range(len(table.raw))]})
+            self._check(table, {"rows": rows_to_check(table, range(len(table.raw)))})
         else:
             self._check(table, {"paths": [os.path.abspath(p) for p in self.paths], "ends": ends})
 
@@ -297,7 +297,7 @@ class BrowseApp(RecordsActions, App[None]):
         touched = table.append(message.rows)
         self.view.data_changed(touched, adapt_columns=True)
         self._show_problems()
-        self._check_later(table, [(i, table.sources[i], table.raw[i]) for i in touched])
+        self._check_later(table, rows_to_check(table, touched))
         self.compare_records_changed([table.record(i) for i in touched])
 
     def records_held(self) -> int:

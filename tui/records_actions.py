@@ -115,7 +115,7 @@ class RecordsActions:
         invalid = table.invalid
         # the lines as they are now, in file order (the rule for tied variants is read order),
         # taken here on the interface's thread; later changes come through compare_records_changed
-        lines = [table.raw[i] for i in sorted(view.rows) if i not in invalid]
+        lines = table.raw.many(i for i in sorted(view.rows) if i not in invalid)
 
         def records() -> list[dict[str, Any]]:
             return [json.loads(line) for line in lines]

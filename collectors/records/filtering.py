@@ -11,6 +11,7 @@ from typing import Any
 
 from collectors.aliases import Aliases, loosen
 from collectors.records.query import And, Compare, Everything, Match, Node, Not, Or, Text, glob
+from collectors.records.rawlines import RawLines
 
 CACHED_QUERIES = 256  # answers kept (about 1 byte per row each): typing adds a few per keystroke
 
@@ -19,7 +20,7 @@ class Filtering:
     """Mixed into RecordTable: what it reads of the table is declared here."""
 
     aliases: Aliases
-    raw: list[str]
+    raw: RawLines
     dead: set[int]
     _key_order: list[tuple[tuple[Any, ...], int, int]] | None
     _cache: dict[Node, bytes]

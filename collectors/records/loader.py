@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from collectors.problems import Problem
@@ -77,9 +77,15 @@ def check_files(
     return [rows[i][1] for i in invalid], found
 
 
+def rows_to_check(table: RecordTable, rows: Iterable[int]) -> list[tuple[int, str, str]]:
+    """(row index, source, line) of the table's `rows`, as check_lines takes them."""
+    rows = list(rows)
+    return list(zip(rows, map(table.sources.__getitem__, rows), table.raw.many(rows)))
+
+
 def schema_problems(table: RecordTable, rows: list[int]) -> list[Problem]:
     """Verdicts on the given rows (in this process): problems, and refused rows marked invalid."""
-    invalid, found = check_lines([(i, table.sources[i], table.raw[i]) for i in rows])
+    invalid, found = check_lines(rows_to_check(table, rows))
     table.invalid.update(invalid)
     return found
 

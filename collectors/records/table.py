@@ -35,6 +35,7 @@ from collectors.records.filtering import CACHED_QUERIES, Filtering
 from collectors.records.indexes import Indexes
 from collectors.records.model import RecordKey, key_of
 from collectors.records.query import Node
+from collectors.records.rawlines import RawLines
 from collectors.records.validate import extra_fields
 from collectors.records.writers import FORMATS, export, exported_rows, label_of, safe_cell
 
@@ -152,7 +153,7 @@ class RecordTable(Filtering):
         self.aliases = aliases
         self._closed = closed
         self._key_order: list[tuple[tuple[Any, ...], int, int]] | None = [] if key_order else None
-        self.raw: list[str] = []
+        self.raw = RawLines()  # each row's line as it was read (compressed: see rawlines.py)
         self.keys: list[RowKey] = []
         self.sources = Sources()
         self.text: dict[str, list[str]] = {c.key: [] for c in COLUMNS}

@@ -47,7 +47,7 @@ def export(
     characters) unless `raw`; Markdown puts `shared` values in a line above the table."""
     kept = exported_rows(table, rows)
     if fmt == "jsonl":
-        return "".join(table.raw[i] + "\n" for i in kept)
+        return "".join(line + "\n" for line in table.raw.many(kept))
     numeric = {c: table.is_numeric(c) for c in columns}
     cells = [[table.column(c)[i] for c in columns] for i in kept]
     if fmt == "csv":

@@ -119,7 +119,7 @@ def test_put_all_replaces_and_appends_as_puts_one_by_one_would() -> None:
     items = [(line, json.loads(line), "/p/b") for line in rest] + [(raw, record, "/p/c")]
     expected = [one_by_one.put(line, rec, source) for line, rec, source in items]
     assert together.put_all(items) == expected
-    assert together.raw == one_by_one.raw and together.keys == one_by_one.keys
+    assert list(together.raw) == list(one_by_one.raw) and together.keys == one_by_one.keys
     assert [str(s) for s in together.sources] == [str(s) for s in one_by_one.sources]
     assert together.order(None) == one_by_one.order(None)
     assert together.view(parse("lut=31337"), "lut", False) == one_by_one.view(parse("lut=31337"), "lut", False)

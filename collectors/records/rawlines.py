@@ -1,0 +1,92 @@
+"""The original line of every row of the records table, kept compressed in blocks.
+
+A row keeps its line for byte-exact JSONL export, the detail view, the schema check and
+compare; as Python strings, 100,000 lines of 650 bytes hold 70 MB, a million 700 MB. Lines
+come in the table's row order and are read back rarely and mostly in runs, so full blocks of
+BLOCK_ROWS lines are zlib-compressed (level 1: about 400 MB/s, and the GIL is let go
+meanwhile); the last, unfull block stays as strings. A line replaced later (a live tree's
+record written again) is held apart, as a string.
+"""
+
+from __future__ import annotations
+
+import threading
+import zlib
+from collections.abc import Iterable, Iterator
+
+BLOCK_ROWS = 1024
+
+
+class RawLines:
+    """A list of lines (strings without a newline) that grows at its end and is replaced in place.
+    The interface's thread fills it while a worker may read it (a check of every row): a lock
+    keeps each call whole."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._blocks: list[bytes | list[str]] = []  # compressed; a list where a line held a newline
+        self._tail: list[str] = []
+        self._replaced: dict[int, str] = {}  # row -> its line, for rows in compressed blocks
+        self._opened: tuple[int, list[str]] = (-1, [])  # the block read last, as lines
+
+    def __len__(self) -> int:
+        return len(self._blocks) * BLOCK_ROWS + len(self._tail)
+
+    def extend(self, lines: Iterable[str]) -> None:
+        with self._lock:
+            self._extend(lines)
+
+    def _extend(self, lines: Iterable[str]) -> None:
+        self._tail.extend(lines)
+        while len(self._tail) >= BLOCK_ROWS:
+            full, self._tail = self._tail[:BLOCK_ROWS], self._tail[BLOCK_ROWS:]
+            text = "\n".join(full)
+            # (a line from elsewhere than a file, holding a newline, would split wrongly: kept as is)
+            intact = text.count("\n") == BLOCK_ROWS - 1
+            self._blocks.append(zlib.compress(text.encode("utf-8", "surrogatepass"), 1) if intact else full)
+
+    def __getitem__(self, index: int) -> str:
+        return self.many([index])[0]
+
+    def __setitem__(self, index: int, line: str) -> None:
+        with self._lock:
+            index = self._index(index)
+            block, at = divmod(index, BLOCK_ROWS)
+            if block == len(self._blocks):
+                self._tail[at] = line
+            else:
+                self._replaced[index] = line
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.many(range(len(self))))
+
+    def many(self, rows: Iterable[int]) -> list[str]:
+        """The lines of `rows`, in their order; each block is opened once however they jump about
+        (an export in a sorted order would otherwise open a block for every line)."""
+        with self._lock:
+            wanted = [self._index(i) for i in rows]
+            by_block: dict[int, list[str]] = {}
+            for block in sorted({i // BLOCK_ROWS for i in wanted}):
+                by_block[block] = self._tail if block == len(self._blocks) else self._block(block)
+            replaced = self._replaced
+            return [replaced[i] if i in replaced else by_block[i // BLOCK_ROWS][i % BLOCK_ROWS] for i in wanted]
+
+    def _block(self, block: int) -> list[str]:
+        number, lines = self._opened
+        if number != block:
+            stored = self._blocks[block]
+            lines = stored if isinstance(stored, list) else _lines(zlib.decompress(stored))
+            self._opened = (block, lines)
+        return lines
+
+    def _index(self, index: int) -> int:
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("row out of range")
+        return index
+
+
+def _lines(block: bytes) -> list[str]:
+    return block.decode("utf-8", "surrogatepass").split("\n")
