@@ -80,7 +80,7 @@ class Checker:
     def cancel(self) -> None:
         """Stop the work under way (its answer is no longer wanted): the next request starts a
         fresh child. A check of a file replaced meanwhile would otherwise hold every later one up."""
-        process = self._process
+        process, self._process = self._process, None  # (kept, the next request would meet a dead child)
         if process is not None:
             process.kill()
             process.wait()

@@ -70,6 +70,24 @@ async def test_an_in_place_rewrite_that_grows_shows_the_new_values(tmp_path: Pat
         assert shown(app) == on_disk(path)
 
 
+async def test_a_replaced_file_is_checked_again(tmp_path: Path) -> None:
+    """The schema check of a file replaced after its first check marks the new file's refused
+    line (the checker's child, stopped for the reload, once failed the next check silently)."""
+    path = tmp_path / "r.jsonl"
+    refused = json.loads(numbered(1)[0])
+    refused["schema_version"] = "2.0"
+    path.write_text("\n".join([*numbered(3), json.dumps(refused)]) + "\n")
+    app = BrowseApp([str(path)], follow_every=0.05)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.loaded and app.checked and app.view.table.invalid == {3})
+        replacement = tmp_path / "new.jsonl"
+        replacement.write_text("\n".join([json.dumps(refused), *numbered(4)]) + "\n")
+        os.replace(replacement, path)
+        await wait_until(pilot, lambda: app.loaded and len(app.view.table) == 5)
+        await wait_until(pilot, lambda: app.checked and app.view.table.invalid == {0})
+        assert not app.checked_here
+
+
 async def test_a_deleted_file_empties_the_view_and_its_return_is_read(tmp_path: Path) -> None:
     path = tmp_path / "r.jsonl"
     path.write_text("\n".join(numbered(4)) + "\n")
