@@ -59,6 +59,22 @@ async def test_problems_and_filter(files: list[Path]) -> None:
         assert info(app).startswith("0 of 12 records")
 
 
+async def test_keys_typed_right_after_the_slash_go_to_the_filter_box(files: list[Path]) -> None:
+    """`/` and a query typed at once (a paste, a fast typist): every key after the slash lands
+    in the box, none in the records view (where `s` would sort and `m` mark)."""
+    from textual import events
+
+    app = BrowseApp([str(f) for f in files])
+    async with app.run_test(size=(200, 50)) as pilot:
+        await start(pilot, app)
+        for key, character in [("slash", "/"), *((c, c) for c in "status:pass")]:
+            app.post_message(events.Key(key, character))  # all queued before the first is handled
+        await wait_until(pilot, lambda: app.query_one("#filter").value == "status:pass")
+        assert not app.view.marks and app.view.sort_column is None
+        await pilot.press("space", *"group:cfd", "slash", "asterisk")  # in the box, `/` is text
+        assert app.query_one("#filter").value == "status:pass group:cfd/*"
+
+
 async def test_sort_marks_and_exports(files: list[Path], tmp_path: Path) -> None:
     app = BrowseApp([str(files[0])])
     async with app.run_test(size=(200, 50)) as pilot:

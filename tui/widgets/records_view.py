@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from rich.cells import cell_len
 from rich.text import Text
 from textual import on
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -238,6 +239,9 @@ class RecordsPanel(Vertical):
             "Filter",
             key_display="/",
             tooltip="Filter (the language is below); enter or escape goes back to the table",
+            # priority: run as the app takes the key, before it hands the next keys on (a query
+            # typed at once would otherwise start in the records view, where letters are bindings)
+            priority=True,
         ),
         Binding("escape", "leave_filter", "Back to the records", show=False),
     ]
@@ -263,8 +267,10 @@ class RecordsPanel(Vertical):
 
     def action_filter(self) -> None:
         box = self.query_one("#filter", Input)
+        if box.has_focus:
+            raise SkipAction  # a `/` typed in the box is part of the query
         box.display = True
-        box.focus()
+        self.screen.set_focus(box)  # now, not as `focus()` does: after the keys already taken
 
     @on(Input.Changed, "#filter")
     def _filter_changed(self, event: Input.Changed) -> None:
