@@ -209,3 +209,21 @@ def test_a_file_appended_to_at_ten_mb_a_second_is_shown_at_its_latest_state(tmp_
     assert rss_mb(pid) < 800  # (960 MB and growing before, the view 400,000 lines behind)
     session.keys("q")
     assert session.wait_exit()[0] == 0
+
+
+def test_a_query_typed_at_once_after_the_slash_is_the_filter(tmp_path: Path, tmux_session) -> None:
+    """`/` and the query sent in one go (as a paste or a fast typist does): all of it lands in the
+    filter box; none of its letters reaches the records view (where `s` sorts and `a` marks)."""
+    path = tmp_path / "f.jsonl"
+    small = [json.loads(line) for line in records(2, lut=5).splitlines()]
+    for record in small:
+        record["implementation"]["variant"]["index"] += 7  # (other records than the first three)
+    path.write_text(records(3) + "".join(json.dumps(record) + "\n" for record in small))
+    session = tmux_session(f"{installed_command()} browse {path}", tmp_path)
+    session.wait_for("5 of 5 records")
+    session.keys("/lut<100")
+    screen = session.wait_for("2 of 5 records", timeout=15)
+    assert "0 marked" in screen and "▲" not in screen and "▼" not in screen
+    session.keys("Enter")
+    session.keys("q")
+    assert session.wait_exit()[0] == 0
