@@ -84,3 +84,21 @@ def test_oracle_fast_p_and_samples_flags(capsys: pytest.CaptureFixture) -> None:
     assert data["arms"][-1]["arm"] == "virtual best"
     assert main(["compare", str(SONNET), "--fast-p", "x"]) == 2
     assert "fast_p threshold 'x' is not a positive number" in capsys.readouterr().err
+
+
+def test_dash_output_is_standard_output_and_collect_refuses_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`-o -` prints, as the shell's tools read it (it once wrote a file named '-'); collect,
+    whose output is a locked file replaced whole, refuses it and says how to print."""
+    monkeypatch.chdir(tmp_path)
+    data = tmp_path / "r.jsonl"
+    data.write_text(lines([synth("p", "x_benchmark", worst=1200), synth("p", "ai", 0, worst=600)]))
+    assert main(["export", str(data), "-o", "-"]) == 0
+    assert capsys.readouterr().out == data.read_text()
+    assert main(["compare", str(data), "--format", "json", "-o", "-"]) == 0
+    assert json.loads(capsys.readouterr().out)["arms"]
+    (tmp_path / "tree").mkdir()
+    assert main(["collect", str(tmp_path / "tree"), "-o", "-"]) == 2
+    assert "vitis-tui export FILE" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.jsonl", "tree"]  # no file named '-'

@@ -145,6 +145,13 @@ def prepare(roots: list[str], outputs: list[str], args: argparse.Namespace) -> d
     root, or an exit code."""
     from collectors.collect.config import ConfigError
 
+    if "-" in outputs:  # (a file named '-' is never what was meant)
+        print(
+            "-o -: the records go to a file, sorted, replaced whole and locked while written; "
+            "to print them: vitis-tui export FILE",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
     missing = [root for root in roots if not os.path.isdir(root)]
     for root in missing:
         print(visible(f"{root}: no such directory"), file=sys.stderr)
@@ -279,6 +286,11 @@ def parse_filter(text: str) -> Any:
     except QueryError as exc:
         print(visible(f"bad --filter:\n{exc.pointer(text)}"), file=sys.stderr)
         return EXIT_USAGE
+
+
+def output_or_stdout(value: str) -> str | None:
+    """An `-o` value where '-' means standard output (None), as the shell's tools read it."""
+    return None if value == "-" else value
 
 
 def write_output(text: str, output: str | None) -> int:

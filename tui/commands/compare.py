@@ -16,7 +16,16 @@ from typing import Any
 
 from collectors.text import visible
 
-from .common import EXIT_IO, EXIT_OK, EXIT_USAGE, parse_filter, record_settings, root_settings, write_output
+from .common import (
+    EXIT_IO,
+    EXIT_OK,
+    EXIT_USAGE,
+    output_or_stdout,
+    parse_filter,
+    record_settings,
+    root_settings,
+    write_output,
+)
 
 ENDINGS = {".json": "json", ".csv": "csv", ".md": "md", ".tex": "latex", ".html": "html", ".htm": "html"}
 
@@ -98,7 +107,7 @@ def _add_output_flags(compare: argparse.ArgumentParser) -> None:
         help="default: table on a terminal, md otherwise (or from the ending of -o)",
     )
     compare.add_argument("--raw", action="store_true", help="csv: no quote before cells that start like a formula")
-    compare.add_argument("-o", "--output", help="output file (default: standard output)")
+    compare.add_argument("-o", "--output", type=output_or_stdout, help="output file ('-' or none: standard output)")
     compare.add_argument(
         "--config", metavar="FILE", help="a vitis-tui.toml whose [aliases] pair names spelled differently"
     )

@@ -14,6 +14,7 @@ from .common import (
     EXIT_USAGE,
     add_config_flag,
     missing_files,
+    output_or_stdout,
     parse_filter,
     record_settings,
     write_output,
@@ -38,7 +39,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="columns for csv/md (default: the view's default columns); see --list-columns",
     )
     export.add_argument("--sort", metavar="COLUMN[:desc]", help="sort by a column")
-    export.add_argument("-o", "--output", help="output file (default: standard output)")
+    export.add_argument("-o", "--output", type=output_or_stdout, help="output file ('-' or none: standard output)")
     export.add_argument(
         "--list-columns", action="store_true", help="print the column names (those of FILE... included) and exit"
     )
