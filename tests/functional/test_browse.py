@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 
 from tui.browse import BrowseApp
 from tui.screens.export import ExportScreen
@@ -73,6 +74,31 @@ async def test_keys_typed_right_after_the_slash_go_to_the_filter_box(files: list
         assert not app.view.marks and app.view.sort_column is None
         await pilot.press("space", *"group:cfd", "slash", "asterisk")  # in the box, `/` is text
         assert app.query_one("#filter").value == "status:pass group:cfd/*"
+
+
+async def test_a_slow_query_waits_for_the_typing_to_pause(files: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where a query takes long (a million records), the box takes every key at once and the view
+    runs the query once the typing pauses, or at enter: never once per keystroke."""
+    from textual import events
+
+    from tui.widgets import records_view
+
+    monkeypatch.setattr(records_view, "QUICK_QUERY_SECONDS", -1.0)  # every query counts as slow
+    app = BrowseApp([str(f) for f in files])
+    async with app.run_test(size=(200, 50)) as pilot:
+        await start(pilot, app)
+        ran: list[str] = []
+        set_query = app.view.set_query
+        monkeypatch.setattr(app.view, "set_query", lambda node: (ran.append(str(node)), set_query(node)))
+        for key, character in [("slash", "/"), *((c, c) for c in "type:rtl_sim")]:
+            app.post_message(events.Key(key, character))
+        await wait_until(pilot, lambda: info(app).startswith("4 of 12 records"))
+        assert len(ran) == 1
+        monkeypatch.setattr(records_view, "SETTLE_SECONDS", 600.0)  # only enter can run it now
+        app.query_one("#filter", Input).value = "type:hls_synth"
+        await pilot.press("enter")
+        synth = app.view.table.column("type").count("hls_synth")
+        assert len(ran) == 2 and app.focused is app.view and info(app).startswith(f"{synth} of 12 records")
 
 
 async def test_sort_marks_and_exports(files: list[Path], tmp_path: Path) -> None:

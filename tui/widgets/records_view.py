@@ -7,6 +7,7 @@ it in RecordsPanel.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from rich.cells import cell_len
@@ -18,6 +19,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.geometry import Size
 from textual.message import Message
+from textual.timer import Timer
 from textual.widgets import Input, Static
 
 from collectors.records.query import Everything, Node, QueryError, parse
@@ -26,6 +28,8 @@ from collectors.text import visible
 from tui.widgets.line_table import LineTable
 
 MAX_WIDTH = 40
+QUICK_QUERY_SECONDS = 0.03  # a query answered this fast runs at every keystroke
+SETTLE_SECONDS = 0.12  # a slower one (a million records) runs once the typing pauses this long
 MARK = "*"
 SHIFT = "Move the chosen column left / right"
 
@@ -74,6 +78,7 @@ class RecordsView(LineTable):
         self.rows: list[int] = []
         self.marks: set[RowKey] = set()  # record keys: they survive filtering, sorting and reloads
         self._widths: dict[str, int] = {}
+        self.query_seconds = 0.0  # how long the last query took
         self._recompute()
 
     # --- data -------------------------------------------------------------------------------------
@@ -102,7 +107,9 @@ class RecordsView(LineTable):
     def set_query(self, node: Node) -> None:
         current = self.current_key()
         self.query_node = node
+        started = time.perf_counter()
         self._recompute(keep=current)
+        self.query_seconds = time.perf_counter() - started
 
     def current_key(self) -> RowKey | None:
         return self.table.keys[self.rows[self.cursor]] if self.rows else None
@@ -249,6 +256,7 @@ class RecordsPanel(Vertical):
     def __init__(self, table: RecordTable | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
         self.view = RecordsView(table, id="records-view")
+        self._settling: tuple[Timer, Node] | None = None  # a slow query waiting for the typing to pause
 
     def compose(self) -> ComposeResult:
         yield Input(
@@ -282,10 +290,28 @@ class RecordsPanel(Vertical):
             error.display = True
             return  # the view stays as it was
         error.display = False
-        self.view.set_query(node)
+        self._stop_settling()
+        if self.view.query_seconds <= QUICK_QUERY_SECONDS:
+            self.view.set_query(node)
+        else:  # the box takes every key at once; the view follows when the typing pauses
+            self._settling = (self.set_timer(SETTLE_SECONDS, self._settled), node)
+
+    def _settled(self) -> None:
+        """The query that waited for the typing to pause (or for enter), now."""
+        if self._settling is not None:
+            timer, node = self._settling
+            timer.stop()
+            self._settling = None
+            self.view.set_query(node)
+
+    def _stop_settling(self) -> None:
+        if self._settling is not None:
+            self._settling[0].stop()
+            self._settling = None
 
     @on(Input.Submitted, "#filter")
     def _filter_done(self) -> None:
+        self._settled()  # enter: a query still waiting runs now
         box = self.query_one("#filter", Input)
         box.display = bool(box.value.strip())
         self.view.focus()
