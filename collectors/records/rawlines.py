@@ -30,6 +30,10 @@ class RawLines:
         self._opened: tuple[int, list[str]] = (-1, [])  # the block read last, as lines
 
     def __len__(self) -> int:
+        with self._lock:  # (not half-way through an extend, in another thread)
+            return self._size()
+
+    def _size(self) -> int:
         return len(self._blocks) * BLOCK_ROWS + len(self._tail)
 
     def extend(self, lines: Iterable[str]) -> None:
@@ -58,7 +62,9 @@ class RawLines:
                 self._replaced[index] = line
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self.many(range(len(self))))
+        with self._lock:
+            size = self._size()
+        return iter(self.many(range(size)))
 
     def many(self, rows: Iterable[int]) -> list[str]:
         """The lines of `rows`, in their order; each block is opened once however they jump about
@@ -80,7 +86,7 @@ class RawLines:
         return lines
 
     def _index(self, index: int) -> int:
-        size = len(self)
+        size = self._size()
         if index < 0:
             index += size
         if not 0 <= index < size:

@@ -29,6 +29,7 @@ from tui.widgets.line_table import LineTable
 
 MAX_WIDTH = 40
 QUICK_QUERY_SECONDS = 0.03  # a query answered this fast runs at every keystroke
+QUICK_ROWS = 200_000  # ... on a table no larger than this (a first free-text query builds an index)
 SETTLE_SECONDS = 0.12  # a slower one (a million records) runs once the typing pauses this long
 MARK = "*"
 SHIFT = "Move the chosen column left / right"
@@ -291,7 +292,7 @@ class RecordsPanel(Vertical):
             return  # the view stays as it was
         error.display = False
         self._stop_settling()
-        if self.view.query_seconds <= QUICK_QUERY_SECONDS:
+        if self.view.query_seconds <= QUICK_QUERY_SECONDS and len(self.view.table) <= QUICK_ROWS:
             self.view.set_query(node)
         else:  # the box takes every key at once; the view follows when the typing pauses
             self._settling = (self.set_timer(SETTLE_SECONDS, self._settled), node)
