@@ -23,13 +23,25 @@ COMMANDS = {
 }
 
 
+class _Parser(argparse.ArgumentParser):
+    """The version is read when asked for (`--help`, `--version`): importlib.metadata costs
+    15-20 ms, at every start otherwise (browse's first screen waits for it)."""
+
+    def format_help(self) -> str:
+        self.description = f"Collect Vitis / Vitis HLS build reports into schema-1.0 JSON Lines (version {version()})."
+        return super().format_help()
+
+
+class _Version(argparse.Action):
+    def __call__(self, parser: argparse.ArgumentParser, *_args: object, **_kwargs: object) -> None:
+        print(f"vitis-tui {version()}")
+        parser.exit()
+
+
 def parser() -> argparse.ArgumentParser:
-    described = argparse.ArgumentParser(
-        prog="vitis-tui",
-        description=f"Collect Vitis / Vitis HLS build reports into schema-1.0 JSON Lines (version {version()}).",
-    )
-    described.add_argument("--version", action="version", version=f"vitis-tui {version()}")
-    subparsers = described.add_subparsers(dest="command", metavar="COMMAND")
+    described = _Parser(prog="vitis-tui")
+    described.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
+    subparsers = described.add_subparsers(dest="command", metavar="COMMAND", parser_class=argparse.ArgumentParser)
     for command in COMMANDS.values():
         command.add_parser(subparsers)
     return described

@@ -6,8 +6,6 @@ import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from collectors.live import inotify
-
 POLL_ENV = "VITIS_TUI_POLL"
 DEFAULT_POLL_SECONDS = 5.0
 NETWORK_FILESYSTEMS = frozenset(
@@ -117,6 +115,8 @@ def choose_mode(
             DEFAULT_POLL_SECONDS,
             f"{directories} directories, inotify allows {limit} watches ({RAISE_LIMIT})",
         )
+    from collectors.live import inotify  # (here: the command line reads POLL_ENV at every start)
+
     if not inotify.available():
         return WatchMode("events", None, "local filesystem")
     return WatchMode("inotify", None, "local filesystem")
