@@ -6,6 +6,7 @@ import os
 import sys
 import threading
 import time
+from collections.abc import Callable
 from contextlib import suppress
 from typing import Any
 
@@ -99,14 +100,16 @@ class BrowseApp(RecordsActions, App[None]):
         problems.border_title = "Problems"
         yield problems
         yield Static("loading…", id="status")
-        yield Footer()
+        # the footer comes once the first rows are on the screen: laying out its keys takes
+        # 0.1-0.15 s, and the first screen would wait for it (see _show_footer)
 
     def on_mount(self) -> None:
         self.sub_title = " ".join(self.paths)
         # focused now, not when the first rows come: a change of focus makes the footer lay out
         # its keys again (0.15 s), and the first keystrokes would wait behind it
         self.view.focus()
-        self.call_after_refresh(self._reload)
+        self._reload()
+        self.set_timer(1.0, self._show_footer)  # (in any case: a load that never shows a first batch)
         self.repaint_after_resume()
         self._signals = exit_on_signals(self)  # SIGTERM, SIGHUP: the same way out as `q`
 
@@ -129,17 +132,26 @@ class BrowseApp(RecordsActions, App[None]):
         self.loading = RecordTable(self.aliases)
         self.followed = []  # nothing is followed until the new load says how far it read
         self.loaded = self.checked = False
-        self._load(self.loading, threading.Semaphore(BATCHES_AHEAD), starts)
+        self._painted = threading.Event()  # the first batch is on the screen
+        self._load(self.loading, threading.Semaphore(BATCHES_AHEAD), starts, self._painted)
+
+    def _show_footer(self) -> None:
+        if not self.query(Footer):
+            self.mount(Footer())
 
     @property
     def view(self) -> RecordsView:
         return self.query_one(RecordsPanel).view
 
     @work(thread=True, exclusive=True, group="load", exit_on_error=False)
-    def _load(self, table: RecordTable, room: threading.Semaphore, starts: dict[str, Followed]) -> None:
+    def _load(
+        self, table: RecordTable, room: threading.Semaphore, starts: dict[str, Followed], painted: threading.Event
+    ) -> None:
         """Read the files in batches: the first screen shows as soon as it is read, the rest
         streams in; the interface's thread only appends what this thread prepared. `room`: one
-        permit per batch handed on, given back as the interface appends it."""
+        permit per batch handed on, given back as the interface appends it. `painted`: set once
+        the first batch is on the screen; the second waits for it (the interface's thread
+        would append batch after batch before its first paint: 0.1-0.2 s later)."""
         worker = get_current_worker()
         started = time.perf_counter()
         sys.setswitchinterval(LOADING_SWITCH_SECONDS)  # a keystroke waits less for the GIL
@@ -148,15 +160,17 @@ class BrowseApp(RecordsActions, App[None]):
         # and the young generation's collections would walk them again and again)
         try:
             with collector_paused():
-                for batch in stream_files(self.paths, table, starts):
-                    if not _wait_for_room(room, worker):
+                for number, batch in enumerate(stream_files(self.paths, table, starts)):
+                    if not _wait_for(lambda: room.acquire(timeout=WAIT_STEP), worker):
                         return  # the file was replaced meanwhile: a newer load runs
+                    if number == 1 and not _wait_for(lambda: painted.wait(WAIT_STEP), worker):
+                        return
                     self.post_message(Loaded(table, batch, time.perf_counter() - started, room))
                     if batch.replaced:
                         return  # the interface starts the load over
                     ends = [source.offset for source in batch.followed or ()]
                 for _ in range(BATCHES_AHEAD):  # every batch appended: the check finds every row
-                    if not _wait_for_room(room, worker):
+                    if not _wait_for(lambda: room.acquire(timeout=WAIT_STEP), worker):
                         return
         finally:
             sys.setswitchinterval(SWITCH_SECONDS)
@@ -212,6 +226,8 @@ class BrowseApp(RecordsActions, App[None]):
             self.schema = {}
             self._unshown = []
             self.view.set_table(table)
+            self.call_after_refresh(self._painted.set)
+            self.call_after_refresh(self._show_footer)
             self._shown_at = time.monotonic()
         else:
             self._unshown += rows
@@ -342,10 +358,14 @@ class BrowseApp(RecordsActions, App[None]):
         self.push_screen(DetailScreen(source, [record], {str(record.get("report_type")): [source]}, problems, {}))
 
 
-def _wait_for_room(room: threading.Semaphore, worker: Worker) -> bool:
-    """Until the interface has appended a batch handed on earlier (the rows not read yet wait in
-    the file, not in memory); False when the load was cancelled."""
-    while not room.acquire(timeout=0.05):
+WAIT_STEP = 0.05  # seconds between two looks at whether the load was cancelled
+
+
+def _wait_for(ready: Callable[[], bool], worker: Worker) -> bool:
+    """Until `ready()` (which waits up to WAIT_STEP) says so: the interface has appended a batch
+    handed on earlier (the rows not read yet wait in the file, not in memory), or painted the
+    first; False when the load was cancelled."""
+    while not ready():
         if worker.is_cancelled:
             return False
     return not worker.is_cancelled
