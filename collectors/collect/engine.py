@@ -63,7 +63,9 @@ class Collection:
         """The files this collection writes (nothing is written yet)."""
         output = Output(path, ext_path)
         for project, result in sorted(self.projects.items()):
-            output.apply(project, result.records, result.extension_records, result.lines, result.extension_lines)
+            output.apply(
+                project, result.records, result.extension_records, result.lines, result.extension_lines, result.keys
+            )
         return output
 
     def problems(self) -> list[Problem]:

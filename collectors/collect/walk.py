@@ -43,6 +43,7 @@ from collectors.collect.results import (
     parse_batch,
     parsed_of,
     stat_of,
+    without_records,
 )
 from collectors.interpreter import collector_paused
 from collectors.problems import Problem
@@ -223,7 +224,8 @@ def walk_share(
     projects that lie wholly in them (discovery.settled_projects). `keep_listed`: the part
     names the directories listed; `shelve`, in a worker: True, the parses of the projects it
     collected come back shelved (see Share); False, they do not come back (`collect` scans
-    once: the engine keeps no cache); `known`: the status of the artifacts of the projects the
+    once: the engine keeps no cache) and its results come without their records, only the
+    lines and keys written (results.without_records); `known`: the status of the artifacts of the projects the
     engine knows, by project: one whose artifacts are all as known is not parsed again (a
     rescan of an unchanged tree costs its walk and its stat calls); `known_files`: the status of
     the files the engine has parsed, for those of projects the share cannot collect itself (it
@@ -267,7 +269,7 @@ def _collect_settled(
         result = collect_parsed(project, root, settings, [parsed_of(r) for r in own])
     except Exception:  # a bug on strange input: left to the engine, as if it were alone
         return  # (raised from the share, it would end the scan's use of the pool)
-    share.collected.append((project, result))
+    share.collected.append((project, result if shelve is not False else without_records(result)))
     share.stats[project.path] = tuple(stat_of(r) for r in own)
     if shelve is not None:
         if shelve:  # (after collecting: what it read of its deferred copies goes too)

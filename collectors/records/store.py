@@ -52,19 +52,29 @@ class RecordSet:
     def __len__(self) -> int:
         return len(self._keys)
 
-    def apply(self, project: str, records: Iterable[dict[str, Any]], lines: Sequence[str] = ()) -> Delta:
+    def apply(
+        self,
+        project: str,
+        records: Iterable[dict[str, Any]],
+        lines: Sequence[str] = (),
+        keys: Sequence[RecordKey] = (),
+    ) -> Delta:
         """Replace a project's records; returns what changed in the file. `lines`: the records
-        serialised already, in their order (the schema check did: validate.keep_valid)."""
+        serialised already, in their order (the schema check did: validate.keep_valid); `keys`:
+        their keys, where the records themselves are not given (results.without_records)."""
         new: dict[RecordKey, str] = {}
         repeated = 0
         records = list(records)
-        given = len(lines) == len(records)
-        for number, record in enumerate(records):
-            key = key_of(record)
+        if keys:
+            pairs = list(zip(keys, lines, strict=True))
+        else:
+            given = len(lines) == len(records)
+            pairs = [(key_of(record), lines[n] if given else dumps(record)) for n, record in enumerate(records)]
+        for key, line in pairs:
             if key in new:
                 repeated += 1  # the first is written, the others reported
             else:
-                new[key] = lines[number] if given else dumps(record)
+                new[key] = line
         self._repeated.pop(project, None)
         if repeated:
             self._repeated[project] = repeated
@@ -268,9 +278,11 @@ class Output:
         extensions: Iterable[dict[str, Any]],
         lines: Sequence[str] = (),
         extension_lines: Sequence[str] = (),
+        keys: Sequence[RecordKey] = (),
     ) -> tuple[Delta, Delta]:
-        """A project's records and extension records (`lines`: serialised already, RecordSet.apply)."""
-        return self.records.apply(project, records, lines), self.extensions.apply(project, extensions, extension_lines)
+        """A project's records and extension records (`lines`, `keys`: RecordSet.apply)."""
+        records_delta = self.records.apply(project, records, lines, keys)
+        return records_delta, self.extensions.apply(project, extensions, extension_lines)
 
     def remove(self, project: str) -> tuple[Delta, Delta]:
         return self.apply(project, (), ())

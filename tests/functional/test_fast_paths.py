@@ -56,6 +56,10 @@ def test_the_deep_tree_gives_the_same_bytes_by_every_path(deep_tree: Path) -> No
     for processes in (1, 2, 3, 4):
         assert collect(deep_tree, processes) == (plain, plain_problems), processes
         assert collect(deep_tree, processes, cache=False) == (plain, plain_problems), processes
+    # as `collect` scans (no cache), the workers' results come without their records: the keys
+    # and lines written are all that comes back (and the bytes above are the same)
+    lean = Engine(lambda r: load_settings(Path(r)), processes=2, cache=False).scan([str(deep_tree)], wait_for_writers=0)
+    assert any(result.keys and not result.records for result in lean.projects.values())
 
 
 def test_the_test_trees_give_the_expected_file_by_every_path(tmp_path: Path) -> None:
