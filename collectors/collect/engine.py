@@ -110,7 +110,9 @@ class Engine:
     in this process. More are forked for each scan, unless a `pool` of that many is lent (a
     live session's, started before its threads: forking beside threads is unsafe, so whoever
     runs threads lends a pool or keeps to one process). `cache`: keep what a scan parsed, for
-    the projects collected again later (a live session); `collect` scans once and needs none."""
+    the projects collected again later (a live session); `collect` scans once and needs none.
+    `accounts`: what became of each report file is kept (`collect --explain`, the run detail);
+    without a cache, only then."""
 
     def __init__(
         self,
@@ -118,6 +120,7 @@ class Engine:
         excluded: Iterable[str] = (),
         processes: int = 1,
         cache: bool = True,
+        accounts: bool = True,
     ) -> None:
         self.settings_for = settings_for
         self.excluded = [os.path.abspath(p) for p in excluded]
@@ -131,6 +134,7 @@ class Engine:
         self.parses = 0  # how many files were actually read and parsed (for tests and benchmarks)
         self.processes = max(1, processes)
         self.cache = cache
+        self.accounts = accounts
         self.pool: Executor | None = None  # the workers a live session lends for its scans
 
     def parse(self, path: str, kind: str) -> Parsed:
@@ -252,7 +256,7 @@ class Engine:
         settings = self.settings_for(root)
         known = {path: k.stats for path, k in self._known.items() if k.reusable(root, settings)}
         files = {path: entry.stamp for path, entry in self._cache.items()} if self.cache else {}
-        spec = WalkSpec(self.excluded, self.allowed(root), settings, listing, self.cache, known, files)
+        spec = WalkSpec(self.excluded, self.allowed(root), settings, listing, self.cache, self.accounts, known, files)
         try:
             walked = walk_tree(root, spec, self.processes, self.pool, progress)
         except (BrokenProcessPool, OSError, ValueError):

@@ -47,14 +47,17 @@ class ProjectResult:
         return [record for run in self.runs for record in run.records]
 
 
-def without_records(result: ProjectResult) -> ProjectResult:
-    """The result with its runs' records left out and their keys kept beside their lines: all
-    that `collect` (or compare's collection of a root) writes. A worker of such a scan sends
-    it so: the records' objects were most of what the main process unpickled (20,000 light
-    projects: 42 of 85 objects each) and kept until the end."""
+def without_records(result: ProjectResult, keep_accounts: bool = True) -> ProjectResult:
+    """The result with its runs' records (and the files each was given) left out and their keys
+    kept beside their lines: all that `collect` (or compare's collection of a root) writes. A
+    worker of such a scan sends it so: the records' objects were most of what the main process
+    unpickled (20,000 light projects: 42 of 85 objects each) and kept until the end. Each
+    file's account (--explain) is left out too unless `keep_accounts`."""
     result.keys = [key_of(record) for record in result.records]
-    for run in result.runs:
-        run.records = []
+    if not keep_accounts:
+        result.accounts = {}
+    for run in result.runs:  # (counted still; what they were made of is the dashboard's)
+        run.records, run.files, run.sources = [], [], {}
     return result
 
 

@@ -219,13 +219,15 @@ def walk_share(
     shelve: bool | None = None,
     known: Mapping[str, Stats] | None = None,
     known_files: Mapping[str, Stat] | None = None,
+    keep_accounts: bool = True,
 ) -> Share:
     """Walk some of the directories the split left, parse what they hold, and collect the
     projects that lie wholly in them (discovery.settled_projects). `keep_listed`: the part
     names the directories listed; `shelve`, in a worker: True, the parses of the projects it
     collected come back shelved (see Share); False, they do not come back (`collect` scans
     once: the engine keeps no cache) and its results come without their records, only the
-    lines and keys written (results.without_records); `known`: the status of the artifacts of the projects the
+    lines and keys written (results.without_records), and without each file's account unless
+    `keep_accounts` (collect --explain); `known`: the status of the artifacts of the projects the
     engine knows, by project: one whose artifacts are all as known is not parsed again (a
     rescan of an unchanged tree costs its walk and its stat calls); `known_files`: the status of
     the files the engine has parsed, for those of projects the share cannot collect itself (it
@@ -246,7 +248,7 @@ def walk_share(
         if project.path in unchanged:
             share.collected.append((project, None))
         else:
-            _collect_settled(share, project, unshelved, root, settings, shelve)
+            _collect_settled(share, project, unshelved, root, settings, shelve, keep_accounts)
     share.parses = list(unshelved.values())
     return share
 
@@ -262,15 +264,24 @@ def _unchanged(settled: list[Project], known: Mapping[str, Stats]) -> set[str]:
 
 
 def _collect_settled(
-    share: Share, project: Project, unshelved: dict[str, Parse], root: str, settings: Settings, shelve: bool | None
+    share: Share,
+    project: Project,
+    unshelved: dict[str, Parse],
+    root: str,
+    settings: Settings,
+    shelve: bool | None,
+    keep_accounts: bool = True,
 ) -> None:
     own = [unshelved[path] for path, _kind in project.artifacts]
     try:
         result = collect_parsed(project, root, settings, [parsed_of(r) for r in own])
     except Exception:  # a bug on strange input: left to the engine, as if it were alone
         return  # (raised from the share, it would end the scan's use of the pool)
-    share.collected.append((project, result if shelve is not False else without_records(result)))
-    share.stats[project.path] = tuple(stat_of(r) for r in own)
+    if shelve is False:  # (no cache: the result is only written, its artifacts' status unused)
+        share.collected.append((project, without_records(result, keep_accounts)))
+    else:
+        share.collected.append((project, result))
+        share.stats[project.path] = tuple(stat_of(r) for r in own)
     if shelve is not None:
         if shelve:  # (after collecting: what it read of its deferred copies goes too)
             share.shelved[project.path] = pickle.dumps(own, pickle.HIGHEST_PROTOCOL)
@@ -286,13 +297,16 @@ def _walk_share_in_worker(
     settings: Settings,
     keep_listed: bool,
     keep_parses: bool,
+    keep_accounts: bool,
     known: dict[str, Stats],
     known_files: dict[str, Stat],
 ) -> Share:
     """A worker's share (it travels back pickled). No garbage collection meanwhile: what it
     makes lives until the share is sent (each collection walked it all again: 8 % of its time)."""
     with collector_paused():
-        return walk_share(entries, root, excluded, allowed, settings, keep_listed, keep_parses, known, known_files)
+        return walk_share(
+            entries, root, excluded, allowed, settings, keep_listed, keep_parses, known, known_files, keep_accounts
+        )
 
 
 # --- one root, by any path -----------------------------------------------------------------------
@@ -320,6 +334,7 @@ class WalkSpec:
     settings: Settings
     keep_listed: bool = False  # the result names every directory listed (a live session watches them)
     keep_parses: bool = True  # the parses come back for the engine's cache (Engine's `cache`)
+    keep_accounts: bool = True  # without the records (no cache), each file's account comes too
     known: Mapping[str, Stats] | None = None  # what the engine knows of its projects (walk_share)
     known_files: Mapping[str, Stat] | None = None  # and of the files in its cache
 
@@ -384,6 +399,7 @@ def _share_out(
             spec.settings,
             spec.keep_listed,
             spec.keep_parses,
+            spec.keep_accounts,
             _known_below(known, paths, stack[share::shares]),
             _known_below(files, file_paths, stack[share::shares]),
         )

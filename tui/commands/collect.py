@@ -64,7 +64,14 @@ def collect(roots: list[str], output: str, args: argparse.Namespace, strict: boo
         return settings
 
     started = time.perf_counter()
-    engine = Engine(settings.__getitem__, excluded=[output, ext_output], processes=usable_cores(), cache=False)
+    explain = getattr(args, "explain", None)
+    engine = Engine(
+        settings.__getitem__,
+        excluded=[output, ext_output],
+        processes=usable_cores(),
+        cache=False,
+        accounts=explain is not None,
+    )
     with _Progress(enabled=err.isatty() and not quiet) as progress:
         collection = engine.scan(roots, progress=progress.update)
     written = collection.output(output, ext_output)
@@ -75,7 +82,6 @@ def collect(roots: list[str], output: str, args: argparse.Namespace, strict: boo
         print(visible(f"{exc.filename or output}: cannot write: {exc.strerror or exc}"), file=err)
         return EXIT_IO
     elapsed = time.perf_counter() - started
-    explain = getattr(args, "explain", None)
     if explain is not None:
         _explain(collection, explain)
     if not quiet:

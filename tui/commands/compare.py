@@ -223,7 +223,7 @@ def collect_root(root: str, args: argparse.Namespace) -> tuple[list[tuple[int, b
     from collectors.collect.pool import usable_cores
 
     settings = root_settings([root], args)
-    collection = Engine(settings.__getitem__, processes=usable_cores(), cache=False).scan([root])
+    collection = Engine(settings.__getitem__, processes=usable_cores(), cache=False, accounts=False).scan([root])
     output = collection.output("", "")
     for problem in collection.problems() + output.clashes():
         print(str(problem), file=sys.stderr)
