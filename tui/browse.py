@@ -20,7 +20,7 @@ from textual.widgets import Footer, Header, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from collectors.aliases import NO_ALIASES, Aliases
-from collectors.interpreter import collector_paused, keep_for_good, release_kept
+from collectors.interpreter import keep_for_good, release_kept
 from collectors.problems import Problem
 from collectors.records.checker import Checker, CheckerGone, answer, problems_of
 from collectors.records.follow import Followed, grows_too_fast, read_new_lines, tail_start
@@ -156,22 +156,19 @@ class BrowseApp(RecordsActions, App[None]):
         started = time.perf_counter()
         sys.setswitchinterval(LOADING_SWITCH_SECONDS)  # a keystroke waits less for the GIL
         ends: list[int] = []
-        # (no cyclic collection meanwhile: the load makes objects by the million, in no cycle,
-        # and the young generation's collections would walk them again and again)
         try:
-            with collector_paused():
-                for number, batch in enumerate(stream_files(self.paths, table, starts)):
-                    if not _wait_for(lambda: room.acquire(timeout=WAIT_STEP), worker):
-                        return  # the file was replaced meanwhile: a newer load runs
-                    if number == 1 and not _wait_for(lambda: painted.wait(WAIT_STEP), worker):
-                        return
-                    self.post_message(Loaded(table, batch, time.perf_counter() - started, room))
-                    if batch.replaced:
-                        return  # the interface starts the load over
-                    ends = [source.offset for source in batch.followed or ()]
-                for _ in range(BATCHES_AHEAD):  # every batch appended: the check finds every row
-                    if not _wait_for(lambda: room.acquire(timeout=WAIT_STEP), worker):
-                        return
+            for number, batch in enumerate(stream_files(self.paths, table, starts)):
+                if not _wait_for(lambda: room.acquire(timeout=WAIT_STEP), worker):
+                    return  # the file was replaced meanwhile: a newer load runs
+                if number == 1 and not _wait_for(lambda: painted.wait(WAIT_STEP), worker):
+                    return
+                self.post_message(Loaded(table, batch, time.perf_counter() - started, room))
+                if batch.replaced:
+                    return  # the interface starts the load over
+                ends = [source.offset for source in batch.followed or ()]
+            for _ in range(BATCHES_AHEAD):  # every batch appended: the check finds every row
+                if not _wait_for(lambda: room.acquire(timeout=WAIT_STEP), worker):
+                    return
         finally:
             sys.setswitchinterval(SWITCH_SECONDS)
         if starts:  # read from its tail: the rows go by value (every batch is appended by now)
