@@ -37,7 +37,7 @@ from collectors.records.model import RecordKey, key_of
 from collectors.records.query import Node
 from collectors.records.rawlines import RawLines
 from collectors.records.validate import extra_fields
-from collectors.records.writers import FORMATS, export, exported_rows, label_of, safe_cell
+from collectors.records.writers import FORMATS, export, export_pieces, exported_rows, label_of, safe_cell
 
 # (the names other modules import from here, where they lived before the split)
 __all__ = [
@@ -49,6 +49,7 @@ __all__ = [
     "RowKey",
     "default_columns",
     "export",
+    "export_pieces",
     "exported_rows",
     "extension_summary",
     "extract",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from collectors.records.columns import float_or_nan
@@ -19,6 +20,7 @@ def label_of(key: str) -> str:
 
 
 FORMATS = ("jsonl", "csv", "md")
+PIECE_ROWS = 4096  # lines of a JSONL export handed on at a time
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what spreadsheets read as a formula (OWASP)
 
 
@@ -45,9 +47,36 @@ def export(
     """The rows the contract accepts as JSONL (original lines, byte for byte), CSV or a Markdown
     table of `columns`. CSV and Markdown cells are neutralised (formula starts, control
     characters) unless `raw`; Markdown puts `shared` values in a line above the table."""
+    return "".join(export_pieces(table, rows, columns, fmt, raw, shared))
+
+
+def export_pieces(
+    table: RecordTable,
+    rows: list[int],
+    columns: list[str],
+    fmt: str,
+    raw: bool = False,
+    shared: dict[str, str] | None = None,
+) -> Iterator[str]:
+    """`export`'s text in pieces, to be written as they come: a JSONL export of a million
+    records in file order holds a piece of PIECE_ROWS lines at a time, not 650 MB three times
+    over (the lines, their join, its encoding). In another order every line is read at once
+    (the table's lines are compressed by blocks: taking them piece by piece in a sorted order
+    would open every block for every piece)."""
     kept = exported_rows(table, rows)
-    if fmt == "jsonl":
-        return "".join(line + "\n" for line in table.raw.many(kept))
+    if fmt != "jsonl":
+        yield _table_text(table, kept, columns, fmt, raw, shared or {})
+        return
+    in_file_order = all(a < b for a, b in zip(kept, kept[1:]))
+    lines = None if in_file_order else table.raw.many(kept)
+    for start in range(0, len(kept), PIECE_ROWS):
+        piece = table.raw.many(kept[start : start + PIECE_ROWS]) if lines is None else lines[start : start + PIECE_ROWS]
+        yield "".join(line + "\n" for line in piece)
+
+
+def _table_text(
+    table: RecordTable, kept: list[int], columns: list[str], fmt: str, raw: bool, shared: dict[str, str]
+) -> str:
     numeric = {c: table.is_numeric(c) for c in columns}
     cells = [[table.column(c)[i] for c in columns] for i in kept]
     if fmt == "csv":
@@ -59,7 +88,7 @@ def export(
             writer.writerow(row if raw else [safe_cell(v, numeric[c]) for v, c in zip(row, columns)])
         return out.getvalue()
     if fmt == "md":
-        return _markdown(columns, cells, numeric, shared or {})
+        return _markdown(columns, cells, numeric, shared)
     raise ValueError(f"unknown format {fmt!r} (jsonl, csv, md)")
 
 

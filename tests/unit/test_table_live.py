@@ -123,3 +123,23 @@ def test_put_all_replaces_and_appends_as_puts_one_by_one_would() -> None:
     assert [str(s) for s in together.sources] == [str(s) for s in one_by_one.sources]
     assert together.order(None) == one_by_one.order(None)
     assert together.view(parse("lut=31337"), "lut", False) == one_by_one.view(parse("lut=31337"), "lut", False)
+
+
+def test_an_export_in_pieces_is_the_export_in_any_order(monkeypatch) -> None:
+    """A JSONL export is handed on in pieces (a million records are never held three times over):
+    in file order and in a sorted order, the pieces make exactly the whole export."""
+    from collectors.records import rawlines, writers
+    from collectors.records.table import export, export_pieces
+
+    monkeypatch.setattr(writers, "PIECE_ROWS", 3)
+    monkeypatch.setattr(rawlines, "BLOCK_ROWS", 4)  # lines over several compressed blocks
+    table = RecordTable()
+    for n in range(5):
+        for line in LINES:
+            record = json.loads(line)
+            record["implementation"]["variant"]["index"] = n
+            table.add(json.dumps(record), record)
+    for rows in (table.view(parse(""), None, False), table.view(parse(""), "lut", True)):
+        pieces = list(export_pieces(table, rows, ["type"], "jsonl"))
+        assert len(pieces) == -(-len(rows) // 3) and "".join(pieces) == export(table, rows, ["type"], "jsonl")
+        assert "".join(pieces).splitlines() == [table.raw[i] for i in rows]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -293,15 +293,17 @@ def output_or_stdout(value: str) -> str | None:
     return None if value == "-" else value
 
 
-def write_output(text: str, output: str | None) -> int:
-    """`text` replacing `output` atomically, or on standard output where none is given; an exit code."""
+def write_output(pieces: Iterable[str], output: str | None) -> int:
+    """The text in `pieces` replacing `output` atomically, or on standard output where none is
+    given; an exit code."""
     if not output:
-        sys.stdout.write(text)
+        for piece in pieces:
+            sys.stdout.write(piece)
         return EXIT_OK
     from collectors.records.store import write_atomic
 
     try:
-        write_atomic(output, text.encode("utf-8"))
+        write_atomic(output, (piece.encode("utf-8") for piece in pieces))
     except OSError as exc:
         print(visible(f"{output}: cannot write: {exc.strerror or exc}"), file=sys.stderr)
         return EXIT_IO

@@ -142,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
     text = render(
         comparison, fmt, inputs, raw=args.raw, color=fmt == "table" and not args.output and sys.stdout.isatty()
     )
-    return write_output(text, args.output)
+    return write_output([text], args.output)
 
 
 def _prepare(args: argparse.Namespace) -> tuple[Any, Any, Any] | int:

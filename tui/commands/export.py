@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _write_export(args, table, node, columns: list[str], shared: dict[str, str], problems: list) -> int:
     from collectors.records.fields import is_dynamic
-    from collectors.records.table import export, exported_rows
+    from collectors.records.table import export_pieces, exported_rows
 
     sort, _, order = (args.sort or "").partition(":")
     unknown = [c for c in [*columns, *([sort] if sort else [])] if not (table.has_column(c) or is_dynamic(c))]
@@ -86,10 +86,10 @@ def _write_export(args, table, node, columns: list[str], shared: dict[str, str],
     for problem in problems:
         print(str(problem), file=sys.stderr)
     selected = table.view(node, sort or None, order == "desc")
-    text = export(table, selected, columns, args.format, raw=args.raw, shared=shared)
+    pieces = export_pieces(table, selected, columns, args.format, raw=args.raw, shared=shared)
     written = len(exported_rows(table, selected))
     left_out = len(selected) - written
-    status = write_output(text, args.output)
+    status = write_output(pieces, args.output)
     if status != EXIT_OK:
         return status
     refused = f" ({left_out} refused by the schema left out)" if left_out else ""

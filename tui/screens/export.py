@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from collectors.records.store import write_atomic
-from collectors.records.table import FORMATS, RecordTable, export
+from collectors.records.table import FORMATS, RecordTable, export_pieces
 from collectors.text import visible
 
 FORMAT_NAMES = {"jsonl": "JSONL (original records)", "csv": "CSV (visible columns)", "md": "Markdown table"}
@@ -90,7 +90,8 @@ class ExportScreen(ModalScreen[str | None]):
             message.update(Text(f"{visible(path)} exists: press Export again to overwrite it", style="bold yellow"))
             return
         try:
-            write_atomic(path, export(self.table, self.rows, self.columns, self.fmt).encode("utf-8"))
+            pieces = export_pieces(self.table, self.rows, self.columns, self.fmt)
+            write_atomic(path, (piece.encode("utf-8") for piece in pieces))
         except OSError as exc:
             message.update(Text(visible(f"cannot write {path}: {exc.strerror or exc}"), style="bold red"))
             return
