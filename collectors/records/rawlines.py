@@ -68,14 +68,20 @@ class RawLines:
 
     def many(self, rows: Iterable[int]) -> list[str]:
         """The lines of `rows`, in their order; each block is opened once however they jump about
-        (an export in a sorted order would otherwise open a block for every line)."""
+        (an export in a sorted order would otherwise open a block for every line), and one at a
+        time (all of them open at once would hold every line of the table)."""
         with self._lock:
             wanted = [self._index(i) for i in rows]
-            by_block: dict[int, list[str]] = {}
-            for block in sorted({i // BLOCK_ROWS for i in wanted}):
-                by_block[block] = self._tail if block == len(self._blocks) else self._block(block)
-            replaced = self._replaced
-            return [replaced[i] if i in replaced else by_block[i // BLOCK_ROWS][i % BLOCK_ROWS] for i in wanted]
+            found = [""] * len(wanted)
+            opened, lines = -1, self._tail
+            for position in sorted(range(len(wanted)), key=wanted.__getitem__):
+                row = wanted[position]
+                block = row // BLOCK_ROWS
+                if block != opened:
+                    opened, lines = block, self._tail if block == len(self._blocks) else self._block(block)
+                line = self._replaced.get(row)
+                found[position] = lines[row % BLOCK_ROWS] if line is None else line
+            return found
 
     def _block(self, block: int) -> list[str]:
         number, lines = self._opened

@@ -21,6 +21,7 @@ def label_of(key: str) -> str:
 
 FORMATS = ("jsonl", "csv", "md")
 PIECE_ROWS = 4096  # lines of a JSONL export handed on at a time
+SORTED_WINDOW_ROWS = 1 << 18  # lines of a JSONL export in another order than the file's read at a time
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what spreadsheets read as a formula (OWASP)
 
 
@@ -59,19 +60,20 @@ def export_pieces(
     shared: dict[str, str] | None = None,
 ) -> Iterator[str]:
     """`export`'s text in pieces, to be written as they come: a JSONL export of a million
-    records in file order holds a piece of PIECE_ROWS lines at a time, not 650 MB three times
-    over (the lines, their join, its encoding). In another order every line is read at once
-    (the table's lines are compressed by blocks: taking them piece by piece in a sorted order
-    would open every block for every piece)."""
+    records holds PIECE_ROWS lines at a time in file order, not 650 MB three times over (the
+    lines, their join, its encoding). In another order the lines are read SORTED_WINDOW_ROWS at
+    a time: the table's lines are compressed by blocks, and a window in a sorted order needs
+    most blocks (each opened once a window: 4 passes over a million records' blocks)."""
     kept = exported_rows(table, rows)
     if fmt != "jsonl":
         yield _table_text(table, kept, columns, fmt, raw, shared or {})
         return
     in_file_order = all(a < b for a, b in zip(kept, kept[1:]))
-    lines = None if in_file_order else table.raw.many(kept)
-    for start in range(0, len(kept), PIECE_ROWS):
-        piece = table.raw.many(kept[start : start + PIECE_ROWS]) if lines is None else lines[start : start + PIECE_ROWS]
-        yield "".join(line + "\n" for line in piece)
+    window = PIECE_ROWS if in_file_order else SORTED_WINDOW_ROWS
+    for start in range(0, len(kept), window):
+        lines = table.raw.many(kept[start : start + window])
+        for at in range(0, len(lines), PIECE_ROWS):
+            yield "".join(line + "\n" for line in lines[at : at + PIECE_ROWS])
 
 
 def _table_text(
