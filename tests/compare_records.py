@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from collectors.records.model import rtl_sim_payload
+
 
 def _envelope(
     kind: str,
@@ -91,12 +93,7 @@ def cosim(
     group: str, origin: str, index: int = 0, cycles: int | None = None, status: str = "pass", **identity: Any
 ) -> dict[str, Any]:
     record = _envelope("rtl_sim", "vitis.cosim", group, origin, index, "v", **identity)
-    record["rtl_sim"] = {
-        "status": status,
-        "kernel_runtime_cycles": cycles,
-        "kernel_runtime_us": None,
-        "kernel_clock_freq_mhz": None,
-    }
+    record["rtl_sim"] = rtl_sim_payload(status, cycles, None, None)
     return record
 
 
@@ -108,12 +105,7 @@ def csim(group: str, origin: str, index: int = 0, status: str = "pass") -> dict[
 
 def hwemu(group: str, origin: str, index: int = 0, cycles: int | None = None, status: str = "pass") -> dict[str, Any]:
     record = _envelope("rtl_sim", "vitis.hw_emu", group, origin, index, "v")
-    record["rtl_sim"] = {
-        "status": status,
-        "kernel_runtime_cycles": cycles,
-        "kernel_runtime_us": None,
-        "kernel_clock_freq_mhz": None,
-    }
+    record["rtl_sim"] = rtl_sim_payload(status, cycles, None, None)
     return record
 
 

@@ -3,7 +3,10 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from collections.abc import Callable
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +43,18 @@ def set_mtime(path: Path, seconds_ago: float) -> None:
 @pytest.fixture
 def tree(tmp_path: Path) -> Path:
     return tmp_path / "tree"
+
+
+@contextmanager
+def cores_kept_busy(count: int = 2) -> Iterator[None]:
+    """Processes that keep the cores busy, as builds do on a build host."""
+    spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
+    try:
+        yield
+    finally:
+        for spinner in spinners:
+            spinner.kill()
+            spinner.wait()
 
 
 def until(condition: Callable[[], bool], seconds: float = 20.0) -> bool:

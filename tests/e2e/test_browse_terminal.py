@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from ..conftest import EXPECTED_TREE as EXPECTED
-from ..conftest import until
+from ..conftest import cores_kept_busy, until
 from .conftest import NEEDS_TMUX, _cmdline, _parent, installed_command
 
 pytestmark = NEEDS_TMUX
@@ -36,12 +36,8 @@ def records(count: int, lut: int = 21772) -> str:
 
 @pytest.fixture
 def busy():
-    """Two processes that keep the cores busy, as builds do on a build host."""
-    spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
-    yield
-    for spinner in spinners:
-        spinner.kill()
-        spinner.wait()
+    with cores_kept_busy():
+        yield
 
 
 def browse_pid(path: Path) -> int:

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,7 +19,7 @@ from hypothesis import strategies as st
 from tui.browse import BrowseApp
 
 from ..conftest import EXPECTED_TREE as EXPECTED
-from ..conftest import wait_until
+from ..conftest import cores_kept_busy, wait_until
 
 LINES = EXPECTED.read_text().splitlines()
 SYNTH = next(n for n, line in enumerate(LINES) if '"LUT": "19589"' in line or '"LUT":"19589"' in line)
@@ -151,12 +149,8 @@ def apply(path: Path, operation: str, size: int) -> None:
 
 @pytest.fixture(scope="module")
 def busy():
-    """Two processes that keep the cores busy, as builds do on a build host."""
-    spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
-    yield
-    for spinner in spinners:
-        spinner.kill()
-        spinner.wait()
+    with cores_kept_busy():
+        yield
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
