@@ -19,7 +19,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from collectors.collect.config import Settings
 from collectors.collect.discovery import (
@@ -289,24 +289,11 @@ def _collect_settled(
             del unshelved[path]
 
 
-def _walk_share_in_worker(
-    entries: list[ShareEntry],
-    root: str,
-    excluded: list[str],
-    allowed: tuple[str, ...] | None,
-    settings: Settings,
-    keep_listed: bool,
-    keep_parses: bool,
-    keep_accounts: bool,
-    known: dict[str, Stats],
-    known_files: dict[str, Stat],
-) -> Share:
+def _in_worker(walk: Callable[..., Share], *arguments: Any) -> Share:
     """A worker's share (it travels back pickled). No garbage collection meanwhile: what it
     makes lives until the share is sent (each collection walked it all again: 8 % of its time)."""
     with collector_paused():
-        return walk_share(
-            entries, root, excluded, allowed, settings, keep_listed, keep_parses, known, known_files, keep_accounts
-        )
+        return walk(*arguments)
 
 
 # --- one root, by any path -----------------------------------------------------------------------
@@ -391,7 +378,8 @@ def _share_out(
     paths, file_paths = sorted(known), sorted(files)
     theirs = [
         pool.submit(
-            _walk_share_in_worker,
+            _in_worker,
+            walk_share,
             stack[share::shares],
             root,
             spec.excluded,
@@ -399,9 +387,9 @@ def _share_out(
             spec.settings,
             spec.keep_listed,
             spec.keep_parses,
-            spec.keep_accounts,
             _known_below(known, paths, stack[share::shares]),
             _known_below(files, file_paths, stack[share::shares]),
+            spec.keep_accounts,
         )
         for share in range(shares)
     ]
