@@ -4,7 +4,6 @@ that a change re-serialises and re-sorts only what it touched."""
 from __future__ import annotations
 
 import errno
-import hashlib
 import os
 import stat
 import tempfile
@@ -50,6 +49,7 @@ class RecordSet:
         self._visible: dict[RecordKey, str] = {}  # key -> the line written
         self._keys: list[RecordKey] = []  # the visible keys in file order
         self._repeated: dict[str, int] = {}  # project -> records it made twice under one key
+        self.revision = 0  # counts the changes to what the file holds (JsonlFile writes on one)
 
     def __len__(self) -> int:
         return len(self._keys)
@@ -119,6 +119,8 @@ class RecordSet:
             else:
                 self._visible[key] = now
                 delta.changed[key] = now
+        if delta:
+            self.revision += 1
         return delta
 
     def keys(self) -> list[RecordKey]:
@@ -150,24 +152,22 @@ class RecordSet:
 
 
 class JsonlFile:
-    """One output file: written atomically, and only when its bytes change."""
+    """One output file of one record set: written atomically, and only when the set changed."""
 
     def __init__(self, path: str, write_when_empty: bool = True) -> None:
         self.path = path
         self.write_when_empty = write_when_empty  # the extension file appears only once needed
-        self.written: bytes | None = None  # the digest of the bytes last written (not the bytes)
+        self.written: int | None = None  # the set's revision last written (None: write it whole again)
 
     def write(self, records: RecordSet) -> bool:
-        """Write `records` if they differ from the file's last bytes; True when written."""
-        digest = hashlib.sha256()
-        for chunk in records.chunks():
-            digest.update(chunk)
-        if digest.digest() == self.written:
+        """Write `records` if they changed since last written; True when written. (The set
+        counts its changes: neither the bytes nor a digest of them need be made to find out.)"""
+        if records.revision == self.written:
             return False
         if not len(records) and not self.write_when_empty and not os.path.exists(self.path):
             return False  # an old file with stale records is emptied, a missing one left missing
         write_atomic(self.path, records.chunks())
-        self.written = digest.digest()
+        self.written = records.revision
         return True
 
 
