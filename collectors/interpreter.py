@@ -1,4 +1,4 @@
-"""The interpreter's garbage collector, tuned in one place.
+"""The interpreter's garbage collector, tuned in one place; and the cores this process may use.
 
 What vitis-tui keeps is large and holds no reference cycles (records, parses, project results,
 table columns): refcounting frees it, and the cyclic collector only walks it again and again
@@ -9,6 +9,7 @@ paused, and what lives as long as the program is taken out of its sight once mad
 from __future__ import annotations
 
 import gc
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -40,3 +41,11 @@ def release_kept() -> None:
     """What was kept for good may go now (a table replaced by a reload): back in the collector's
     sight, so that its cycles, if any, are freed."""
     gc.unfreeze()
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (a container or `taskset` may allow fewer than exist)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)

@@ -20,11 +20,12 @@ from textual.widgets import Footer, Header, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from collectors.aliases import NO_ALIASES, Aliases
-from collectors.interpreter import keep_for_good, release_kept
+from collectors.interpreter import keep_for_good, release_kept, usable_cores
 from collectors.problems import Problem
 from collectors.records.checker import Checker, CheckerGone, answer, problems_of
 from collectors.records.follow import Followed, grows_too_fast, read_new_lines, tail_start
 from collectors.records.loader import Cancelled, prepared_batches, rows_to_check, stream_files
+from collectors.records.preparers import Preparers, PreparersGone
 from collectors.records.table import Prepared, RecordTable
 from collectors.text import visible
 from tui.messages import Loaded, SchemaChecked
@@ -41,6 +42,7 @@ LOADING_SWITCH_SECONDS = 0.0005  # while loading, the loader thread hands the GI
 SHOW_EVERY_SECONDS = 0.25  # while loading, the view and the status line take new rows this often
 SKIP_BYTES = 4 << 20  # grown by this at two follow steps in a row: skip ahead to the latest state
 SKIP_KEEP_BYTES = 4 << 20  # then read each file from this far before its end
+MAX_PREPARERS = 4  # child processes that prepare a large file's pieces (beyond, the interface's thread limits)
 FOLLOW_STEP_BYTES = 16 << 20  # read at most this much at one follow step (a large append takes several)
 
 
@@ -84,6 +86,7 @@ class BrowseApp(RecordsActions, App[None]):
         self.loaded = False
         self.loading: RecordTable | None = None  # the table the load under way fills
         self.checker = Checker()
+        self.preparers = Preparers(0)  # each load's own (see _reload)
         self._following = False  # a follow step is reading (one at a time)
         self._skip_problems: list[Problem] = []  # the lines left unread to catch up with a fast writer
         self.checked = False  # the background schema check of the loaded lines is over
@@ -129,11 +132,13 @@ class BrowseApp(RecordsActions, App[None]):
         release_kept()
         self.workers.cancel_group(self, "check")  # the checks of the old table: their answers are moot
         self.checker.cancel()
+        self.preparers.close()  # the children of the old load; this one's start with its first piece
+        self.preparers = Preparers(min(usable_cores(), MAX_PREPARERS) if usable_cores() > 1 else 0)
         self.loading = RecordTable(self.aliases)
         self.followed = []  # nothing is followed until the new load says how far it read
         self.loaded = self.checked = False
         self._painted = threading.Event()  # the first batch is on the screen
-        self._load(self.loading, threading.Semaphore(BATCHES_AHEAD), starts, self._painted)
+        self._load(self.loading, threading.Semaphore(BATCHES_AHEAD), starts, self._painted, self.preparers)
 
     def _show_footer(self) -> None:
         if not self.query(Footer):
@@ -145,7 +150,12 @@ class BrowseApp(RecordsActions, App[None]):
 
     @work(thread=True, exclusive=True, group="load", exit_on_error=False)
     def _load(
-        self, table: RecordTable, room: threading.Semaphore, starts: dict[str, Followed], painted: threading.Event
+        self,
+        table: RecordTable,
+        room: threading.Semaphore,
+        starts: dict[str, Followed],
+        painted: threading.Event,
+        preparers: Preparers,
     ) -> None:
         """Read the files in batches: the first screen shows as soon as it is read, the rest
         streams in; the interface's thread only appends what this thread prepared. `room`: one
@@ -157,7 +167,7 @@ class BrowseApp(RecordsActions, App[None]):
         sys.setswitchinterval(LOADING_SWITCH_SECONDS)  # a keystroke waits less for the GIL
         ends: list[int] = []
         try:
-            for number, batch in enumerate(stream_files(self.paths, table, starts)):
+            for number, batch in enumerate(stream_files(self.paths, table, starts, preparers)):
                 if not _wait_for(lambda: room.acquire(timeout=WAIT_STEP), worker):
                     return  # the file was replaced meanwhile: a newer load runs
                 if number == 1 and not _wait_for(lambda: painted.wait(WAIT_STEP), worker):
@@ -169,8 +179,11 @@ class BrowseApp(RecordsActions, App[None]):
             for _ in range(BATCHES_AHEAD):  # every batch appended: the check finds every row
                 if not _wait_for(lambda: room.acquire(timeout=WAIT_STEP), worker):
                     return
+        except PreparersGone:
+            return  # a newer load, or the app is closing
         finally:
             sys.setswitchinterval(SWITCH_SECONDS)
+            preparers.close()  # (idle children would hold 25 MB each for nothing)
         if starts:  # read from its tail: the rows go by value (every batch is appended by now)
             self._check(table, {"rows": rows_to_check(table, range(len(table.raw)))})
         else:
@@ -205,6 +218,7 @@ class BrowseApp(RecordsActions, App[None]):
     async def on_unmount(self) -> None:
         self._signals.remove()
         self.checker.close()
+        self.preparers.close()
 
     @on(Loaded)
     def _loaded(self, message: Loaded) -> None:
@@ -216,7 +230,7 @@ class BrowseApp(RecordsActions, App[None]):
         if batch.replaced:
             self._reload()  # changed otherwise than by an append while it was read
             return
-        rows = table.append(batch.rows)
+        rows = table.append(batch.rows) + (table.append_piece(batch.piece) if batch.piece else [])
         last = batch.followed is not None
         if table is not self.view.table:  # the first batch of a load
             self.load_problems = list(self._skip_problems)

@@ -18,14 +18,6 @@ from collectors.interpreter import collector_paused, keep_for_good, sweep_young
 Setup = Callable[[Any], None]
 
 
-def usable_cores() -> int:
-    """The cores this process may run on (a container or `taskset` may allow fewer than exist)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        return max(1, os.cpu_count() or 1)
-
-
 def prepare_spawning() -> None:
     """Start multiprocessing's resource tracker now, while standard error is the real one: an
     interface that captures it (Textual's fileno() is -1) makes every later first spawn fail

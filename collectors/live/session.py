@@ -17,7 +17,8 @@ from concurrent.futures import ProcessPoolExecutor
 from collectors.collect.config import Settings
 from collectors.collect.discovery import STATE_DIR
 from collectors.collect.engine import ProjectResult
-from collectors.collect.pool import prepare_spawning, stop_pool, usable_cores
+from collectors.collect.pool import prepare_spawning, stop_pool
+from collectors.interpreter import usable_cores
 from collectors.live.collection import LiveCollection
 from collectors.live.events import (
     Mailbox,

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 
 from collectors.problems import Problem
 from collectors.records.follow import Followed, read_new_lines
-from collectors.records.jsonl import Line, LineError, read_object
+from collectors.records.jsonl import Line, LineError, LineSplitter, read_object
+from collectors.records.pieces import Piece
+from collectors.records.preparers import Preparers
 from collectors.records.table import Prepared, RecordTable
 from collectors.records.validate import FileReport
 
@@ -121,19 +123,25 @@ class Batch:
     problems: list[Problem]
     followed: list[Followed] | None = None  # set on the last batch
     replaced: bool = False
+    piece: Piece | None = None  # rows prepared together (a large file's bulk), after `rows`
 
 
 FIRST_BATCH_BYTES = 256 * 1024  # the first screen's worth, shown as soon as it is read
 LAST_BATCH_BYTES = 8 * 1024 * 1024  # reads double up to this
 BATCH_ROWS = 1000  # rows per batch at most: the interface appends a batch in one go, between keystrokes
+PIECE_BYTES = 2 << 20  # the bulk of a large file goes in pieces of this much (pieces.py)
+PIECES_FROM_BYTES = 8 << 20  # when that much is left to read (less loads in a few tenths of a second)
 
 
-def stream_files(paths: list[str], table: RecordTable, starts: dict[str, Followed] | None = None) -> Iterator[Batch]:
+def stream_files(
+    paths: list[str], table: RecordTable, starts: dict[str, Followed] | None = None, preparers: Preparers | None = None
+) -> Iterator[Batch]:
     """Read files in steps: a small first read (the first screen), then larger ones, each handed
     on in batches of at most BATCH_ROWS rows. Rows are only prepared here (`table.prepare` reads
     nothing of the table's rows), so a loader thread can run this while the interface's thread
     appends each batch. `starts`: where to start reading a file (its tail, when it grows faster
-    than it can be shown)."""
+    than it can be shown). `preparers`: after the first read, the rest of each file goes to them
+    in pieces (one batch each)."""
     followed: list[Followed] = []
     budget = FIRST_BATCH_BYTES
     for path in paths:
@@ -154,6 +162,11 @@ def stream_files(paths: list[str], table: RecordTable, starts: dict[str, Followe
                 yield Batch([], [], replaced=True)
                 return
             yield from prepared_batches(table, source.path, lines)
+            if preparers is not None and limit - source.offset >= PIECES_FROM_BYTES:
+                replaced = yield from piece_batches(source, limit, preparers)
+                if replaced:
+                    yield Batch([], [], replaced=True)
+                    return
             budget = min(2 * budget, LAST_BATCH_BYTES)
             if source.offset >= limit:
                 break
@@ -167,6 +180,51 @@ def prepared_batches(table: RecordTable, path: str, lines: list[tuple[int, Line]
         part = lines[start : start + BATCH_ROWS]
         rows = [row for number, line in part if (row := _prepared(table, path, number, line, problems))]
         yield Batch(rows, problems)
+
+
+def piece_batches(source: Followed, limit: int, preparers: Preparers) -> Generator[Batch, None, bool]:
+    """The file from where `source` was read to, up to its last newline before `limit`, in pieces
+    of whole lines prepared by `preparers`, one batch each, in order. Read here too, so that what
+    was read is fingerprinted as any read is (follow.py), and a piece that a child read otherwise
+    (the file changed meanwhile) is known. Returns True when the file is not the one read so far:
+    the load starts over. A line longer than a piece, or a line being skipped, stops it there:
+    the caller reads on line by line."""
+    if source.unterminated or source.splitter.skipped:
+        return False
+    try:
+        handle = open(source.path, "rb")  # noqa: SIM115 (closed below)
+    except OSError:
+        return False  # (the caller's next read says what happened)
+    with handle:
+        stat = os.fstat(handle.fileno())
+        inode = (stat.st_dev, stat.st_ino)
+        if inode != source.inode or stat.st_size < source.offset:
+            return True
+        while source.offset < limit:
+            data = os.pread(handle.fileno(), min(PIECE_BYTES, limit - source.offset), source.offset)
+            end = data.rfind(b"\n") + 1
+            if not end:
+                break
+            source.fingerprint.add(data[:end])
+            data = source.splitter.peek() + data[:end]  # (from the line the last read stopped inside)
+            source.splitter = LineSplitter()
+            preparers.give(source.path, inode, source.offset + end - len(data), source.line + 1, data)
+            source.offset += end
+            source.line += data.count(b"\n")
+            while not preparers.room():
+                if (batch := _taken(preparers)) is None:
+                    return True
+                yield batch
+    while preparers.pending():
+        if (batch := _taken(preparers)) is None:
+            return True
+        yield batch
+    return False
+
+
+def _taken(preparers: Preparers) -> Batch | None:
+    piece = preparers.take()
+    return None if piece is None else Batch([], piece.problems, piece=piece)
 
 
 def _prepared(table: RecordTable, path: str, number: int, line: Line, problems: list[Problem]) -> Prepared | None:

@@ -119,12 +119,28 @@ def test_a_hang_up_leaves_nothing_behind(tmp_path: Path, tmux_session) -> None:
     session = tmux_session(f"{installed_command()} browse {path}", tmp_path)
     session.wait_for("3000 of 3000 records")
     pid = browse_pid(path)
-    family = [pid] + [int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit() and _parent(int(p.name)) == pid]
+    family = [pid] + children_of(pid)
     held = set().union(*map(held_files, family))
     os.kill(pid, signal.SIGHUP)
     assert until(lambda: not any(Path(f"/proc/{p}").exists() for p in family), 5)
     left = {p for p in held if os.path.exists(p)} - {str(path)}  # (the file browsed is the user's)
     assert not left  # (a multiprocessing pool left its semaphores)
+
+
+def test_a_hang_up_during_a_load_ends_the_children_that_prepare_it(tmp_path: Path, tmux_session) -> None:
+    path = tmp_path / "f.jsonl"
+    path.write_text(records(60000))  # (60 MB: its pieces go to child processes)
+    session = tmux_session(f"{installed_command()} browse {path}", tmp_path)
+    pid = browse_pid(path)
+    session.wait_for("records")
+    children: list[int] = []
+    assert until(lambda: bool(children.extend(children_of(pid)) or children), 10)
+    os.kill(pid, signal.SIGHUP)
+    assert until(lambda: not any(Path(f"/proc/{p}").exists() for p in [pid, *children]), 5)
+
+
+def children_of(pid: int) -> list[int]:
+    return [int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit() and _parent(int(p.name)) == pid]
 
 
 def test_q_right_after_a_load_ends_browse_while_the_check_runs(tmp_path: Path, tmux_session) -> None:

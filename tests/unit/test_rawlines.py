@@ -54,3 +54,20 @@ def test_a_row_past_either_end_is_an_index_error() -> None:
         raw[3]
     with pytest.raises(IndexError):
         raw[-4]
+
+
+def test_blocks_compressed_elsewhere_follow_the_open_tail() -> None:
+    import zlib
+
+    raw = filled(LINES[:1500])  # one full block and 476 lines still open
+    piece = LINES[1500:2100]
+    raw.extend_blocks(
+        [(400, zlib.compress("\n".join(piece[:400]).encode())), (200, zlib.compress("\n".join(piece[400:]).encode()))]
+    )
+    raw.extend(LINES[2100:])
+    assert len(raw) == len(LINES) and list(raw) == LINES
+    rows = list(range(len(LINES)))
+    random.Random(3).shuffle(rows)
+    assert raw.many(rows) == [LINES[i] for i in rows]
+    raw[1700] = "replaced"
+    assert raw[1700] == "replaced" and raw[1699] == LINES[1699] and raw[1701] == LINES[1701]

@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
 
 def collect(roots: list[str], output: str, args: argparse.Namespace, strict: bool = False, quiet: bool = False) -> int:
     from collectors.collect.engine import Engine
-    from collectors.collect.pool import usable_cores
+    from collectors.interpreter import usable_cores
     from collectors.records.model import REPORT_TYPES
     from collectors.records.store import extension_path
 

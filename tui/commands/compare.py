@@ -220,7 +220,7 @@ def read_lines(path: str) -> tuple[list[tuple[int, Any]], str]:
 def collect_root(root: str, args: argparse.Namespace) -> tuple[list[tuple[int, bytes]], str]:
     """Collect a build tree with the engine `collect` uses; the sha256 is that of what `collect` would write."""
     from collectors.collect.engine import Engine
-    from collectors.collect.pool import usable_cores
+    from collectors.interpreter import usable_cores
 
     settings = root_settings([root], args)
     collection = Engine(settings.__getitem__, processes=usable_cores(), cache=False, accounts=False).scan([root])

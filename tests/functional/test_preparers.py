@@ -1,0 +1,144 @@
+"""The bulk of a large file prepared in child processes (preparers.py): the table and where the
+file was read to are exactly those of a read line by line; a child that dies costs only time; a
+file changed under the children is never shown as the one read; a cancel stops everything."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from collectors.records import loader
+from collectors.records.follow import Followed
+from collectors.records.loader import stream_files
+from collectors.records.preparers import Preparers, PreparersGone
+from collectors.records.table import RecordTable
+
+from ..conftest import EXPECTED_TREE
+
+LINES = EXPECTED_TREE.read_text().splitlines()
+
+
+@pytest.fixture
+def small_pieces(monkeypatch) -> None:
+    monkeypatch.setattr(loader, "FIRST_BATCH_BYTES", 3000)  # a first read that stops inside a line
+    monkeypatch.setattr(loader, "PIECE_BYTES", 5000)  # many pieces, each cut at a line's end
+    monkeypatch.setattr(loader, "PIECES_FROM_BYTES", 5000)
+
+
+def _write(path: Path, copies: int = 6) -> None:
+    lines = [line.replace('"name":"', f'"name":"c{n}_', 1) for n in range(copies) for line in LINES]
+    path.write_text("\n".join(lines[:7] + ["{broken", *lines[7:]]) + "\n")
+
+
+def _load(path: Path, preparers: Preparers | None) -> tuple[RecordTable, list, list[Followed]]:
+    table, problems, followed = RecordTable(), [], []
+    for batch in stream_files([str(path)], table, preparers=preparers):
+        assert not batch.replaced
+        table.append(batch.rows)
+        if batch.piece is not None:
+            table.append_piece(batch.piece)
+        problems += [str(p) for p in batch.problems]
+        followed = batch.followed or followed
+    return table, problems, followed
+
+
+def _same(table: RecordTable, expected: RecordTable) -> None:
+    assert table.keys == expected.keys and table.text == expected.text and table.dynamic == expected.dynamic
+    assert list(table.raw) == list(expected.raw) and list(table.sources) == list(expected.sources)
+
+
+@pytest.mark.parametrize("children", [0, 2])
+def test_pieces_give_the_table_and_the_place_a_line_by_line_read_gives(
+    children: int, small_pieces: None, tmp_path: Path
+) -> None:
+    path = tmp_path / "big.jsonl"
+    _write(path)
+    expected, expected_problems, expected_followed = _load(path, None)
+    preparers = Preparers(children)
+    try:
+        table, problems, followed = _load(path, preparers)
+    finally:
+        preparers.close()
+    assert len(table) == 6 * len(LINES) and problems == expected_problems == [
+        f"{path}:8: invalid JSON at column 2: Expecting property name enclosed in double quotes"
+    ]
+    _same(table, expected)
+    (source,), (plain,) = followed, expected_followed
+    assert (source.offset, source.line, source.fingerprint.blocks, source.fingerprint.partial) == (
+        plain.offset,
+        plain.line,
+        plain.fingerprint.blocks,
+        plain.fingerprint.partial,
+    ) and source.offset == path.stat().st_size
+
+
+def test_a_dead_child_costs_only_time(small_pieces: None, tmp_path: Path) -> None:
+    path = tmp_path / "big.jsonl"
+    _write(path)
+    expected, _, _ = _load(path, None)
+    preparers = Preparers(2)
+    preparers.give(str(path), _inode(path), 0, 1, path.read_bytes()[:0])  # (starts the children)
+    assert preparers.take() is not None
+    preparers._children[0].kill()  # one of the two dies: its pieces are prepared here
+    try:
+        table, _, _ = _load(path, preparers)
+    finally:
+        preparers.close()
+    _same(table, expected)
+
+
+def test_a_piece_read_otherwise_than_the_caller_read_it_is_no_piece(tmp_path: Path) -> None:
+    path = tmp_path / "f.jsonl"
+    path.write_text("\n".join(LINES) + "\n")
+    data = path.read_bytes()
+    preparers = Preparers(1)
+    try:
+        preparers.give(str(path), _inode(path), 0, 1, data.replace(b"pass", b"fail"))  # rewritten since
+        preparers.give(str(path), (0, 0), 0, 1, data)  # another file by that name now
+        preparers.give(str(path), _inode(path), 0, 1, data)
+        assert preparers.take() is None and preparers.take() is None
+        piece = preparers.take()
+        assert piece is not None and len(piece) == len(LINES)
+    finally:
+        preparers.close()
+
+
+def test_a_file_replaced_under_the_load_starts_it_over(small_pieces: None, tmp_path: Path, monkeypatch) -> None:
+    path = tmp_path / "big.jsonl"
+    _write(path)
+    preparers = Preparers(1)
+    real_give = preparers.give
+
+    def give_then_replace(*args) -> None:  # the file is replaced once the first piece is given
+        real_give(*args)
+        replacement = tmp_path / "new.jsonl"
+        replacement.write_text(LINES[0] + "\n")
+        os.replace(replacement, path)
+
+    monkeypatch.setattr(preparers, "give", give_then_replace)
+    try:
+        batches = list(stream_files([str(path)], RecordTable(), preparers=preparers))
+    finally:
+        preparers.close()
+    assert batches[-1].replaced
+
+
+def test_a_close_stops_the_pieces_under_way(tmp_path: Path) -> None:
+    path = tmp_path / "f.jsonl"
+    path.write_text("\n".join(LINES) + "\n")
+    preparers = Preparers(1)
+    preparers.give(str(path), _inode(path), 0, 1, path.read_bytes())
+    children = list(preparers._children or [])
+    preparers.close()
+    assert [child.poll() for child in children] == [-9]  # killed, and waited for
+    with pytest.raises(PreparersGone):
+        preparers.take()
+    with pytest.raises(PreparersGone):
+        preparers.give(str(path), _inode(path), 0, 1, b"")
+
+
+def _inode(path: Path) -> tuple[int, int]:
+    stat = path.stat()
+    return stat.st_dev, stat.st_ino
