@@ -208,7 +208,9 @@ def test_a_broken_copy_is_read_only_when_the_pick_needs_it(tmp_path: Path) -> No
 
 def test_what_other_threads_leave_while_the_shares_come_back_is_collected_not_frozen() -> None:
     """Garbage collection pauses while the shares come back, and what was made meanwhile is
-    frozen after: a reference cycle another thread dropped then is collected first."""
+    frozen after: beside an interface (the scan on a thread of its own), a reference cycle
+    dropped meanwhile is collected first; alone on the main thread (`collect`), nothing else
+    made garbage, and the results are not walked once more for nothing."""
 
     class Node:
         pass
@@ -218,19 +220,24 @@ def test_what_other_threads_leave_while_the_shares_come_back_is_collected_not_fr
         node.itself = node  # type: ignore[attr-defined]
         return weakref.ref(node)
 
-    frozen = gc.get_freeze_count()
-    done = threading.Event()
-    other = threading.Thread(target=done.wait)  # (alone, nothing else made garbage: no collection)
-    other.start()
-    try:
+    def scan(found: list) -> None:
         with pool_module.collection_paused():
-            gone = dropping()
-            assert gone() is not None and not gc.isenabled()
-        assert gone() is None and gc.isenabled() and gc.get_freeze_count() > frozen
+            found.append(dropping())
+            assert found[0]() is not None and not gc.isenabled()
+
+    frozen = gc.get_freeze_count()
+    beside: list[weakref.ref] = []
+    try:
+        scanning = threading.Thread(target=scan, args=(beside,))
+        scanning.start()
+        scanning.join()
+        assert beside[0]() is None and gc.isenabled() and gc.get_freeze_count() > frozen
+        alone: list[weakref.ref] = []
+        scan(alone)
+        assert alone[0]() is not None and gc.isenabled()  # (kept: frozen with the results)
     finally:
-        done.set()
-        other.join()
         gc.unfreeze()
+        gc.collect()
 
 
 # --- a rescan collects again only what changed --------------------------------------------------
