@@ -174,7 +174,7 @@ class Engine:
         known = self._known.get(project.path)
         if known is not None and known.holds(project, stats, root, settings):
             return known.result
-        result = collect_parsed(project, root, settings, [parsed for parsed, _stat in pairs])
+        result = collect_parsed(project, root, settings, [parsed for parsed, _stat in pairs], self.accounts)
         if self.cache:
             self._known[project.path] = _Known(project, stats, root, settings, result)
         return result

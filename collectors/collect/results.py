@@ -47,15 +47,12 @@ class ProjectResult:
         return [record for run in self.runs for record in run.records]
 
 
-def without_records(result: ProjectResult, keep_accounts: bool = True) -> ProjectResult:
+def without_records(result: ProjectResult) -> ProjectResult:
     """The result with its runs' records (and the files each was given) left out and their keys
     kept beside their lines: all that `collect` (or compare's collection of a root) writes. A
     worker of such a scan sends it so: the records' objects were most of what the main process
-    unpickled (20,000 light projects: 42 of 85 objects each) and kept until the end. Each
-    file's account (--explain) is left out too unless `keep_accounts`."""
+    unpickled (20,000 light projects: 42 of 85 objects each) and kept until the end."""
     result.keys = [key_of(record) for record in result.records]
-    if not keep_accounts:
-        result.accounts = {}
     for run in result.runs:  # (counted still; what they were made of is the dashboard's)
         run.records, run.files, run.sources = [], [], {}
     return result
@@ -146,8 +143,11 @@ def parsed_of(result: Parse) -> Parsed:
     return result if isinstance(result, Parsed) else result[1]
 
 
-def collect_parsed(project: Project, root: str, settings: Settings, parsed: list[Parsed]) -> ProjectResult:
-    """A project's runs, records and problems, from its parsed artifacts (in its own order)."""
+def collect_parsed(
+    project: Project, root: str, settings: Settings, parsed: list[Parsed], accounts: bool = True
+) -> ProjectResult:
+    """A project's runs, records and problems, from its parsed artifacts (in its own order);
+    what became of each file too, where `accounts` are wanted (collect --explain, the dashboard)."""
     for item in parsed:
         item.forget_use()  # a report no run consults this time has no problem to report
     identity = map_project(project.path, root, settings)
@@ -163,8 +163,8 @@ def collect_parsed(project: Project, root: str, settings: Settings, parsed: list
     now = time.time_ns()
     # (a time in the future, a clock that runs ahead, is no sign of a writer still at it)
     unsettled = [p.path for p in parsed if p.reported and p.error and 0 <= now - p.mtime_ns < SETTLE_SECONDS * 1e9]
-    accounts = account_project(project.path, parsed, runs, problems, extension)
+    told = account_project(project.path, parsed, runs, problems, extension) if accounts else {}
     built = project.built
     return ProjectResult(
-        project.path, root, identity, runs, problems, built, unsettled, extension, accounts, lines, extension_lines
+        project.path, root, identity, runs, problems, built, unsettled, extension, told, lines, extension_lines
     )

@@ -274,11 +274,11 @@ def _collect_settled(
 ) -> None:
     own = [unshelved[path] for path, _kind in project.artifacts]
     try:
-        result = collect_parsed(project, root, settings, [parsed_of(r) for r in own])
+        result = collect_parsed(project, root, settings, [parsed_of(r) for r in own], keep_accounts)
     except Exception:  # a bug on strange input: left to the engine, as if it were alone
         return  # (raised from the share, it would end the scan's use of the pool)
     if shelve is False:  # (no cache: the result is only written, its artifacts' status unused)
-        share.collected.append((project, without_records(result, keep_accounts)))
+        share.collected.append((project, without_records(result)))
     else:
         share.collected.append((project, result))
         share.stats[project.path] = tuple(stat_of(r) for r in own)
@@ -321,7 +321,7 @@ class WalkSpec:
     settings: Settings
     keep_listed: bool = False  # the result names every directory listed (a live session watches them)
     keep_parses: bool = True  # the parses come back for the engine's cache (Engine's `cache`)
-    keep_accounts: bool = True  # without the records (no cache), each file's account comes too
+    keep_accounts: bool = True  # what became of each file is told (collect --explain, the dashboard)
     known: Mapping[str, Stats] | None = None  # what the engine knows of its projects (walk_share)
     known_files: Mapping[str, Stat] | None = None  # and of the files in its cache
 
