@@ -43,16 +43,17 @@ def derive_facts(proj: ProjectFiles, group: RunGroup) -> RunFacts:
     chosen = pick_csynth(proj, group)
     solution = chosen_solution(proj, group, chosen)
     hls_logs = _session_logs(proj, group, solution)
+    fixed = _fixed_versions(group, chosen)
     derived = {
         "device": group.device,
-        "vitis_version": _version(group, hls_logs, chosen),
+        "vitis_version": _version(fixed, _versions(hls_logs)),
         # a component's step logs time one step each, not the session: no runtime from them
         "runtime_seconds": _runtime(group, [p for p in hls_logs if p.kind == "hls_log"]),
     }
     versions: dict[str, str | None] = {}
     if group.solutions and group.target not in VPP_TARGETS:
         # an HLS run: a log speaks for a record only through the sessions that ran its step
-        versions = {rtype: _version(group, hls_logs, chosen, step) for rtype, step in STEP_OF_REPORT.items()}
+        versions = {rtype: _version(fixed, _step_versions(hls_logs, step)) for rtype, step in STEP_OF_REPORT.items()}
     # a unified component's compile that failed (its summary, its compile log); a v++ kernel's
     # compile summary says CS_FAILED of a later try beside the .xo an earlier one made
     component = [p for p in group.of("summary") if p.path.endswith(".hlscompile_summary")]
@@ -76,18 +77,20 @@ def meta_facts(metas: list[Parsed], target: str, device: str | None, report_type
     return {**general, **targeted}
 
 
-def _version(group: RunGroup, hls_logs: list[Parsed], chosen: Parsed | None, step: str | None = None) -> str | None:
+def _fixed_versions(group: RunGroup, chosen: Parsed | None) -> tuple[list[str], list[str], list[str]]:
+    """The versions every record of a run shares the sources of: v++ logs, summaries, the chosen
+    report (HLS logs count per step: _step_versions)."""
+    report = [chosen.facts["ReportVersion"]["Version"]] if chosen is not None and chosen.ok else []
+    return _versions(group.of("vpp_log")), _versions(group.of("summary")), report
+
+
+def _version(fixed: tuple[list[str], list[str], list[str]], hls: list[str]) -> str | None:
     """The first source by precedence (v++ logs, summaries, HLS logs, the chosen report); a later
     one that agrees on the release and adds the patch level (2025.1 -> 2025.1.1) refines it.
-    `step`: only the HLS log sessions that ran that step count (a component's step logs do)."""
-    found = [
-        _versions(group.of("vpp_log")),
-        _versions(group.of("summary")),
-        _versions(hls_logs) if step is None else _step_versions(hls_logs, step),
-        [chosen.facts["ReportVersion"]["Version"]] if chosen is not None and chosen.ok else [],
-    ]
+    `hls`: the HLS logs' versions (only the sessions that ran a step, for that step's records)."""
+    vpp, summaries, report = fixed
     version: str | None = None
-    for candidate in (v for versions in found for v in versions if v):
+    for candidate in (v for versions in (vpp, summaries, hls, report) for v in versions if v):
         if version is None or candidate.startswith(version + "."):
             version = candidate
     return version
