@@ -164,6 +164,7 @@ class RecordTable(Filtering):
         (a live tree's records arrive in any order; a file is read in its own order). `closed`:
         every record passed the closed schema (a live tree's): no field beyond it to look for."""
         self.aliases = aliases
+        self._aliasing = aliases != NO_ALIASES  # (none: every name is its own, a microsecond a row)
         self._closed = closed
         self._key_order: list[tuple[tuple[Any, ...], int, int]] | None = [] if key_order else None
         self.raw = RawLines()  # each row's line as it was read (compressed: see rawlines.py)
@@ -251,9 +252,10 @@ class RecordTable(Filtering):
     def _values(self, record: dict) -> tuple[list[str], dict[str, str]]:
         """A record's fixed column values and its dynamic ones (meta.KEY, fields not in the schema)."""
         extras = [] if self._closed else extra_fields(record)
-        values = [v if type(v) is str else cell_text(v) for v in extract(record, extras)]
-        for name, position in ALIASED.items():
-            values[position] = self._alias(name, values[position])
+        values = ["" if v is None else v if type(v) is str else cell_text(v) for v in extract(record, extras)]
+        if self._aliasing:
+            for name, position in ALIASED.items():
+                values[position] = self._alias(name, values[position])
         return values, dynamic_values(record, extras)
 
     def _grown(self, start: int) -> None:
