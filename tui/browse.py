@@ -170,11 +170,11 @@ class BrowseApp(RecordsActions, App[None]):
             for number, batch in enumerate(stream_files(self.paths, table, starts, preparers)):
                 if not _wait_for(lambda: room.acquire(timeout=WAIT_STEP), worker):
                     return  # the file was replaced meanwhile: a newer load runs
-                if number == 1 and not _wait_for(lambda: painted.wait(WAIT_STEP), worker):
-                    return
                 self.post_message(Loaded(table, batch, time.perf_counter() - started, room))
                 if batch.replaced:
                     return  # the interface starts the load over
+                if number == 0 and not _wait_for(lambda: painted.wait(WAIT_STEP), worker):
+                    return  # (nothing more is read, nor any child started, before the first paint)
                 ends = [source.offset for source in batch.followed or ()]
             for _ in range(BATCHES_AHEAD):  # every batch appended: the check finds every row
                 if not _wait_for(lambda: room.acquire(timeout=WAIT_STEP), worker):
