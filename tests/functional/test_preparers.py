@@ -142,3 +142,20 @@ def test_a_close_stops_the_pieces_under_way(tmp_path: Path) -> None:
 def _inode(path: Path) -> tuple[int, int]:
     stat = path.stat()
     return stat.st_dev, stat.st_ino
+
+
+def test_a_line_longer_than_a_piece_is_read_line_by_line_then_pieces_go_on(small_pieces: None, tmp_path: Path) -> None:
+    path = tmp_path / "big.jsonl"
+    _write(path)
+    lines = path.read_text().splitlines()
+    long = lines[20].replace('"name":"', '"name":"' + "x" * 12000, 1)  # (longer than a piece)
+    path.write_text("\n".join([*lines[:20], long, *lines[20:]]) + "\n")
+    expected, expected_problems, _ = _load(path, None)
+    preparers = Preparers(2)
+    try:
+        table, problems, followed = _load(path, preparers)
+    finally:
+        preparers.close()
+    _same(table, expected)
+    assert problems == expected_problems and followed[0].offset == path.stat().st_size
+    assert sum("x" * 12000 in line for line in table.raw) == 1
