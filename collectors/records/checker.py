@@ -1,24 +1,19 @@
 """The schema check of browse's records in a child process: the check holds no GIL that the
 interface needs, and ends the moment it is told to (killed: a process can be, a thread cannot).
-
-A plain child over pipes, not a multiprocessing pool: a pool's semaphores live in /dev/shm and
-stay there when the program is ended by a signal (a closed terminal's SIGHUP), and its workers
-finish the task under way before they stop. The child ends with its input, or with its parent.
+A plain child over pipes (children.py); it ends with its input, or with its parent.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Callable
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any
 
-import collectors
 from collectors.problems import Problem
+from collectors.records.children import in_child, start_child, stop_child
 
 if TYPE_CHECKING:
     from collectors.records.loader import Stop
@@ -61,15 +56,7 @@ class Checker:
             return result
 
     def _start(self) -> subprocess.Popen[bytes]:
-        home = os.path.dirname(os.path.dirname(os.path.abspath(collectors.__file__)))
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [home, os.environ.get("PYTHONPATH")])))
-        self._process = subprocess.Popen(
-            [sys.executable, "-m", "collectors.records.checker", str(self.nice)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            env=env,
-        )
+        self._process = start_child("collectors.records.checker", str(self.nice))
         return self._process
 
     def close(self) -> None:
@@ -82,18 +69,7 @@ class Checker:
         fresh child. A check of a file replaced meanwhile would otherwise hold every later one up."""
         process, self._process = self._process, None  # (kept, the next request would meet a dead child)
         if process is not None:
-            process.kill()
-            process.wait()
-            for pipe in (process.stdin, process.stdout):
-                _close(pipe)
-
-
-def _close(pipe: IO[bytes] | None) -> None:
-    try:
-        if pipe is not None:
-            pipe.close()
-    except OSError:
-        pass
+            stop_child(process)
 
 
 def problems_of(pairs: list[list[str]]) -> list[Problem]:
@@ -112,18 +88,8 @@ def answer(request: Request, stop: Stop | None = None) -> dict[str, Any]:
     return {"invalid": invalid, "problems": [[p.path, p.reason] for p in problems]}
 
 
-def _end_with_parent(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(0)  # the parent is gone (killed outright): no one waits for an answer
-
-
 def main() -> None:
-    try:
-        os.nice(int(sys.argv[1]) if len(sys.argv) > 1 else 0)  # on a busy machine the check waits
-    except OSError:
-        pass
-    threading.Thread(target=_end_with_parent, args=(os.getppid(),), daemon=True).start()
+    in_child(int(sys.argv[1]) if len(sys.argv) > 1 else 0)  # on a busy machine the check waits
     for line in sys.stdin.buffer:
         sys.stdout.write(json.dumps(answer(json.loads(line))) + "\n")
         sys.stdout.flush()

@@ -3,13 +3,13 @@
 Reading a record's columns costs about 15 microseconds of Python a line, three times the JSON
 parse; one process holds one core, and its threads share it with the interface. So the pieces
 of a large file go round to children, and come back laid out as the table holds them
-(pieces.py). Plain children over pipes, as the schema check's (checker.py says why not a
-multiprocessing pool). A request names where the piece lies in the file, and the child reads it
-there: megabytes written into a pipe go 64 KiB at a time, each time waiting for the child's
-reading thread to get the GIL back from the preparing one (the writer, and with it every child,
-stood still for most of a load). The child's answer carries the CRC of what it read, so that a
-file changed meanwhile is never shown as the one the caller read. A child that dies costs
-nothing but time: its pieces are prepared here instead.
+(pieces.py). Plain children over pipes (children.py), as the schema check's. A request names
+where the piece lies in the file, and the child reads it there: megabytes written into a pipe
+go 64 KiB at a time, each time waiting for the child's reading thread to get the GIL back from
+the preparing one (the writer, and with it every child, stood still for most of a load). The
+child's answer carries the CRC of what it read, so that a file changed meanwhile is never shown
+as the one the caller read. A child that dies costs nothing but time: its pieces are prepared
+here instead.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import zlib
 from collections import deque
 from typing import IO, TYPE_CHECKING, Any
 
-import collectors
+from collectors.records.children import in_child, start_child, stop_child
 from collectors.records.pieces import Piece, prepare_piece
 
 if TYPE_CHECKING:
@@ -105,42 +105,17 @@ class Preparers:
             self.closed = True
             children, self._children = self._children or [], []
         for child in children:
-            _stop(child)
+            stop_child(child)
 
 
 def _start(count: int, nice: int) -> list[subprocess.Popen[bytes]]:
-    home = os.path.dirname(os.path.dirname(os.path.abspath(collectors.__file__)))
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [home, os.environ.get("PYTHONPATH")])))
     children = []
     try:
         for _ in range(count):
-            children.append(
-                subprocess.Popen(
-                    [sys.executable, "-m", "collectors.records.preparers", str(nice)],
-                    stdin=subprocess.PIPE,
-                    stdout=subprocess.PIPE,
-                    stderr=subprocess.DEVNULL,
-                    env=env,
-                )
-            )
+            children.append(start_child("collectors.records.preparers", str(nice)))
     except OSError:
         pass  # as many as could be had (none: every piece is prepared here)
     return children
-
-
-def _stop(child: subprocess.Popen[bytes]) -> None:
-    child.kill()
-    child.wait()
-    for pipe in (child.stdin, child.stdout):
-        _close(pipe)
-
-
-def _close(pipe: IO[bytes] | None) -> None:
-    try:
-        if pipe is not None:
-            pipe.close()
-    except OSError:
-        pass
 
 
 def _send(child: subprocess.Popen[bytes], request: Request) -> bool:
@@ -208,22 +183,10 @@ def _wider_pipe(descriptor: int) -> None:
         pass
 
 
-def _end_with_parent(parent: int) -> None:
-    import time
-
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(0)  # the parent is gone (killed outright): no one waits for a piece
-
-
 def main() -> None:
     from collectors.records.table import RecordTable  # noqa: F811 (at run time, in the child)
 
-    try:
-        os.nice(int(sys.argv[1]) if len(sys.argv) > 1 else 0)  # the interface comes first
-    except OSError:
-        pass
-    threading.Thread(target=_end_with_parent, args=(os.getppid(),), daemon=True).start()
+    in_child(int(sys.argv[1]) if len(sys.argv) > 1 else 0)  # the interface comes first
     _wider_pipe(sys.stdout.fileno())
     gc.disable()  # nothing here lives past its piece, and nothing holds a cycle: 8 % of the time
     table = RecordTable()  # (no aliases: they apply where the piece is appended)
