@@ -78,7 +78,8 @@ def prepare_piece(table: RecordTable, path: str, first_line: int, data: bytes) -
         piece.lines.append(number)
         piece.keys.append(row.key)
         rows.append(row.values)
-        kept.append(line if isinstance(line, bytes) else b"")  # (read_object took it: bytes)
+        assert isinstance(line, bytes)  # (read_object refuses an Oversized line)
+        kept.append(line)
     for position, column in enumerate(zip(*rows) if rows else [()] * len(COLUMNS)):
         piece.columns.append(_coded(column) if position in INTERNED else list(column))
     for start in range(0, len(kept), BLOCK_ROWS):

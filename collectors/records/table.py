@@ -121,12 +121,15 @@ class Sources:
 
     def extend_numbered(self, path: str, lines: array) -> None:
         """Rows from lines of one file: their line numbers."""
+        self._files.extend(array("I", [self._path_id(path)]) * len(lines))
+        self._lines.extend(lines)
+
+    def _path_id(self, path: str) -> int:
         found = self._path_ids.get(path)
         if found is None:
             found = self._path_ids[path] = len(self._paths)
             self._paths.append(path)
-        self._files.extend(array("I", [found]) * len(lines))
-        self._lines.extend(lines)
+        return found
 
     def _split(self, source: str, known_only: bool = False) -> tuple[int, int]:
         """A file number and line number, or (0, -1) for text that does not read as 'FILE:LINE'
@@ -135,13 +138,9 @@ class Sources:
         path, colon, number = source.rpartition(":")
         if not colon or not number.isascii() or not number.isdigit() or (number[0] == "0" and number != "0"):
             return 0, -1
-        found = self._path_ids.get(path)
-        if found is None and known_only:
+        if known_only and path not in self._path_ids:
             return -1, int(number)
-        if found is None:
-            found = self._path_ids[path] = len(self._paths)
-            self._paths.append(path)
-        return found, int(number)
+        return self._path_id(path), int(number)
 
     def rows_of(self, sources: Iterable[str]) -> list[int]:
         """The rows whose source is one of `sources` (a schema check's verdicts), in row order.
@@ -221,7 +220,7 @@ class RecordTable(Filtering):
 
     def append_piece(self, piece: Piece) -> list[int]:
         """Append a piece prepared elsewhere (pieces.py), column by column: the rows `append`
-        would give for the same lines, at about a microsecond a row (their keys)."""
+        would give for the same lines, at a few microseconds a row (their keys)."""
         start = len(self.raw)
         for offset, key in enumerate(piece.keys):
             self._add_key(piece.path, key, start + offset)
