@@ -15,6 +15,7 @@ from collectors.collect.artifacts import EXTENSION_KINDS, REPORT_KINDS, classify
 from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX, is_legacy_report_folder
 from collectors.collect.pruning import (
     BUILD_MARKERS,
+    COMPONENT_JSON,
     NEVER_WALKED,
     SHARED_NAMES,
     SOURCE_ENDINGS,
@@ -40,6 +41,7 @@ class DirNode:
     has_marker: bool = False
     has_source: bool = False
     has_evidence: bool = False
+    has_component: bool = False  # a vitis-comp.json was listed here (its work directory may be below)
     artifacts: list[tuple[str, str]] = field(default_factory=list)  # (absolute path, kind)
     build_dirs: list[str] = field(default_factory=list)  # build-output dirs below it (absolute)
 
@@ -123,7 +125,7 @@ class Walker:
         if listed is None:
             return
         dirs, files, links = listed
-        if discovery and not is_root and is_build_output(path, files, dirs):
+        if discovery and not is_root and is_build_output(path, files, dirs, _beside_component(path, owner)):
             discovery = False
             if owner is not None:
                 owner.build_dirs.append(path)
@@ -220,10 +222,17 @@ def _mark(node: DirNode, name: str) -> None:
     """What a file in a discovery-mode directory says of it: a build marker, source, build evidence."""
     if name in BUILD_MARKERS:
         node.has_marker = True
+        node.has_component = node.has_component or name == COMPONENT_JSON
     elif name.endswith(SOURCE_ENDINGS):
         node.has_source = True
     elif is_evidence_file(name):
         node.has_evidence = True
+
+
+def _beside_component(path: str, owner: DirNode | None) -> bool | None:
+    """Whether a directory's parent holds a vitis-comp.json, where the walk listed the parent
+    (its discovery node): a stat spared for every directory; None where it is not known."""
+    return owner.has_component if owner is not None and owner.path == os.path.dirname(path) else None
 
 
 def _is_dir(entry: os.DirEntry) -> bool:

@@ -35,10 +35,11 @@ BUILD_OUTPUT_NAMES = frozenset(
         "Work",
     }
 )
+COMPONENT_JSON = "vitis-comp.json"  # a unified component's file (its work directory is build output)
 BUILD_OUTPUT_PREFIXES = (*VPP_BUILD_PREFIXES, "package.", "solution", "_xocc_")
 SHARED_NAMES = frozenset({"common", "data", "result", "libs", "__pycache__", ".git"})
 BUILD_MARKERS = frozenset(
-    {"Makefile", "makefile", "hls.tcl", "run_hls.tcl", "hls_config.cfg", "vitis-comp.json", "description.json"}
+    {"Makefile", "makefile", "hls.tcl", "run_hls.tcl", "hls_config.cfg", COMPONENT_JSON, "description.json"}
 )
 SOURCE_ENDINGS = (".c", ".cc", ".cpp", ".cxx", ".h", ".hpp", ".hh", ".cl")
 EVIDENCE_LOGS = frozenset({"vitis_hls.log", "vivado_hls.log"})
@@ -65,12 +66,13 @@ def is_evidence_file(name: str) -> bool:
     )
 
 
-def is_build_output(path: str, files: list[str], dirs: list[os.DirEntry]) -> bool:
-    """Whether a directory (not the walk's root) is build output: pruned for discovery."""
+def is_build_output(path: str, files: list[str], dirs: list[os.DirEntry], beside_component: bool | None = None) -> bool:
+    """Whether a directory (not the walk's root) is build output: pruned for discovery.
+    `beside_component`: whether its parent holds a vitis-comp.json, where the caller knows."""
     name = os.path.basename(path)
     if is_build_output_name(name):
         return True
-    if _is_component_work_dir(path):
+    if beside_component is not False and _is_component_work_dir(path):
         return True  # whatever it holds: 2025.2 writes a second vitis-comp.json (work_dir ".") there
     if any(f.endswith(".aps") or f in ("hls.app", "vivado_hls.app") for f in files):
         return True
@@ -81,7 +83,7 @@ def is_build_output(path: str, files: list[str], dirs: list[os.DirEntry]) -> boo
         return True
     # a component's work directory holds its summary; the component itself (vitis-comp.json)
     # may be its own work directory (work_dir ".") and stays a project
-    return "vitis-comp.json" not in files and any(f.endswith(".hlscompile_summary") for f in files)
+    return COMPONENT_JSON not in files and any(f.endswith(".hlscompile_summary") for f in files)
 
 
 def is_vpp_output(path: str, files: list[str], names: set[str]) -> bool:
@@ -112,7 +114,7 @@ def is_ide_project(folder: str) -> bool:
 def _is_component_work_dir(path: str) -> bool:
     """Whether a directory is `hls` beside a vitis-comp.json, or the work directory it names."""
     component, name = os.path.split(path)
-    comp_json = os.path.join(component, "vitis-comp.json")
+    comp_json = os.path.join(component, COMPONENT_JSON)
     if not os.path.isfile(comp_json):
         return False
     if name == "hls":
