@@ -117,6 +117,7 @@ class Dashboard(RecordsActions, App[int]):
         self._signals = exit_on_signals(self)  # SIGTERM, SIGHUP: the same way out as `q`
         self.session.listen(self._from_thread)
         self.repaint_after_resume()
+        self.show_start_warnings()
         self.session.start()  # (its end, if it fails, comes as a SessionTrouble message)
 
     def _from_thread(self, event: object) -> None:

@@ -115,6 +115,7 @@ class BrowseApp(RecordsActions, App[None]):
         self.set_timer(1.0, self._show_footer)  # (in any case: a load that never shows a first batch)
         self.repaint_after_resume()
         self._signals = exit_on_signals(self)  # SIGTERM, SIGHUP: the same way out as `q`
+        self.show_start_warnings()
 
     def _reload(self, skip: bool = False) -> None:
         """A new load of every file; whatever an older one still sends is left aside. `skip`:

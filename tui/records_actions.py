@@ -84,6 +84,14 @@ class RecordsActions:
         self.copy_to_clipboard(export(view.table, rows, list(view.columns), self.export_format))  # type: ignore
         self.notify(f"copied {len(rows)} {what} as {self.export_format}", markup=False)  # type: ignore[attr-defined]
 
+    # the warnings the command printed before the screen opened (the configuration's, an output
+    # without a lock): the screen covers them, so they are told again once it is up
+    start_warnings: tuple[str, ...] = ()
+
+    def show_start_warnings(self) -> None:
+        for line in self.start_warnings:
+            self.notify(visible(line), title="warning", severity="warning", timeout=20, markup=False)  # type: ignore[attr-defined]
+
     def repaint_after_resume(self) -> None:
         """Back from ctrl+z (`fg`): the terminal's screen was the shell's meanwhile, and Textual
         draws only what changed: the whole screen is drawn again."""

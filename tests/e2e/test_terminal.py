@@ -212,3 +212,22 @@ def test_browse_suspends_and_comes_back_in_a_terminal(tmp_path: Path, tmux_sessi
     session.keys("echo DONE=[$?]", delay=0.02)
     session.keys("Enter")
     assert "DONE=[0]" in session.wait_for("DONE=[0]")
+
+
+def test_configuration_warnings_are_told_on_the_screen_too(tmp_path: Path, tmux_session) -> None:
+    """Printed before the screen opens, they were covered by it: the apps tell them again."""
+    config = tmp_path / "vitis-tui.toml"
+    config.write_text('sutie = "x"\n')
+    session = tmux_session(f"{installed_command()} browse --config {config} {EXPECTED}", tmp_path)
+    session.wait_for("11 of 11 records")
+    session.wait_for("sutie: unknown key, ignored")
+    session.keys("q")
+    assert session.wait_exit()[0] == 0
+    root = tmp_path / "suite"
+    project = root / "Benchmarks/fft/fft_1_base"
+    trees.sources(project, "run_hls.tcl", "fft.cpp")
+    (root / "vitis-tui.toml").write_text('origni = "x"\n')
+    session = tmux_session(f"{installed_command()} watch {root} -o {tmp_path / 'live.jsonl'}", tmp_path)
+    session.wait_for("origni: unknown key, ignored")
+    session.keys("q")
+    assert session.wait_exit()[0] == 0

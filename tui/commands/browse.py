@@ -15,6 +15,7 @@ from .common import (
     no_terminal,
     record_settings,
     run_interface,
+    take_warnings,
 )
 
 
@@ -46,6 +47,7 @@ def browse(files: list[str], config: str | None = None) -> int:
     from tui.browse import BrowseApp
 
     app = BrowseApp(files, aliases=settings.aliases)
+    app.start_warnings = take_warnings()
     ended = run_interface(app)
     code = EXIT_OK if ended is None else ended
     if app.records_held() > END_AT_ONCE_ROWS:

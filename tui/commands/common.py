@@ -228,10 +228,22 @@ def release_outputs() -> None:
         _LOCKS.pop().release()
 
 
+_WARNED: list[str] = []  # every warning printed (an interface tells them again: take_warnings())
+
+
 def warn(*lines: str) -> None:
     """Each warning once, one line each (two roots under one configuration share its warnings)."""
     for line in dict.fromkeys(lines):
         print(visible(line), file=sys.stderr)
+        if line not in _WARNED:
+            _WARNED.append(line)
+
+
+def take_warnings() -> tuple[str, ...]:
+    """The warnings printed so far (and no longer kept): an interface opened after them covers them."""
+    taken = tuple(_WARNED)
+    _WARNED.clear()
+    return taken
 
 
 def record_settings(config: str | None):

@@ -24,6 +24,7 @@ from .common import (
     root_settings,
     run_interface,
     seconds_between,
+    take_warnings,
 )
 
 
@@ -111,6 +112,7 @@ def watch(roots: list[str], output: str, args: argparse.Namespace, before_start=
     from tui.app import Dashboard  # Textual is imported only here
 
     app = Dashboard(session)
+    app.start_warnings = take_warnings()
     ended = run_interface(app)
     if ended is not None:
         return ended  # (a signal leaves the output whole)
