@@ -134,7 +134,8 @@ class BrowseApp(RecordsActions, App[None]):
         self.workers.cancel_group(self, "check")  # the checks of the old table: their answers are moot
         self.checker.cancel()
         self.preparers.close()  # the children of the old load; this one's start with its first piece
-        self.preparers = Preparers(min(usable_cores(), MAX_PREPARERS) if usable_cores() > 1 else 0)
+        cores = usable_cores()
+        self.preparers = Preparers(min(cores, MAX_PREPARERS) if cores > 1 else 0)  # (one core: here)
         self.loading = RecordTable(self.aliases)
         self.followed = []  # nothing is followed until the new load says how far it read
         self.loaded = self.checked = False
