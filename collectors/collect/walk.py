@@ -18,7 +18,7 @@ import pickle
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from collectors.collect.config import Settings
@@ -209,30 +209,18 @@ class Share:
     stats: dict[str, Stats] = field(default_factory=dict)  # of each project it collected
 
 
-def walk_share(
-    entries: list[ShareEntry],
-    root: str,
-    excluded: list[str],
-    allowed: tuple[str, ...] | None,
-    settings: Settings,
-    keep_listed: bool,
-    shelve: bool | None = None,
-    known: Mapping[str, Stats] | None = None,
-    known_files: Mapping[str, Stat] | None = None,
-    keep_accounts: bool = True,
-) -> Share:
+def walk_share(entries: list[ShareEntry], root: str, spec: WalkSpec, shelve: bool | None = None) -> Share:
     """Walk some of the directories the split left, parse what they hold, and collect the
-    projects that lie wholly in them (discovery.settled_projects). `keep_listed`: the part
-    names the directories listed; `shelve`, in a worker: True, the parses of the projects it
-    collected come back shelved (see Share); False, they do not come back (`collect` scans
-    once: the engine keeps no cache) and its results come without their records, only the
-    lines and keys written (results.without_records), and without each file's account unless
-    `keep_accounts` (collect --explain); `known`: the status of the artifacts of the projects the
-    engine knows, by project: one whose artifacts are all as known is not parsed again (a
-    rescan of an unchanged tree costs its walk and its stat calls); `known_files`: the status of
-    the files the engine has parsed, for those of projects the share cannot collect itself (it
-    leaves an unchanged one to the engine's cache)."""
-    part = walk_part(entries, excluded, allowed, keep_listed)
+    projects that lie wholly in them (discovery.settled_projects), as `spec` says (its `known`
+    and `known_files` those of these directories). `shelve`, in a worker: True, the parses of
+    the projects it collected come back shelved (see Share); False, they do not come back
+    (`collect` scans once: the engine keeps no cache) and its results come without their
+    records, only the lines and keys written (results.without_records). A project whose
+    artifacts are all as `known` is not parsed again (a rescan of an unchanged tree costs its
+    walk and its stat calls); a file as in `known_files`, of a project the share cannot collect
+    itself, is left to the engine's cache."""
+    known, known_files = spec.known, spec.known_files
+    part = walk_part(entries, spec.excluded, spec.allowed, spec.keep_listed)
     settled = settled_projects(part.nodes)
     unchanged = _unchanged(settled, known or {})
     skipped = {path for project in settled if project.path in unchanged for path, _kind in project.artifacts}
@@ -248,7 +236,7 @@ def walk_share(
         if project.path in unchanged:
             share.collected.append((project, None))
         else:
-            _collect_settled(share, project, unshelved, root, settings, shelve, keep_accounts)
+            _collect_settled(share, project, unshelved, root, spec.settings, shelve, spec.keep_accounts)
     share.parses = list(unshelved.values())
     return share
 
@@ -343,19 +331,7 @@ def walk_tree(
         return Walked(find_projects([root], spec.excluded, walked, spec.allowed, spec.keep_listed))
     walker, stack = start_split(root, spec.excluded, spec.allowed, spec.keep_listed, processes * SHARES_PER_PROCESS)
     if len(stack) <= 1:
-        done = [
-            walk_share(
-                stack,
-                root,
-                spec.excluded,
-                spec.allowed,
-                spec.settings,
-                spec.keep_listed,
-                None,
-                spec.known,
-                spec.known_files,
-            )
-        ]
+        done = [walk_share(stack, root, spec)]
     elif pool is not None:
         done = _share_out(pool, processes, walker, stack, root, spec)
     else:
@@ -376,22 +352,17 @@ def _share_out(
     stack = balance_split(walker, stack, shares)
     known, files = spec.known or {}, spec.known_files or {}
     paths, file_paths = sorted(known), sorted(files)
+    parts = [stack[share::shares] for share in range(shares)]
     theirs = [
         pool.submit(
             _in_worker,
             walk_share,
-            stack[share::shares],
+            part,
             root,
-            spec.excluded,
-            spec.allowed,
-            spec.settings,
-            spec.keep_listed,
+            replace(spec, known=_known_below(known, paths, part), known_files=_known_below(files, file_paths, part)),
             spec.keep_parses,
-            _known_below(known, paths, stack[share::shares]),
-            _known_below(files, file_paths, stack[share::shares]),
-            spec.keep_accounts,
         )
-        for share in range(shares)
+        for part in parts
     ]
     with collection_paused():
         return [future.result() for future in theirs]  # merged in a fixed order, whichever ends first
