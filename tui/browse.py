@@ -162,8 +162,9 @@ class BrowseApp(RecordsActions, App[None]):
         """Read the files in batches: the first screen shows as soon as it is read, the rest
         streams in; the interface's thread only appends what this thread prepared. `room`: one
         permit per batch handed on, given back as the interface appends it. `painted`: set once
-        the first batch is on the screen; the second waits for it (the interface's thread
-        would append batch after batch before its first paint: 0.1-0.2 s later)."""
+        the first batch is on the screen; nothing more is read before it (the interface's thread
+        would append batch after batch before its first paint, 0.1-0.2 s later, and the children
+        that prepare the pieces would start while it is drawn). `preparers`: this load's own."""
         worker = get_current_worker()
         started = time.perf_counter()
         sys.setswitchinterval(LOADING_SWITCH_SECONDS)  # a keystroke waits less for the GIL

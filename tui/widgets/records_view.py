@@ -300,9 +300,8 @@ class RecordsPanel(Vertical):
     def _settled(self) -> None:
         """The query that waited for the typing to pause (or for enter), now."""
         if self._settling is not None:
-            timer, node = self._settling
-            timer.stop()
-            self._settling = None
+            node = self._settling[1]
+            self._stop_settling()
             self.view.set_query(node)
 
     def _stop_settling(self) -> None:
