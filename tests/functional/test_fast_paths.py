@@ -240,6 +240,27 @@ def test_what_other_threads_leave_while_the_shares_come_back_is_collected_not_fr
         gc.collect()
 
 
+def test_what_the_shares_brought_is_frozen_before_the_collector_runs_again() -> None:
+    """Alone (`collect`), the objects made while the shares came back are frozen before garbage
+    collection resumes: re-enabled first, the collector ran at the next allocation and walked
+    every result once (0.2 s of the main process on 20,000 projects)."""
+    collections: list[int] = []
+
+    def seen(phase: str, info: dict) -> None:
+        collections.append(info["generation"])
+
+    kept: list[list] = []
+    gc.callbacks.append(seen)
+    try:
+        with pool_module.collection_paused():
+            kept.extend([] for _ in range(50_000))  # (each a tracked object, as results are)
+        assert collections == [] and gc.isenabled()
+    finally:
+        gc.callbacks.remove(seen)
+        gc.unfreeze()
+        gc.collect()
+
+
 # --- a rescan collects again only what changed --------------------------------------------------
 
 
