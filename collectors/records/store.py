@@ -47,12 +47,14 @@ class RecordSet:
         self._by_project: dict[str, dict[RecordKey, str]] = {}
         self._claims: dict[RecordKey, dict[str, str]] = {}  # key -> project -> line
         self._visible: dict[RecordKey, str] = {}  # key -> the line written
-        self._keys: list[RecordKey] = []  # the visible keys in file order
+        # the visible keys in file order, sorted when first asked for (`collect` asks once, at
+        # the end: one sort, not an insort per record) and then kept in order
+        self._ordered: list[RecordKey] | None = None
         self._repeated: dict[str, int] = {}  # project -> records it made twice under one key
         self.revision = 0  # counts the changes to what the file holds (JsonlFile writes on one)
 
     def __len__(self) -> int:
-        return len(self._keys)
+        return len(self._visible)
 
     def apply(
         self,
@@ -64,27 +66,29 @@ class RecordSet:
         """Replace a project's records; returns what changed in the file. `lines`: the records
         serialised already, in their order (the schema check did: validate.keep_valid); `keys`:
         their keys, where the records themselves are not given (results.without_records)."""
-        new: dict[RecordKey, str] = {}
-        repeated = 0
         records = list(records)
         if keys:
             pairs = list(zip(keys, lines, strict=True))
         else:
             given = len(lines) == len(records)
             pairs = [(key_of(record), lines[n] if given else dumps(record)) for n, record in enumerate(records)]
+        if not pairs and project not in self._by_project:
+            return Delta()  # (nothing before, nothing now: most projects' extension records)
+        new: dict[RecordKey, str] = {}
         for key, line in pairs:
-            if key in new:
-                repeated += 1  # the first is written, the others reported
-            else:
-                new[key] = line
+            new.setdefault(key, line)  # the first is written, the others reported
         self._repeated.pop(project, None)
-        if repeated:
-            self._repeated[project] = repeated
+        if len(pairs) > len(new):
+            self._repeated[project] = len(pairs) - len(new)
         old = self._by_project.pop(project, {})
         if new:
             self._by_project[project] = new
-        touched = set(old) | set(new)
-        before = {key: self._visible.get(key) for key in touched}
+        before = {key: self._visible.get(key) for key in set(old) | set(new)}
+        self._claim(project, old, new)
+        return self._settle(before)
+
+    def _claim(self, project: str, old: dict[RecordKey, str], new: dict[RecordKey, str]) -> None:
+        """The project's claims on keys: those it no longer makes dropped, its lines for the others."""
         for key in old:
             if key not in new:
                 claims = self._claims[key]
@@ -93,7 +97,6 @@ class RecordSet:
                     del self._claims[key]
         for key, line in new.items():
             self._claims.setdefault(key, {})[project] = line
-        return self._settle(before)
 
     def remove(self, project: str) -> Delta:
         return self.apply(project, ())
@@ -110,11 +113,13 @@ class RecordSet:
                 delta.owners[key] = owner  # (after a clash, not always the project applied)
             if now is None:
                 del self._visible[key]
-                del self._keys[bisect_left(self._keys, key.order, key=sort_order)]
+                if self._ordered is not None:
+                    del self._ordered[bisect_left(self._ordered, key.order, key=sort_order)]
                 delta.removed.add(key)
             elif was is None:
                 self._visible[key] = now
-                insort(self._keys, key, key=sort_order)
+                if self._ordered is not None:
+                    insort(self._ordered, key, key=sort_order)
                 delta.added[key] = now
             else:
                 self._visible[key] = now
@@ -125,7 +130,12 @@ class RecordSet:
 
     def keys(self) -> list[RecordKey]:
         """The keys written, in file order."""
-        return list(self._keys)
+        return list(self._in_order())
+
+    def _in_order(self) -> list[RecordKey]:
+        if self._ordered is None:
+            self._ordered = sorted(self._visible, key=sort_order)
+        return self._ordered
 
     def clashes(self) -> list[Problem]:
         """Each project whose record lost its key to another project's (or to its own)."""
@@ -146,7 +156,7 @@ class RecordSet:
     def chunks(self, lines: int = CHUNK_LINES) -> Iterator[bytes]:
         """The file's bytes, `lines` lines at a time: written as they come, the whole file is
         never held (20,000 light records: 23 MB, held twice while joined and encoded)."""
-        visible, keys = self._visible, self._keys
+        visible, keys = self._visible, self._in_order()
         for start in range(0, len(keys), lines):
             yield "".join([visible[key] + "\n" for key in keys[start : start + lines]]).encode("utf-8")
 
