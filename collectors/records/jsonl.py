@@ -229,6 +229,13 @@ def _fast(line: bytes) -> dict[str, Any] | None:
     return value if written.count(b'":') == line.count(b'":') else None  # (else a key given twice)
 
 
+def read_record(line: Line) -> dict[str, Any]:
+    """The object of one line (`read_object` without its text: what a piece keeps is the bytes)."""
+    if type(line) is bytes and (fast := _fast(line)) is not None:
+        return fast
+    return read_object(line)[1]
+
+
 def read_object(line: Line) -> tuple[str, dict[str, Any]]:
     """The text and the object of one line, or LineError saying why it is not a record."""
     if isinstance(line, bytes) and (fast := _fast(line)) is not None:

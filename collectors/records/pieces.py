@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 from collectors.problems import Problem
 from collectors.records.columns import COLUMNS, INTERNED
-from collectors.records.jsonl import LineError, LineSplitter, read_object
-from collectors.records.model import RecordKey
+from collectors.records.jsonl import LineError, LineSplitter, read_record
+from collectors.records.model import RecordKey, key_of
 from collectors.records.rawlines import BLOCK_ROWS
 
 if TYPE_CHECKING:
@@ -59,26 +59,26 @@ def _coded(values: tuple[str, ...]) -> Coded:
 
 def prepare_piece(table: RecordTable, path: str, first_line: int, data: bytes) -> Piece:
     """The records of `data` (whole lines, the first numbered `first_line`) as one Piece, their
-    values read by `table.prepare` (a table without aliases: they apply where the piece is
+    values read by `table.values_of` (a table without aliases: they apply where the piece is
     appended, RecordTable.append_piece)."""
     piece = Piece(path)
     rows: list[list[str]] = []
     kept: list[bytes] = []
     for number, line in enumerate(LineSplitter().feed(data), first_line):
         try:
-            text, record = read_object(line)
+            record = read_record(line)
         except LineError as exc:
             piece.problems.append(Problem(f"{path}:{number}", str(exc)))
             continue
-        row = table.prepare(text, record, origin=path)
-        for name, value in row.dynamic.items():
+        cells, dynamic = table.values_of(record)
+        for name, value in dynamic.items():
             at, values = piece.dynamic.setdefault(name, (array("I"), []))
             at.append(len(rows))
             values.append(value)
         piece.lines.append(number)
-        piece.keys.append(row.key)
-        rows.append(row.values)
-        assert isinstance(line, bytes)  # (read_object refuses an Oversized line)
+        piece.keys.append(key_of(record))
+        rows.append(cells)
+        assert isinstance(line, bytes)  # (read_record refuses an Oversized line)
         kept.append(line)
     for position, column in enumerate(zip(*rows) if rows else [()] * len(COLUMNS)):
         piece.columns.append(_coded(column) if position in INTERNED else list(column))

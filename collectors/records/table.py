@@ -196,7 +196,7 @@ class RecordTable(Filtering):
     ) -> Prepared:
         """The costly part of adding a record (reading its fields), kept apart so that a loader
         thread can do it while the interface's thread only appends. `key`: its key, when known."""
-        values, dynamic = self._values(record)
+        values, dynamic = self.values_of(record)
         return Prepared(raw, values, dynamic, key_of(record) if key is None else key, source, origin)
 
     def append(self, rows: list[Prepared]) -> list[int]:
@@ -248,7 +248,7 @@ class RecordTable(Filtering):
             insort(self._key_order, (key.order, row_key[2], index))
         self.keys.append(row_key)
 
-    def _values(self, record: dict) -> tuple[list[str], dict[str, str]]:
+    def values_of(self, record: dict) -> tuple[list[str], dict[str, str]]:
         """A record's fixed column values and its dynamic ones (meta.KEY, fields not in the schema)."""
         extras = [] if self._closed else extra_fields(record)
         values = ["" if v is None else v if type(v) is str else cell_text(v) for v in extract(record, extras)]
