@@ -224,3 +224,32 @@ def ide_kernels_project(root: Path) -> Path:
     place(kernels, f"{solution}/syn/report/csynth.xml", RGB + "syn__report__csynth.xml")
     place(kernels, f"{solution}/impl/ip/hls_files/threshold_accel/solution/syn/report/csynth.xml", PCOVER)
     return app
+
+
+def solution_named_only_by_its_reports(root: Path) -> Path:
+    """A Vivado HLS 2016.4 solution committed alone (skamat95/RCT's shape): no project file, no
+    script, no `set_top` in its log; only per-module `<module>_csynth.xml` reports, and the C and
+    RTL simulation reports that Vivado HLS names after the top function."""
+    p = root / "Benchmarks/rct/rct_1_base"
+    sources(p, "ClusterFinder.cc")
+    place(p, "solution1/solution1.aps", text="<solution/>\n")
+    place(p, "solution1/syn/report/rgb_csynth.xml", RGB + "syn__report__csynth.xml")
+    place(p, "solution1/syn/report/bitonic8_csynth.xml", PCOVER)
+    place(p, "solution1/csim/report/rgb_csim.log", text="@I [SIM-1] CSim done with 0 errors.\n")
+    place(p, "solution1/sim/report/rgb_cosim.rpt", "skamat95-RCT__solution1__sim__report__getClustersInCard_cosim.rpt")
+    return p
+
+
+def csim_logs_of_two_tops(root: Path) -> Path:
+    """mzrghorbani/lr_hls_dev's shape: the script sets the top LR_top; `csim/report/` holds its
+    passing `LR_top_csim.log` and, newer (a checkout dates files in any order), a `_csim.log`
+    that a compile without a top left, failed."""
+    p = root / "Benchmarks/lr/lr_1_base"
+    sources(p, "LR.cpp")
+    place(p, "proj/solution1/solution1.aps", text="<solution/>\n")
+    place(p, "proj/solution1/script.tcl", text="open_project proj\nset_top LR_top\nopen_solution solution1\n")
+    top = place(p, "proj/solution1/csim/report/LR_top_csim.log", text="INFO: [SIM 1] CSim done with 0 errors.\n")
+    stray = "ERROR: [SIM 211-100] 'csim_design' failed: compilation error(s).\n"
+    place(p, "proj/solution1/csim/report/_csim.log", text=stray)
+    set_mtime(top, 3600)
+    return p

@@ -129,8 +129,19 @@ def test_2015_solution_uses_the_top_functions_csynth(tmp_path: Path, top_in: str
 def test_2015_solution_without_a_known_top_writes_no_synthesis(tmp_path: Path) -> None:
     root = tmp_path / "multi_axim"
     solution_2015(root, top_in="none")
+    (root / "solution1/sim/report/multi_axim_cosim.rpt").unlink()  # (it would name the top)
     records, _ = records_of(collect(root))
     assert [r["report_type"] for r in records] == ["rtl_sim"]  # a module report is not the design's
+
+
+def test_2015_solution_whose_cosim_report_alone_names_the_top(tmp_path: Path) -> None:
+    """Vivado HLS names `<top>_cosim.rpt` after the top function: with nothing else naming it,
+    that name picks `multi_axim_csynth.xml` (latency 28), never the other module's (5)."""
+    root = tmp_path / "multi_axim"
+    solution_2015(root, top_in="none")
+    records, _ = records_of(collect(root))
+    assert [r["report_type"] for r in records] == ["hls_synth", "rtl_sim"]
+    assert records[0]["hls_synth"]["PerformanceEstimates"]["SummaryOfOverallLatency"]["Worst-caseLatency"] == "28"
 
 
 # --- items 6 and 7: the step that failed decides which record fails ---------------------------

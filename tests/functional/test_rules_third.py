@@ -363,3 +363,21 @@ def test_failed_compile_and_link_summaries_of_other_tries_fail_no_synthesis(tmp_
     )
     rows = [row[2:] for row in variant_rows(collect(root))]
     assert rows == [("rtl_sim", "vitis.hw_emu", t3.U250, "pass")]
+
+
+def test_the_simulation_reports_name_the_top_of_a_solution_nothing_else_names(tmp_path: Path) -> None:
+    """Without a script, a project file or a `set_top`, the top is the name Vivado HLS gave the
+    solution's C and RTL simulation reports: its `<top>_csynth.xml` gives the synthesis record."""
+    t3.solution_named_only_by_its_reports(tmp_path / "suite")
+    records, _ = records_of(collect(tmp_path / "suite"))
+    synth = next(r for r in records if r["report_type"] == "hls_synth")
+    assert synth["hls_synth"]["UserAssignments"]["TopModelName"] == "image_filter"  # (rgb_csynth.xml's)
+    assert sorted((r["report_type"], r["run"]["target"]) for r in records) == [
+        ("hls_synth", "vitis.cosim"), ("rtl_sim", "vitis.cosim"), ("sw_run", "vitis.csim")
+    ]  # fmt: skip
+
+
+def test_the_top_functions_csim_log_gives_the_verdict_whatever_its_date(tmp_path: Path) -> None:
+    t3.csim_logs_of_two_tops(tmp_path / "suite")
+    records, _ = records_of(collect(tmp_path / "suite"))
+    assert [(r["report_type"], r["sw_run"]["status"]) for r in records] == [("sw_run", "pass")]

@@ -9,7 +9,8 @@ from typing import Any
 from collectors.files import decode_text
 from collectors.numbers import SECONDS, lenient
 
-_BANNER = re.compile(r"\bv(\d{4}\.\d+(?:\.\d+)?) \(64-bit\)|\*\*\*\* HLS Build v(\d{4}\.\d+(?:\.\d+)?)\b")
+# (`v2018.3.op`: the AWS F1 developer AMI's build of SDAccel)
+_BANNER = re.compile(r"\bv(\d{4}\.\d+(?:\.\d+)?)(?:\.op)? \(64-bit\)|\*\*\*\* HLS Build v(\d{4}\.\d+(?:\.\d+)?)\b")
 _OLD_HEADER = re.compile(r"^Version: (\d{4}\.\d+(?:\.\d+)?)\s*$", re.MULTILINE)  # Vivado HLS 2015..2019
 _OPENED = re.compile(
     r"Running: open_solution (?:-\S+ )*\"?([^\s\"]+)"
@@ -29,7 +30,11 @@ _CSIM = re.compile(r"CSim (done|failed) with (?:(\d+) )?errors?|('csim_design' f
 _CSIM_STARTS = ("CSim ", "'csim_design' failed:")
 # What tells which step of the flow a line belongs to: the command being run, else the message's tag.
 _RUNNING = re.compile(r"Running: (csim_design|csynth_design|cosim_design|export_design|package)\b")
-_TAG = re.compile(r"^(?:INFO|WARNING|ERROR|CRITICAL WARNING): \[(SIM|COSIM|IMPL|XFORM|SCHED|BIND|RTGEN|HLS 207)\b")
+# (before 2018: `@I [SIM-2]`, `@E [SYNCHK-61]`; since: `INFO: [SIM 211-2]`, `ERROR: [SYNCHK 200-61]`)
+_TAG = re.compile(
+    r"^(?:(?:INFO|WARNING|ERROR|CRITICAL WARNING):|@[IWE]) \[(SIM|COSIM|IMPL|XFORM|SCHED|BIND|RTGEN|HLS 207)\b"
+)
+_ERROR_STARTS = ("ERROR:", "@E [")
 _SYNTHESIS_START = ("Analyzing design file", "Starting code transformations")
 SETUP = "setup"
 # a session of the HLS tool starts with its banner (a Vivado or xsim banner inside it is a tool it ran)
@@ -40,7 +45,7 @@ _COMMAND = re.compile(r"\[HLS 200-1510\] Running: (?!csim_design|csynth_design|c
 _RAN = {
     "synthesis": ("Running: csynth_design", *_SYNTHESIS_START),
     "csim": ("Running: csim_design", "CSim done", "CSim failed", "'csim_design' failed"),
-    "cosim": ("Running: cosim_design", "[COSIM "),
+    "cosim": ("Running: cosim_design", "[COSIM ", "[COSIM-"),
 }
 STEP_OF = {
     "csim_design": "csim",
@@ -90,12 +95,13 @@ def _last_csim_verdict(text: str) -> re.Match[str] | None:
 
 
 def errors_by_step(text: str) -> dict[str, list[str]]:
-    """`ERROR:` lines by the flow step they belong to (an untagged one to the step running then).
+    """Error lines (`ERROR:`, `@E` before 2018) by the flow step they belong to (an untagged one to
+    the step running then).
     Before any step starts, and after a step finished, the session runs setup commands
     (`open_project`, `set_part`, `config_*`, ...): their errors are "setup" and fail no step."""
     found: dict[str, list[str]] = {}
-    if "ERROR:" not in text:
-        return found  # no line starts with it: no step matters
+    if not any(start in text for start in _ERROR_STARTS):
+        return found  # no line starts with one: no step matters
     step = SETUP
     for line in text.splitlines():
         running, tag = _RUNNING.search(line), _TAG.match(line)
@@ -106,7 +112,7 @@ def errors_by_step(text: str) -> dict[str, list[str]]:
             step = SETUP  # a new session, a step that ended, or another command
         elif any(marker in line for marker in _SYNTHESIS_START):
             step = "synthesis"
-        if line.startswith("ERROR:"):
+        if line.startswith(_ERROR_STARTS):
             found.setdefault(step, []).append(line.strip())
     return found
 

@@ -173,13 +173,41 @@ def _is_design_report(proj: ProjectFiles, report: Parsed, group: RunGroup, modul
     parts = proj.parts(report)
     if parts[-1] == "csynth.xml":
         return True
-    solution = solution_of(parts, "csynth")
-    top = solution_top(proj, solution) if solution is not None else None
-    top = top or next((log.facts["top"] for log in group.of("hls_log") if log.facts.get("top")), None)
+    top = run_top(proj, group, solution_of(parts, "csynth"))
     if top is None:
         folder = posixpath.dirname(proj.rel[report.path])
         return [posixpath.dirname(proj.rel[p.path]) for p in modules].count(folder) == 1
     return parts[-1] == f"{top}{LEGACY_REPORT_SUFFIX}"
+
+
+# what Vivado HLS names a solution's C and RTL simulation reports after: its top function
+SIMULATION_REPORTS = {"csim_log": "_csim.log", "cosim_rpt": "_cosim.rpt"}
+
+
+def run_top(proj: ProjectFiles, group: RunGroup, solution: str | None) -> str | None:
+    """The top function of a run's solution: named by its script or its project's file, else by
+    a session log's `set_top`, else by the one name its simulation reports were given."""
+    top = solution_top(proj, solution) if solution is not None else None
+    top = top or next((log.facts["top"] for log in group.of("hls_log") if log.facts.get("top")), None)
+    return top or _named_by_simulation_reports(proj, group, solution)
+
+
+def _named_by_simulation_reports(proj: ProjectFiles, group: RunGroup, solution: str | None) -> str | None:
+    names = set()
+    for item in group.items:
+        suffix = SIMULATION_REPORTS.get(item.kind)
+        name = proj.parts(item)[-1]
+        if suffix and name.endswith(suffix) and solution_of(proj.parts(item), item.kind) == solution:
+            names.add(name[: -len(suffix)])
+    names.discard("")  # (`_csim.log`: a simulation run without a top)
+    return names.pop() if len(names) == 1 else None
+
+
+def by_top_then_newest(proj: ProjectFiles, items: list[Parsed], top: str | None) -> list[Parsed]:
+    """Simulation reports, the top function's first (a checkout dates files in any order), each
+    group newest first."""
+    own = {f"{top}{suffix}" for suffix in SIMULATION_REPORTS.values()} if top else set()
+    return sorted(items, key=lambda p: (proj.parts(p)[-1] not in own, -p.mtime_ns))
 
 
 def solution_top(proj: ProjectFiles, solution: str) -> str | None:

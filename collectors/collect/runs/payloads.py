@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from collectors.collect.artifacts.parsed import Parsed
-from collectors.collect.runs.facts import RunFacts
+from collectors.collect.runs.facts import RunFacts, by_top_then_newest, run_top
 from collectors.collect.runs.layout import UNKNOWN, ProjectFiles, RunGroup, inside, solution_of
 from collectors.numbers import CYCLES, NumberError, checked
 from collectors.problems import Problem
@@ -30,6 +30,10 @@ class PayloadInput:
     @property
     def label(self) -> str:
         return f"{self.group.target} run on {self.group.device or UNKNOWN}"
+
+    @property
+    def top(self) -> str | None:
+        return run_top(self.proj, self.group, self.facts.solution)
 
     def in_solution(self, item: Parsed) -> bool:
         """Whether an artifact belongs to the run's chosen solution (every one does without one)."""
@@ -69,7 +73,7 @@ def _cosim(given: PayloadInput, runner: str | None) -> Built:
     proj, group = given.proj, given.group
     lats = [p for p in group.of("lat_rpt") if given.in_solution(p)]
     lat = min(lats, key=lambda p: (0 if "/verilog/" in proj.rel[p.path] else 1, p.path), default=None)
-    cosims = sorted((p for p in group.of("cosim_rpt") if given.in_solution(p)), key=lambda p: -p.mtime_ns)
+    cosims = by_top_then_newest(proj, [p for p in group.of("cosim_rpt") if given.in_solution(p)], given.top)
     status = cosims[0].facts["status"] if cosims else None
     status = status or runner or ("pass" if lat is not None else None)
     if status is None:
@@ -108,8 +112,8 @@ def _sw_run(given: PayloadInput, runner: str | None) -> Built:
         return {"status": runner}, []
     if given.group.target != "vitis.csim":
         return None
-    csim_logs = sorted(given.group.of("csim_log"), key=lambda p: -p.mtime_ns)
-    for item in [p for p in csim_logs if given.in_solution(p)] + given.facts.hls_logs:
+    csim_logs = [p for p in given.group.of("csim_log") if given.in_solution(p)]
+    for item in by_top_then_newest(given.proj, csim_logs, given.top) + given.facts.hls_logs:
         if item.facts["csim_status"] is not None:
             return {"status": item.facts["csim_status"]}, [item.path]
     return None
