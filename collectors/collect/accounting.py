@@ -96,14 +96,17 @@ def _run_files(runs: list[Run], parsed: list[Parsed], told: dict[str, str]) -> N
     """A run's other files: a report its target writes no record from (a sw_emu build's system
     diagram, a hw build's reports) is unwritten; another report the run passed over (the pick's
     other copies, an older profile) is a copy; the rest gave the run its facts."""
-    kinds = {p.path: p.kind for p in parsed}
+    by_path = {p.path: p for p in parsed}
     found: dict[str, tuple[int, str]] = {}  # path -> (rank, line): a copy over unwritten over facts
     for run in runs:
         for path in run.files:
             if path in told:
                 continue
-            report_type = FEEDS.get(kinds.get(path, ""))
-            if report_type is None:
+            item = by_path.get(path)
+            report_type = FEEDS.get(item.kind if item else "")
+            if item is not None and _other_tools(item):
+                line = (2, _OTHER_TOOLS.format(item.kind))
+            elif report_type is None:
                 line = (2, f"{FACTS}: read for the {run_label(run)} run")
             elif report_type not in TARGET_REPORTS.get(run.target, ()):
                 line = (1, f"{UNWRITTEN}: a {run.target} run writes no {report_type} record")
@@ -113,6 +116,14 @@ def _run_files(runs: list[Run], parsed: list[Parsed], told: dict[str, str]) -> N
                 line = (0, f"{COPY}: passed over for {report_type} by the {run_label(run)} run{over}")
             found[path] = min(found.get(path, line), line)
     told.update((path, line) for path, (_rank, line) in found.items())
+
+
+_OTHER_TOOLS = SKIPPED + ": another tool's file of the same name, not a {}"
+
+
+def _other_tools(item: Parsed) -> bool:
+    """Read, and found to be no file of its kind (NotThisKind): neither data nor a problem."""
+    return item.loaded and item.data is None and item.error is None
 
 
 def _folder_problem(item: Parsed, folders: list[Problem]) -> str | None:
@@ -125,8 +136,8 @@ def _folder_problem(item: Parsed, folders: list[Problem]) -> str | None:
 def _rest(item: Parsed) -> str:
     """A file no record or run took: another tool's file, a file that describes the project, a
     log no run reads, or (what must never happen to a report) unused."""
-    if item.loaded and item.data is None and item.error is None:
-        return f"{SKIPPED}: another tool's file of the same name, not a {item.kind}"
+    if _other_tools(item):
+        return _OTHER_TOOLS.format(item.kind)
     if item.kind in DESCRIBING:
         return f"{FACTS}: describes the project ({item.kind})"
     if item.kind not in REPORT_KINDS:  # a log of another session or tool (an AI Engine tile's <dir>/<dir>.log)

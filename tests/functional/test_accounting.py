@@ -127,3 +127,20 @@ async def test_run_detail_lists_the_files_used_and_passed_over(tmp_path: Path) -
         assert any(line.startswith(f"passed  {copy}: copy: passed over for hls_synth") for line in shown.splitlines())
         headers = [str(w.render()) for w in app.screen.query("Static")]
         assert "Files (3 used, 5 passed over)" in headers  # csynth, diagram, profile; a copy, 3 logs, a summary
+
+
+def test_another_tools_config_json_in_a_build_is_skipped_not_a_problem(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The AI Engine compiler's `aie.control.config.json` in a hw_emu package (AkshayMalige/
+    rtda_demo) is named as a LOOM configuration is: once read, it is another tool's file."""
+    root = tmp_path / "suite"
+    project = trees.hw_emu_build(root)
+    config = project / f"_x.hw_emu.{trees.U250}/package/libadf/cfg/aie.control.config.json"
+    config.parent.mkdir(parents=True)
+    config.write_text('{"schema_version": {"major": "1"}, "aie_metadata": {"driver_config": {"hw_gen": 2}}}\n')
+    out = tmp_path / "out.jsonl"
+    assert main(["collect", str(root), "-o", str(out), "--strict", "--explain", str(config)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"{config}: skipped: another tool's file of the same name, not a loom_config"
+    ]

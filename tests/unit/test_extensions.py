@@ -366,6 +366,21 @@ def test_final_map_and_config() -> None:
     }
 
 
+# The AI Engine compiler's `<...>.control.config.json` and `.trace.config.json` (AkshayMalige/
+# rtda_demo's _x/package/libadf/cfg/): named as a LOOM configuration is, holding none of its keys.
+AIE_CONTROL_CONFIG = b"""{
+    "schema_version": {"major": "1", "minor": "0", "patch": "0"},
+    "aie_metadata": {"driver_config": {"hw_gen": 2, "num_rows": 11, "num_columns": 38}}
+}"""
+
+
+def test_another_tools_config_json_is_not_a_loom_configuration() -> None:
+    with pytest.raises(NotThisKind):
+        parse_config(AIE_CONTROL_CONFIG)
+    with pytest.raises(ArtifactError, match="no words or slices"):
+        parse_config(b'{"word_count": 3, "complete": false}')  # (a LOOM configuration that lost its words)
+
+
 def test_snapshot_names_and_partial_sections() -> None:
     name = "dfg.fabric.snapshot-0001.negotiated-iter.mapper-0001.map.json"
     assert split_name(name) == ("dfg", "fabric")

@@ -11,7 +11,7 @@ from typing import Any
 
 from collectors.files import decode_text, load_json
 from collectors.numbers import number_or_none as _number_or_none
-from collectors.problems import ArtifactError
+from collectors.problems import ArtifactError, NotThisKind
 from collectors.records.model import as_dict
 
 SENTINELS = (4294967295, -1)
@@ -149,8 +149,15 @@ def parse_map(data: bytes) -> dict[str, Any]:
     }
 
 
+CONFIG_KEYS = ("words", "slices", "word_count", "complete")
+
+
 def parse_config(data: bytes) -> dict[str, Any]:
+    """A LOOM configuration's words and slices. A JSON object with none of its keys is another
+    tool's file named alike (the AI Engine compiler's `aie.control.config.json`): no problem."""
     config = load_loom_json(data)
+    if isinstance(config, dict) and not any(key in config for key in CONFIG_KEYS):
+        raise NotThisKind("no key of a LOOM configuration: another tool's config.json")
     if not isinstance(config, dict) or "words" not in config and "slices" not in config:
         raise ArtifactError("config.json: no words or slices (not a LOOM configuration)")
     slices = [as_dict(s) for s in _list(config.get("slices"))]
