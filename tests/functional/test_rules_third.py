@@ -381,3 +381,13 @@ def test_the_top_functions_csim_log_gives_the_verdict_whatever_its_date(tmp_path
     t3.csim_logs_of_two_tops(tmp_path / "suite")
     records, _ = records_of(collect(tmp_path / "suite"))
     assert [(r["report_type"], r["sw_run"]["status"]) for r in records] == [("sw_run", "pass")]
+
+
+def test_an_ide_projects_prj_names_the_platform_whatever_its_folder_is_called(tmp_path: Path) -> None:
+    t3.ide_project_cloned_under_another_name(tmp_path / "workspace")
+    collection = collect(tmp_path / "workspace")
+    records, _ = records_of(collection)
+    assert [(r["report_type"], r["run"]["target"], r["run"]["device"]) for r in records] == [
+        ("hls_synth", "vitis.hw_emu", t3.AWS_F1)
+    ]
+    assert collection.problems() == []

@@ -16,7 +16,7 @@ from collectors.collect.artifacts.component import parse_component
 from collectors.collect.artifacts.cosim import parse_cosim_rpt
 from collectors.collect.artifacts.csynth import may_be_passed_over, parse_csynth
 from collectors.collect.artifacts.hls_log import is_step_log, parse_csim_log, parse_hls_log
-from collectors.collect.artifacts.hls_project import parse_hls_app, parse_hls_script, parse_ide_prj
+from collectors.collect.artifacts.hls_project import is_ide_prj, parse_hls_app, parse_hls_script, parse_ide_prj
 from collectors.collect.artifacts.latrpt import parse_lat_rpt
 from collectors.collect.artifacts.loom import parse_config, parse_map, split_name
 from collectors.collect.artifacts.profile import parse_profile_kernels
@@ -86,7 +86,7 @@ register("runner_meta", ("meta",), lambda f, p: f.startswith("vitis_run."), pars
 register("aps", ("aps",), lambda f, p: True, None)
 register("hls_app", ("app",), lambda f, p: f in ("hls.app", "vivado_hls.app"), parse_hls_app)
 register("hls_script", ("tcl",), _exact("script.tcl"), parse_hls_script)  # a solution's own script
-register("ide_prj", ("prj",), lambda f, p: f == p + ".prj", parse_ide_prj)  # a Vitis IDE project's platform
+register("ide_prj", ("prj",), is_ide_prj, parse_ide_prj)  # a Vitis IDE project's platform
 register("vitis_comp", ("json",), _exact("vitis-comp.json"), parse_component)
 
 # The extension families (docs/collection.md, "Extension families"): records of their own, in a second file.

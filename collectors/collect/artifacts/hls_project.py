@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from collectors.files import decode_text
+from collectors.problems import NotThisKind
 
 _APP_TOP = re.compile(r"<project\b[^>]*?\btop=\"([^\"]+)\"")
 _SET_TOP = re.compile(r"^\s*set_top\s+(?:-\S+\s+)*\{?([A-Za-z_]\w*)\}?", re.MULTILINE)
@@ -32,8 +33,23 @@ def is_legacy_report_folder(folder: str, files: list[str]) -> bool:
 _PRJ_PLATFORM = re.compile(r"\bplatform=\"([^\"]+)\"")
 
 
+# where simulators keep their `.prj` source lists (an HLS solution's cosimulation, Vivado's xsim)
+SIMULATOR_FOLDERS = frozenset({"verilog", "vhdl", "systemc", "xsim", "behav", "wrapc", "wrapc_pc"})
+_PROJECT_ROOT = re.compile(r"<(?:\w+:)?(?:\w*Project|project)\b")
+
+
+def is_ide_prj(name: str, parent: str) -> bool:
+    """A Vitis IDE project's `<project>.prj`, whatever its folder is called (a repository cloned
+    under another name: hw_lane_detection/lane_detector_v2.prj); not a simulator's source list."""
+    return name.endswith(".prj") and (name == parent + ".prj" or parent not in SIMULATOR_FOLDERS)
+
+
 def parse_ide_prj(data: bytes) -> dict[str, Any]:
-    """The platform a Vitis IDE project (`<name>.prj`) builds for: a path to its `.xpfm`."""
-    match = _PRJ_PLATFORM.search(decode_text(data))
+    """The platform a Vitis IDE project (`<name>.prj`) builds for: a path to its `.xpfm`. A
+    `.prj` that is no project document (a simulator's list of sources) is another tool's file."""
+    text = decode_text(data)
+    if not _PROJECT_ROOT.search(text):
+        raise NotThisKind("not a project document")
+    match = _PRJ_PLATFORM.search(text)
     name = match.group(1).replace("\\", "/").rpartition("/")[2].removesuffix(".xpfm") if match else ""
     return {"platform": name or None}
