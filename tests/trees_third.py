@@ -279,3 +279,18 @@ def ide_project_cloned_under_another_name(root: Path) -> Path:
     place(app, f"{solution}/syn/report/csynth.xml", RGB + "syn__report__csynth.xml")
     place(app, f"{solution}/sim/verilog/lane.prj", text='verilog xil_defaultlib "lane.v"\n')
     return app
+
+
+def hls_projects_side_by_side(root: Path) -> Path:
+    """ngn-colorado/cloud-rtr's examples/: two Vivado HLS projects made in the GUI, each a folder
+    with its `vivado_hls.app`, its own `source/` and a solution; the folder holding them has
+    no source of its own. aes_fpga's C simulation failed, qam_fpga's passed."""
+    examples = root / "examples"
+    for name, top, verdict in (("aes_fpga", "image_filter", "failed"), ("qam_fpga", "qam_runner", "done")):
+        place(examples, f"{name}/vivado_hls.app", text=f'<project top="{top}" name="{name}"/>\n')
+        place(examples, f"{name}/source/{name}.cpp", text="void top() {}\n")
+        place(examples, f"{name}/solution1/solution1.aps", text="<solution/>\n")
+        place(examples, f"{name}/solution1/syn/report/csynth.xml", RGB + "syn__report__csynth.xml")
+        result = "CSim done with 0 errors." if verdict == "done" else "'csim_design' failed: nonzero return value."
+        place(examples, f"{name}/solution1/csim/report/{top}_csim.log", text=f"@I [SIM-1] {result}\n")
+    return examples

@@ -291,6 +291,7 @@ def _assign(nodes: list[DirNode], built_only: bool = False) -> tuple[list[Projec
             if node.is_candidate and id(node) not in below_any and _project_above(node, projects) is None:
                 projects.setdefault(id(node), Project(node.path, [], []))
     orphans: list[Problem] = []
+    holders = {id(n): n for n in nodes}
     for node in nodes:
         holder = node if id(node) in projects else _project_above(node, projects)
         if holder is None:
@@ -298,7 +299,40 @@ def _assign(nodes: list[DirNode], built_only: bool = False) -> tuple[list[Projec
             continue
         projects[id(holder)].artifacts.extend(node.artifacts)
         projects[id(holder)].build_dirs.extend(node.build_dirs)
-    return _merge_ide_companions(list(projects.values())), sorted(orphans)
+    split = [part for at, project in projects.items() for part in _hls_projects_apart(project, holders[at])]
+    return _merge_ide_companions(split), sorted(orphans)
+
+
+def _hls_projects_apart(project: Project, node: DirNode) -> list[Project]:
+    """A folder with no source of its own that holds several built HLS projects (folders right
+    in it with their `.app` and a solution, each with its own sources: ngn-colorado/cloud-rtr's
+    examples/aes_fpga and examples/qam_fpga) holds several designs: each HLS project is a project
+    of its own (the folder's other files stay its). With source beside them, they are builds of
+    the folder's design, and the folder stays one project."""
+    if node.has_source:
+        return [project]
+    apps = {os.path.dirname(path) for path, kind in project.artifacts if kind == "hls_app"}
+    built = {os.path.dirname(os.path.dirname(path)) for path, kind in project.artifacts if kind == "aps"}
+    folders = sorted(apps & built & {path for path in project.build_dirs if os.path.dirname(path) == project.path})
+    if len(folders) < 2:
+        return [project]
+    parts = []
+    for folder in folders:
+        inside_it = folder + os.sep
+        parts.append(
+            Project(
+                folder,
+                [item for item in project.artifacts if item[0].startswith(inside_it)],
+                [path for path in project.build_dirs if path.startswith(inside_it)],
+            )
+        )
+    prefixes = tuple(folder + os.sep for folder in folders)
+    rest = Project(
+        project.path,
+        [item for item in project.artifacts if not item[0].startswith(prefixes)],
+        [path for path in project.build_dirs if path not in folders and not path.startswith(prefixes)],
+    )
+    return parts + ([rest] if rest.built else [])
 
 
 def _merge_ide_companions(projects: list[Project]) -> list[Project]:

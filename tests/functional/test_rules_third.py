@@ -391,3 +391,19 @@ def test_an_ide_projects_prj_names_the_platform_whatever_its_folder_is_called(tm
         ("hls_synth", "vitis.hw_emu", t3.AWS_F1)
     ]
     assert collection.problems() == []
+
+
+def test_hls_projects_side_by_side_in_a_folder_without_source_are_projects_of_their_own(tmp_path: Path) -> None:
+    """Merged into their folder's one project, the two designs shared an identity: qam_fpga's
+    passing C simulation spoke for both, and aes_fpga's failure was a problem line."""
+    examples = t3.hls_projects_side_by_side(tmp_path / "repo")
+    collection = collect(tmp_path / "repo")
+    assert list(collection.projects) == [str(examples / "aes_fpga"), str(examples / "qam_fpga")]
+    records, _ = records_of(collection)
+    assert [(r["problem"]["group_path"], r["report_type"], r[r["report_type"]]["status"]) for r in records] == [
+        (["examples", "aes_fpga"], "hls_synth", "pass"),
+        (["examples", "aes_fpga"], "sw_run", "fail"),
+        (["examples", "qam_fpga"], "hls_synth", "pass"),
+        (["examples", "qam_fpga"], "sw_run", "pass"),
+    ]
+    assert collection.problems() == []
