@@ -307,8 +307,8 @@ def _hls_projects_apart(project: Project, node: DirNode) -> list[Project]:
     """A folder with no source of its own that holds several built HLS projects (folders right
     in it with their `.app` and a solution, each with its own sources: ngn-colorado/cloud-rtr's
     examples/aes_fpga and examples/qam_fpga) holds several designs: each HLS project is a project
-    of its own (the folder's other files stay its). With source beside them, they are builds of
-    the folder's design, and the folder stays one project."""
+    of its own, where the folder holds nothing else that was built. With source beside them,
+    they are builds of the folder's design, and the folder stays one project."""
     if node.has_source:
         return [project]
     apps = {os.path.dirname(path) for path, kind in project.artifacts if kind == "hls_app"}
@@ -316,23 +316,19 @@ def _hls_projects_apart(project: Project, node: DirNode) -> list[Project]:
     folders = sorted(apps & built & {path for path in project.build_dirs if os.path.dirname(path) == project.path})
     if len(folders) < 2:
         return [project]
-    parts = []
-    for folder in folders:
-        inside_it = folder + os.sep
-        parts.append(
-            Project(
-                folder,
-                [item for item in project.artifacts if item[0].startswith(inside_it)],
-                [path for path in project.build_dirs if path.startswith(inside_it)],
-            )
+    inside_one = tuple(folder + os.sep for folder in folders)
+    elsewhere = [path for path, _kind in project.artifacts if not path.startswith(inside_one)]
+    elsewhere += [path for path in project.build_dirs if path not in folders and not path.startswith(inside_one)]
+    if elsewhere:
+        return [project]  # (a project holds no project: a re-walk of one takes everything below it)
+    return [
+        Project(
+            folder,
+            [item for item in project.artifacts if item[0].startswith(folder + os.sep)],
+            [path for path in project.build_dirs if path.startswith(folder + os.sep)],
         )
-    prefixes = tuple(folder + os.sep for folder in folders)
-    rest = Project(
-        project.path,
-        [item for item in project.artifacts if not item[0].startswith(prefixes)],
-        [path for path in project.build_dirs if path not in folders and not path.startswith(prefixes)],
-    )
-    return parts + ([rest] if rest.built else [])
+        for folder in folders
+    ]
 
 
 def _merge_ide_companions(projects: list[Project]) -> list[Project]:

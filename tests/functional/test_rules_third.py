@@ -407,3 +407,11 @@ def test_hls_projects_side_by_side_in_a_folder_without_source_are_projects_of_th
         (["examples", "qam_fpga"], "sw_run", "pass"),
     ]
     assert collection.problems() == []
+
+
+def test_hls_projects_side_by_side_stay_one_project_where_the_folder_built_something_too(tmp_path: Path) -> None:
+    """A project never holds another (a re-walk of one takes everything below it): a log of the
+    folder's own keeps the HLS projects in it builds of one project, as before."""
+    examples = t3.hls_projects_side_by_side(tmp_path / "repo")
+    (examples / "vitis_hls.log").write_text("INFO: [HLS 200-10] Running 'vitis_hls'\n")
+    assert list(collect(tmp_path / "repo").projects) == [str(examples)]
