@@ -294,3 +294,33 @@ def hls_projects_side_by_side(root: Path) -> Path:
         result = "CSim done with 0 errors." if verdict == "done" else "'csim_design' failed: nonzero return value."
         place(examples, f"{name}/solution1/csim/report/{top}_csim.log", text=f"@I [SIM-1] {result}\n")
     return examples
+
+
+def csim_only_component(root: Path) -> Path:
+    """ykrsama/ds-trigger's input_doubleconv: a 2024.2 unified component that ran its C simulation
+    only. The part is in its hls_config.cfg alone, the version in the run's own summary
+    (`<work>/<work>.hlsrun_csim_summary`, an `<ENTRY>` stream); the csim log is `_csim.log`."""
+    component = root / "input_doubleconv"
+    place(
+        component,
+        "vitis-comp.json",
+        text='{"name": "input_doubleconv", "type": "HLS", "configuration": {"componentType": "HLS",'
+        ' "configFiles": ["hls_config.cfg"], "work_dir": "input_doubleconv"}}\n',
+    )
+    place(
+        component,
+        "hls_config.cfg",
+        text="part=xczu15eg-ffvb1156-2-i\n\n[hls]\nflow_target=vivado\nsyn.file=input_doubleconv.cpp\n"
+        "syn.top=InputDoubleConv\n",
+    )
+    place(component, "input_doubleconv.cpp", text="void InputDoubleConv() {}\n")
+    work = component / "input_doubleconv"
+    summary = (
+        '<ENTRY>\n{\n "type": "ET_CmdStep",\n "buildStep": {"name": "vitis-run", "commandLine": "vitis-run --mode hls'
+        ' --csim --config hls_config.cfg --work_dir input_doubleconv"}\n}\n</ENTRY>\n<ENTRY>\n{\n "type":'
+        ' "ET_Status",\n "status": {"state": "CS_PASSED"}\n}\n</ENTRY>\n<ENTRY>\n{\n "type": "ET_Header",\n'
+        ' "toolVersion": "2024.2"\n}\n</ENTRY>\n'
+    )
+    place(work, "input_doubleconv.hlsrun_csim_summary", text=summary)
+    place(work, "hls/csim/report/_csim.log", text="INFO: [SIM 211-1] CSim done with 0 errors.\n")
+    return component

@@ -31,7 +31,18 @@ FEEDS = {
 }
 # files that describe a run or a project rather than report a result of their own
 DESCRIBING = frozenset(
-    {"runner_meta", "ide_prj", "aps", "hls_app", "hls_script", "vitis_comp", "aie_graph", "aie_summary", "xrt_report"}
+    {
+        "runner_meta",
+        "ide_prj",
+        "aps",
+        "hls_app",
+        "hls_script",
+        "hls_config",
+        "vitis_comp",
+        "aie_graph",
+        "aie_summary",
+        "xrt_report",
+    }
 )
 LOOM_KINDS = ("loom_map", "loom_config", "loom_snapshot")
 

@@ -125,7 +125,7 @@ def test_waiting_component_runs_in_its_work_dir(tmp_path: Path) -> None:
     place(component, "out/hls/.autopilot/db/a.xml", text="<a/>\n")
     collection = collect(root)
     (result,) = collection.projects.values()
-    assert [(r.target, r.device) for r in result.runs] == [("vitis.csynth", "unknown")]
+    assert [(r.target, r.device) for r in result.runs] == [("vitis.csynth", "xczu3eg-sbva484-1-e")]  # (its config's)
     assert result.records == []
 
 

@@ -415,3 +415,15 @@ def test_hls_projects_side_by_side_stay_one_project_where_the_folder_built_somet
     examples = t3.hls_projects_side_by_side(tmp_path / "repo")
     (examples / "vitis_hls.log").write_text("INFO: [HLS 200-10] Running 'vitis_hls'\n")
     assert list(collect(tmp_path / "repo").projects) == [str(examples)]
+
+
+def test_a_csim_only_component_takes_its_part_from_its_config_and_its_version_from_its_run_summary(
+    tmp_path: Path,
+) -> None:
+    t3.csim_only_component(tmp_path / "ds-trigger")
+    collection = collect(tmp_path / "ds-trigger")
+    records, _ = records_of(collection)
+    assert [
+        (r["report_type"], r["run"]["device"], r["run"]["vitis_version"], r["sw_run"]["status"]) for r in records
+    ] == [("sw_run", "xczu15eg-ffvb1156-2-i", "2024.2", "pass")]
+    assert collection.problems() == []

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from collectors.collect.artifacts.aie import is_plio_output_name, parse_aie_output, parse_graph_source
-from collectors.collect.artifacts.component import parse_component
+from collectors.collect.artifacts.component import parse_component, parse_hls_config
 from collectors.collect.artifacts.cosim import parse_cosim_rpt
 from collectors.collect.artifacts.csynth import may_be_passed_over, parse_csynth
 from collectors.collect.artifacts.hls_log import is_step_log, parse_csim_log, parse_hls_log
@@ -81,13 +81,21 @@ register("vpp_log", ("log",), lambda f, p: f.startswith("v++"), parse_vpp_log)
 register("hls_log", ("log",), lambda f, p: f in ("vitis_hls.log", "vivado_hls.log") or f == p + ".log", parse_hls_log)
 register("hls_step_log", ("log",), is_step_log, parse_hls_log)
 register("csim_log", ("log",), lambda f, p: f.endswith("_csim.log") and p == "report", parse_csim_log)
-register("summary", ("compile_summary", "hlscompile_summary", "link_summary"), lambda f, p: True, parse_build_summary)
+# (a unified component's `vitis-run` steps write `<work>.hlsrun_<step>_summary`: a version source)
+RUN_SUMMARIES = tuple(f"hlsrun_{step}_summary" for step in ("csim", "cosim", "impl", "package"))
+register(
+    "summary",
+    ("compile_summary", "hlscompile_summary", "link_summary", *RUN_SUMMARIES),
+    lambda f, p: True,
+    parse_build_summary,
+)
 register("runner_meta", ("meta",), lambda f, p: f.startswith("vitis_run."), parse_runner_meta)
 register("aps", ("aps",), lambda f, p: True, None)
 register("hls_app", ("app",), lambda f, p: f in ("hls.app", "vivado_hls.app"), parse_hls_app)
 register("hls_script", ("tcl",), _exact("script.tcl"), parse_hls_script)  # a solution's own script
 register("ide_prj", ("prj",), is_ide_prj, parse_ide_prj)  # a Vitis IDE project's platform
 register("vitis_comp", ("json",), _exact("vitis-comp.json"), parse_component)
+register("hls_config", ("cfg",), _exact("hls_config.cfg"), parse_hls_config)
 
 # The extension families (docs/collection.md, "Extension families"): records of their own, in a second file.
 for simulator in ("aiesimulator_output", "x86simulator_output"):

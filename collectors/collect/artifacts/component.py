@@ -1,11 +1,13 @@
-"""`vitis-comp.json` of a unified (2024+) component: where its work directory is."""
+"""A unified (2024+) component's `vitis-comp.json` (where its work directory is) and
+`hls_config.cfg` (its part and top function)."""
 
 from __future__ import annotations
 
 import posixpath
+import re
 from typing import Any
 
-from collectors.files import load_json
+from collectors.files import decode_text, load_json
 from collectors.problems import ArtifactError
 
 DEFAULT_WORK_DIR = "."
@@ -31,3 +33,15 @@ def safe_work_dir(named: Any) -> str:
     if normal.startswith(("/", "..")):
         return DEFAULT_WORK_DIR
     return normal
+
+
+# `part=xczu15eg-ffvb1156-2-i` before any section; `syn.top=InputDoubleConv` under [hls]
+_CONFIG_PART = re.compile(r"^\s*part\s*=\s*(\S+)\s*$", re.MULTILINE)
+_CONFIG_TOP = re.compile(r"^\s*syn\.top\s*=\s*([A-Za-z_]\w*)", re.MULTILINE)
+
+
+def parse_hls_config(data: bytes) -> dict[str, Any]:
+    """A unified component's `hls_config.cfg`: its part and top function (None where unnamed)."""
+    text = decode_text(data)
+    part, top = _CONFIG_PART.findall(text), _CONFIG_TOP.findall(text)
+    return {"part": part[-1] if part else None, "top": top[-1] if top else None}

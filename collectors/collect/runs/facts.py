@@ -141,7 +141,15 @@ def hls_device(proj: ProjectFiles, items: list[Parsed]) -> str | None:
         logs, key=lambda p: (p.kind != "hls_log", _STEP_LOG_ORDER.get(posixpath.basename(p.path), 9), p.path)
     ):
         return log.facts["device"]
-    return None
+    # a unified component that only simulated: the part its configuration asks for
+    return next(
+        (
+            p.facts["part"]
+            for p in sorted(items, key=lambda p: p.path)
+            if p.kind == "hls_config" and p.ok and p.facts["part"]
+        ),
+        None,
+    )
 
 
 # a component's part as synthesis saw it first, then as the later steps did
@@ -211,11 +219,13 @@ def by_top_then_newest(proj: ProjectFiles, items: list[Parsed], top: str | None)
 
 
 def solution_top(proj: ProjectFiles, solution: str) -> str | None:
-    """The top function: `set_top` in the solution's script.tcl, else `top` of the project's .app."""
+    """The top function: `set_top` in the solution's script.tcl, else `top` of the project's .app,
+    else (a unified component's `<work>/hls`) `syn.top` of its hls_config.cfg."""
     project = posixpath.dirname(solution) or "."
-    for kind, folder in (("hls_script", solution), ("hls_app", project)):
+    component = posixpath.dirname(project) or "."
+    for kind, folders in (("hls_script", {solution}), ("hls_app", {project}), ("hls_config", {project, component})):
         for item in proj.readable(kind):
-            if proj.folder(item) == folder and item.facts["top"]:
+            if proj.folder(item) in folders and item.facts["top"]:
                 return item.facts["top"]
     return None
 

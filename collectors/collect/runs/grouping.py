@@ -221,16 +221,20 @@ def _solutions(proj: ProjectFiles) -> dict[str, list[Parsed]]:
 
 
 def _component_files(proj: ProjectFiles, solution: str) -> list[Parsed]:
-    """A unified component's `<comp>.hlscompile_summary` sits beside its `hls/` work directory,
-    and its step logs in `logs/` there."""
+    """A unified component's summaries (`<comp>.hlscompile_summary`, `<comp>.hlsrun_<step>_summary`)
+    sit beside its `hls/` work directory, its step logs in `logs/` there, its `hls_config.cfg`
+    in the component's folder (the work directory's, or the one above it)."""
     if posixpath.basename(solution) != "hls":
         return []
     work = posixpath.dirname(solution) or "."
     steps = posixpath.join(work, "logs") if work != "." else "logs"
+    configs = (work, posixpath.dirname(work) or ".")
     return [
         p
         for p in proj.parsed
-        if (p.kind == "summary" and proj.folder(p) == work) or (p.kind == "hls_step_log" and proj.folder(p) == steps)
+        if (p.kind == "summary" and proj.folder(p) == work)
+        or (p.kind == "hls_step_log" and proj.folder(p) == steps)
+        or (p.kind == "hls_config" and proj.folder(p) in configs)
     ]
 
 
