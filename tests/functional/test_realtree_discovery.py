@@ -229,3 +229,18 @@ def test_code_analyzer_recipe_is_neither_a_recipe_nor_a_project(tmp_path: Path) 
     assert extension_records_of(collection) == []
     assert collection.problems() == []
     assert len(summary(collection)) == 2
+
+
+def test_a_host_component_makes_no_synthesis_run(tmp_path: Path) -> None:
+    """superkooks/comp4601's canny_host: a unified workspace's host application has a
+    vitis-comp.json too (type HOST, no work_dir): it runs no HLS and waits for no synthesis."""
+    root = tmp_path / "comp4601"
+    host = root / "canny_host"
+    place(
+        host,
+        "vitis-comp.json",
+        text='{"name": "canny_host", "type": "HOST", "configuration": {"componentType": "HOST"}}\n',
+    )
+    place(host, "src/host.cpp", text="int main() { return 0; }\n")
+    collection = collect(root)
+    assert [(path, result.runs) for path, result in collection.projects.items()] == [(str(host), [])]

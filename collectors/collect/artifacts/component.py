@@ -9,21 +9,25 @@ from typing import Any
 
 from collectors.files import decode_text, load_json
 from collectors.problems import ArtifactError
+from collectors.records.model import as_dict
 
 DEFAULT_WORK_DIR = "."
 
 
 def parse_component(data: bytes) -> dict[str, Any]:
-    """{"work_dir": <relative folder>}: the component folder itself when the JSON names none,
-    or names one outside the component (absolute, or climbing out with ".."). The file is a
-    build marker first: one that is not JSON still marks the folder and gets the default."""
+    """{"work_dir": <relative folder>, "hls": whether it is an HLS component}: the work folder is
+    the component folder itself when the JSON names none, or names one outside the component
+    (absolute, or climbing out with ".."). The file is a build marker first: one that is not
+    JSON still marks the folder and gets the defaults."""
     try:
         document = load_json(data)
     except ArtifactError:
-        return {"work_dir": DEFAULT_WORK_DIR}
-    configuration = document.get("configuration") if isinstance(document, dict) else None
-    named = configuration.get("work_dir") if isinstance(configuration, dict) else None
-    return {"work_dir": safe_work_dir(named)}
+        return {"work_dir": DEFAULT_WORK_DIR, "hls": True}
+    document = as_dict(document)
+    configuration = as_dict(document.get("configuration"))
+    kind = document.get("type") or configuration.get("componentType")
+    # a workspace's host application or platform has a vitis-comp.json too: it runs no HLS
+    return {"work_dir": safe_work_dir(configuration.get("work_dir")), "hls": kind in (None, "HLS", "hls")}
 
 
 def safe_work_dir(named: Any) -> str:

@@ -209,7 +209,7 @@ def _solutions(proj: ProjectFiles) -> dict[str, list[Parsed]]:
         if solution is not None:
             by_solution.setdefault(solution, []).append(item)
     for item in proj.parsed:
-        if item.kind == "vitis_comp" and proj.vpp_context(item) is None:
+        if item.kind == "vitis_comp" and item.facts.get("hls", True) and proj.vpp_context(item) is None:
             # a component runs in the work_dir its JSON names (even before any report exists)
             work_dir = item.facts.get("work_dir", ".")
             by_solution.setdefault(posixpath.normpath(posixpath.join(proj.folder(item), work_dir, "hls")), [])
