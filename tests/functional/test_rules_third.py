@@ -427,3 +427,13 @@ def test_a_csim_only_component_takes_its_part_from_its_config_and_its_version_fr
         (r["report_type"], r["run"]["device"], r["run"]["vitis_version"], r["sw_run"]["status"]) for r in records
     ] == [("sw_run", "xczu15eg-ffvb1156-2-i", "2024.2", "pass")]
     assert collection.problems() == []
+
+
+def test_an_sdx_builds_xocc_logs_name_its_target_and_device(tmp_path: Path) -> None:
+    app = t3.sdx_workspace(tmp_path / "workspace")
+    collection = collect(tmp_path / "workspace")
+    (result,) = collection.projects.values()
+    assert [(run.target, run.device, run.runtime_seconds) for run in result.runs] == [
+        ("vitis.sw_emu", t3.AWS_F1_SDX, 11.0)
+    ]
+    assert list(collection.projects) == [str(app)]

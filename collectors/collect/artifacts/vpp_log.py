@@ -1,4 +1,5 @@
-"""`v++*.log`: target, device, compiler version, elapsed time and errors of one v++ invocation."""
+"""`v++*.log` (`xocc*.log` before 2019.2): target, device, compiler version, elapsed time and
+errors of one v++ invocation."""
 
 from __future__ import annotations
 
@@ -9,14 +10,17 @@ from typing import Any
 from collectors.files import decode_text
 from collectors.numbers import SECONDS, NumberError, checked
 
+# (SDx 2017-2019 ran `xocc`, v++'s predecessor: the same messages, tagged `[XOCC 60-423]`)
+_TOOL = r"\[(?:v\+\+|XOCC) "
 _TARGET = re.compile(
-    r"\[v\+\+ 60-(?:585|629|2256)\]\s+(?:Compiling|Linking|Packaging) for "
+    _TOOL + r"60-(?:585|629|2256)\]\s+(?:Compiling|Linking|Packaging) for "
     r"(software emulation|hardware emulation|hardware)\b"
 )
-_DEVICE = re.compile(r"\[v\+\+ 60-423\]\s+Target device:\s*(\S+)")
-_VERSION = re.compile(r"\[v\+\+ 74-78\]\s+Compiler Version string:\s*(\S+)")
-_ELAPSED = re.compile(r"\[v\+\+ 60-791\]\s+Total elapsed time:\s*(\d+)h\s*(\d+)m\s*(\d+)s")
-_SESSION = re.compile(r"\[v\+\+ 60-1548\]\s+Creating build summary session with primary output (\S+?),? at (.+)")
+_DEVICE = re.compile(_TOOL + r"60-423\]\s+Target device:\s*(\S+)")
+_VERSION = re.compile(_TOOL + r"74-78\]\s+Compiler Version string:\s*(\S+)")
+_ELAPSED = re.compile(_TOOL + r"60-791\]\s+Total elapsed time:\s*(\d+)h\s*(\d+)m\s*(\d+)s")
+_SESSION = re.compile(_TOOL + r"60-1548\]\s+Creating build summary session with primary output (\S+?),? at (.+)")
+COMPILERS = ("v++", "xocc")  # what a compiler's log is named after: v++.log, v++_krnl.log, xocc_<name>.log
 # v++ build directories: a plain `_x`, or one named after its target and platform
 # (`_x.<t>.<platform>`, `_x_temp.<t>.<platform>`, `build_dir.<t>.<platform>`).
 VPP_BUILD_PREFIXES = ("_x.", "_x_temp", "build_dir.")
