@@ -291,7 +291,6 @@ def _assign(nodes: list[DirNode], built_only: bool = False) -> tuple[list[Projec
             if node.is_candidate and id(node) not in below_any and _project_above(node, projects) is None:
                 projects.setdefault(id(node), Project(node.path, [], []))
     orphans: list[Problem] = []
-    holders = {id(n): n for n in nodes}
     for node in nodes:
         holder = node if id(node) in projects else _project_above(node, projects)
         if holder is None:
@@ -299,28 +298,27 @@ def _assign(nodes: list[DirNode], built_only: bool = False) -> tuple[list[Projec
             continue
         projects[id(holder)].artifacts.extend(node.artifacts)
         projects[id(holder)].build_dirs.extend(node.build_dirs)
-    split = [part for at, project in projects.items() for part in _hls_projects_apart(project, holders[at])]
+    split = [part for project in projects.values() for part in _hls_projects_apart(project)]
     return _merge_ide_companions(split), sorted(orphans)
 
 
-def _hls_projects_apart(project: Project, node: DirNode) -> list[Project]:
-    """A folder with no source of its own that holds several built HLS projects (folders right
-    in it with their `.app` and a solution, each with its own sources: ngn-colorado/cloud-rtr's
-    examples/aes_fpga and examples/qam_fpga) holds several designs: each HLS project is a project
-    of its own, where the folder holds nothing else that was built. With source beside them,
-    they are builds of the folder's design, and the folder stays one project."""
-    if node.has_source:
-        return [project]
+def _hls_projects_apart(project: Project) -> list[Project]:
+    """A folder that holds, right in it, several built HLS projects (folders with their `.app`
+    and a solution: ngn-colorado/cloud-rtr's examples/aes_fpga and examples/qam_fpga, a course's
+    lab folder with one project per exercise) holds several designs: each HLS project is a
+    project of its own. Merged, they were one run whose other solutions were problem lines, and
+    one design's verdict spoke for another. Only where the folder has no report of its own: a
+    project never holds another (a re-walk of one takes everything below it); what else it
+    holds (the GUI's `vitis_hls.log` where it was started, a Vivado project beside) is no
+    project's."""
     apps = {os.path.dirname(path) for path, kind in project.artifacts if kind == "hls_app"}
     built = {os.path.dirname(os.path.dirname(path)) for path, kind in project.artifacts if kind == "aps"}
     folders = sorted(apps & built & {path for path in project.build_dirs if os.path.dirname(path) == project.path})
     if len(folders) < 2:
         return [project]
     inside_one = tuple(folder + os.sep for folder in folders)
-    elsewhere = [path for path, _kind in project.artifacts if not path.startswith(inside_one)]
-    elsewhere += [path for path in project.build_dirs if path not in folders and not path.startswith(inside_one)]
-    if elsewhere:
-        return [project]  # (a project holds no project: a re-walk of one takes everything below it)
+    if any(kind in REPORT_KINDS and not path.startswith(inside_one) for path, kind in project.artifacts):
+        return [project]
     return [
         Project(
             folder,

@@ -12,7 +12,7 @@ from collectors.collect.engine import Collection, Engine
 from collectors.problems import Problem
 
 from .. import trees_third as t3
-from ..conftest import records_of
+from ..conftest import place, records_of
 from ..trees import sources
 
 
@@ -409,11 +409,21 @@ def test_hls_projects_side_by_side_in_a_folder_without_source_are_projects_of_th
     assert collection.problems() == []
 
 
-def test_hls_projects_side_by_side_stay_one_project_where_the_folder_built_something_too(tmp_path: Path) -> None:
-    """A project never holds another (a re-walk of one takes everything below it): a log of the
-    folder's own keeps the HLS projects in it builds of one project, as before."""
+def test_the_gui_log_beside_hls_projects_side_by_side_keeps_them_apart(tmp_path: Path) -> None:
+    """The GUI writes vitis_hls.log where it was started: the folder holding the projects
+    (Joeyoyog/ADSD, aahwu/AAHLS_labB: 4 and 6 designs were one run)."""
     examples = t3.hls_projects_side_by_side(tmp_path / "repo")
     (examples / "vitis_hls.log").write_text("INFO: [HLS 200-10] Running 'vitis_hls'\n")
+    collection = collect(tmp_path / "repo")
+    assert list(collection.projects) == [str(examples / "aes_fpga"), str(examples / "qam_fpga")]
+    assert collection.problems() == []
+
+
+def test_hls_projects_side_by_side_stay_one_project_where_the_folder_has_reports_too(tmp_path: Path) -> None:
+    """A project never holds another (a re-walk of one takes everything below it): a report of
+    the folder's own keeps the HLS projects in it builds of one project, as before."""
+    examples = t3.hls_projects_side_by_side(tmp_path / "repo")
+    place(examples, "report/csynth.xml", t3.RGB + "syn__report__csynth.xml")
     assert list(collect(tmp_path / "repo").projects) == [str(examples)]
 
 
@@ -437,3 +447,20 @@ def test_an_sdx_builds_xocc_logs_name_its_target_and_device(tmp_path: Path) -> N
         ("vitis.sw_emu", t3.AWS_F1_SDX, 11.0)
     ]
     assert list(collection.projects) == [str(app)]
+
+
+def test_a_cosim_report_without_its_latency_report_gives_the_cycles(tmp_path: Path) -> None:
+    """Ariqfadh/FAST-HLS committed reports/hls_cosim.rpt and not hls/sim/: the report's Total
+    Execution Time column (2020.1+) is the run's clock cycles (SherlockChristie/FFT's: 132)."""
+    p = tmp_path / "suite/Benchmarks/fft/fft_1_base"
+    sources(p, "run_hls.tcl", "fft.cpp")
+    place(p, "proj/solution1/solution1.aps", text="<solution/>\n")
+    place(p, "proj/solution1/syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml")
+    place(
+        p,
+        "proj/solution1/sim/report/fft32_cosim.rpt",
+        "SherlockChristie-FFT__FFT_sol_2__opt1__sim__report__fft32_cosim.rpt",
+    )
+    records, _ = records_of(collect(tmp_path / "suite"))
+    rtl = next(r for r in records if r["report_type"] == "rtl_sim")
+    assert (rtl["rtl_sim"]["status"], rtl["rtl_sim"]["kernel_runtime_cycles"]) == ("pass", 132)
