@@ -464,3 +464,9 @@ def test_a_cosim_report_without_its_latency_report_gives_the_cycles(tmp_path: Pa
     records, _ = records_of(collect(tmp_path / "suite"))
     rtl = next(r for r in records if r["report_type"] == "rtl_sim")
     assert (rtl["rtl_sim"]["status"], rtl["rtl_sim"]["kernel_runtime_cycles"]) == ("pass", 132)
+
+
+def test_the_tops_unfinished_csim_is_no_verdict_and_another_functions_is_none_either(tmp_path: Path) -> None:
+    t3.csim_of_the_top_never_finished(tmp_path / "pFFT")
+    records, _ = records_of(collect(tmp_path / "pFFT"))
+    assert [r["report_type"] for r in records] == []  # (was: sw_run "pass", positAdd's verdict)

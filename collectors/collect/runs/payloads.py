@@ -114,8 +114,11 @@ def _sw_run(given: PayloadInput, runner: str | None) -> Built:
         return {"status": runner}, []
     if given.group.target != "vitis.csim":
         return None
-    csim_logs = [p for p in given.group.of("csim_log") if given.in_solution(p)]
-    for item in by_top_then_newest(given.proj, csim_logs, given.top) + given.facts.hls_logs:
+    top = given.top
+    csim_logs = by_top_then_newest(given.proj, [p for p in given.group.of("csim_log") if given.in_solution(p)], top)
+    if csim_logs and given.proj.parts(csim_logs[0])[-1] == f"{top}_csim.log":
+        csim_logs = csim_logs[:1]  # the top's own: without a verdict (cut short), another function's is none either
+    for item in csim_logs + given.facts.hls_logs:
         if item.facts["csim_status"] is not None:
             return {"status": item.facts["csim_status"]}, [item.path]
     return None
