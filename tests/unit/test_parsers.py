@@ -354,3 +354,21 @@ def test_cosim_total_execution_time(saved: str, cycles: int | None) -> None:
     """The report's last column, Total Execution Time (clock cycles), since 2020.1: lat.rpt's
     $TOTAL_EXECUTE_TIME, for a tree that did not commit sim/report/verilog/lat.rpt."""
     assert parse_cosim_rpt(fixture_bytes(saved))["total_execution_cycles"] == cycles
+
+
+def test_a_package_step_names_its_platform_alone() -> None:
+    """v++ -p (nmavuso/ese5320_final_project's package_build/logs/package/v++.log) names no
+    `Target device`, only the platform file it packages for."""
+    log = (
+        "INFO: [v++ 60-1306] Additional information associated with this v++ package can be found at:\n"
+        "INFO: [v++ 60-895]   Target platform: /home1/e/ese5320/u96v2_sbc_base/u96v2_sbc_base.xpfm\n"
+        "INFO: [v++ 60-2256] Packaging for hardware\n"
+    )
+    facts = parse_vpp_log(log.encode())
+    assert (facts["target"], facts["device"]) == ("hw", "u96v2_sbc_base")
+
+
+def test_a_rotated_vpp_log_is_no_log_of_the_run() -> None:
+    """v++ keeps older sessions' logs as `v++_<name>_<pid>.backup.log` (often empty)."""
+    assert classify("v++_lzw_fpga_25097.backup.log", "project", "/p/v++_lzw_fpga_25097.backup.log") is None
+    assert classify("v++_lzw_fpga.log", "project", "/p/v++_lzw_fpga.log") == "vpp_log"

@@ -23,7 +23,7 @@ from collectors.collect.artifacts.profile import parse_profile_kernels
 from collectors.collect.artifacts.runner_meta import parse_runner_meta
 from collectors.collect.artifacts.summary import parse_aierun_summary, parse_build_summary
 from collectors.collect.artifacts.sysdiagram import parse_system_diagram
-from collectors.collect.artifacts.vpp_log import COMPILERS, parse_vpp_log
+from collectors.collect.artifacts.vpp_log import is_vpp_log, parse_vpp_log
 from collectors.collect.artifacts.xrt_recipe import parse_recipe, parse_runner_report
 
 Parser = Callable[[Any], dict[str, Any]]  # bytes, or a binary stream for streaming parsers
@@ -77,7 +77,7 @@ register("lat_rpt", ("rpt",), _exact("lat.rpt"), parse_lat_rpt)
 register("cosim_rpt", ("rpt",), lambda f, p: f.endswith("cosim.rpt"), parse_cosim_rpt)
 register("profile", ("csv",), _exact("profile_kernels.csv"), parse_profile_kernels)
 register("sysdiagram", ("json",), _exact("systemDiagramModel.json"), parse_system_diagram)
-register("vpp_log", ("log",), lambda f, p: f.startswith(COMPILERS), parse_vpp_log)
+register("vpp_log", ("log",), is_vpp_log, parse_vpp_log)
 register("hls_log", ("log",), lambda f, p: f in ("vitis_hls.log", "vivado_hls.log") or f == p + ".log", parse_hls_log)
 register("hls_step_log", ("log",), is_step_log, parse_hls_log)
 register("csim_log", ("log",), lambda f, p: f.endswith("_csim.log") and p == "report", parse_csim_log)

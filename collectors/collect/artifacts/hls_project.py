@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from collectors.collect.artifacts.vpp_log import platform_name
 from collectors.files import decode_text
 from collectors.problems import NotThisKind
 
@@ -51,5 +52,4 @@ def parse_ide_prj(data: bytes) -> dict[str, Any]:
     if not _PROJECT_ROOT.search(text):
         raise NotThisKind("not a project document")
     match = _PRJ_PLATFORM.search(text)
-    name = match.group(1).replace("\\", "/").rpartition("/")[2].removesuffix(".xpfm") if match else ""
-    return {"platform": name or None}
+    return {"platform": platform_name(match.group(1)) if match else None}

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from collectors.collect.artifacts.vpp_log import platform_name
 from collectors.files import decode_text
 from collectors.problems import ArtifactError
 
@@ -55,5 +56,4 @@ def parse_aierun_summary(data: bytes) -> dict[str, Any]:
             break
     if platform is None and version is None:
         raise ArtifactError("names neither hardwarePlatform nor toolVersion (not a simulator run summary)")
-    name = platform.group(1).replace("\\", "/").rpartition("/")[2].removesuffix(".xpfm") if platform else ""
-    return {"platform": name or None, "vitis_version": version}
+    return {"platform": platform_name(platform.group(1)) if platform else None, "vitis_version": version}

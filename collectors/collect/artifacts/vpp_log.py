@@ -17,6 +17,7 @@ _TARGET = re.compile(
     r"(software emulation|hardware emulation|hardware)\b"
 )
 _DEVICE = re.compile(_TOOL + r"60-423\]\s+Target device:\s*(\S+)")
+_PLATFORM = re.compile(_TOOL + r"60-895\]\s+Target platform:\s*(\S+)")  # (a package step names only this)
 _VERSION = re.compile(_TOOL + r"74-78\]\s+Compiler Version string:\s*(\S+)")
 _ELAPSED = re.compile(_TOOL + r"60-791\]\s+Total elapsed time:\s*(\d+)h\s*(\d+)m\s*(\d+)s")
 _SESSION = re.compile(_TOOL + r"60-1548\]\s+Creating build summary session with primary output (\S+?),? at (.+)")
@@ -57,7 +58,8 @@ def parse_vpp_log(data: bytes) -> dict[str, Any]:
     issues: list[str] = []
     elapsed = _elapsed_seconds(_ELAPSED.findall(text), issues)
     out_target = _TARGETS[target.group(1)] if target else None
-    out_device = device.group(1) if device else None
+    platform = _PLATFORM.search(text) if device is None else None
+    out_device = device.group(1) if device else platform_name(platform.group(1)) if platform else None
     if session and (out_target is None or out_device is None):
         # A package step names neither; its primary output sits in build_dir.<t>.<platform>.
         hint = target_from_path(session.group(1))
@@ -75,6 +77,16 @@ def parse_vpp_log(data: bytes) -> dict[str, Any]:
         "invocation": identity,
         "issues": issues,
     }
+
+
+def platform_name(path: str) -> str | None:
+    """`u96v2_sbc_base` of `/home/x/u96v2_sbc_base/u96v2_sbc_base.xpfm` (any separator)."""
+    return path.replace("\\", "/").rpartition("/")[2].removesuffix(".xpfm") or None
+
+
+def is_vpp_log(name: str, parent: str) -> bool:
+    """`v++*.log`, `xocc*.log`; not the older sessions' logs v++ keeps as `*.backup.log`."""
+    return name.startswith(COMPILERS) and ".backup." not in name
 
 
 def error_lines(text: str) -> list[str]:
