@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from collectors.collect.artifacts import EXTENSION_KINDS, REPORT_KINDS, classify
 from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX, is_legacy_report_folder
+from collectors.collect.mapping import VARIANT
 from collectors.collect.pruning import (
     BUILD_MARKERS,
     COMPONENT_JSON,
@@ -279,7 +280,8 @@ def _assign(nodes: list[DirNode], built_only: bool = False) -> tuple[list[Projec
     build output: an HLS project beside harness folders keeps its solutions); an unbuilt one (a
     marker and source only) is a project unless any candidate lies below it or a built project
     above. `built_only`: the built projects alone (what lies below an unbuilt one is no built
-    project's: the built ones keep the same artifacts)."""
+    project's: the built ones keep the same artifacts). Built HLS projects side by side in one
+    project are projects of their own (_hls_projects_apart)."""
     own_reports = {id(n) for n in nodes if any(kind in REPORT_KINDS for _path, kind in n.artifacts)}
     with_reports = _marked_upwards(n for n in nodes if id(n) in own_reports)
     built = [n for n in nodes if n.is_candidate and (n.has_evidence or id(n) in with_reports)]
@@ -311,6 +313,8 @@ def _hls_projects_apart(project: Project) -> list[Project]:
     project never holds another (a re-walk of one takes everything below it); what else it
     holds (the GUI's `vitis_hls.log` where it was started, a Vivado project beside) is no
     project's."""
+    if VARIANT.match(os.path.basename(project.path)):
+        return [project]  # (a campaign's `<prefix>_<index>_<name>` folder: one implementation, its name says)
     apps = {os.path.dirname(path) for path, kind in project.artifacts if kind == "hls_app"}
     built = {os.path.dirname(os.path.dirname(path)) for path, kind in project.artifacts if kind == "aps"}
     folders = sorted(apps & built & {path for path in project.build_dirs if os.path.dirname(path) == project.path})
@@ -319,7 +323,7 @@ def _hls_projects_apart(project: Project) -> list[Project]:
     inside_one = tuple(folder + os.sep for folder in folders)
     if any(kind in REPORT_KINDS and not path.startswith(inside_one) for path, kind in project.artifacts):
         return [project]
-    return [
+    return [  # (each one's build dirs are those below it: as a re-walk of it alone finds them)
         Project(
             folder,
             [item for item in project.artifacts if item[0].startswith(folder + os.sep)],

@@ -7,7 +7,7 @@ import os
 import re
 
 from collectors.collect.artifacts.component import DEFAULT_WORK_DIR, parse_component
-from collectors.collect.artifacts.vpp_log import COMPILERS, VPP_BUILD_PREFIXES, is_vpp_build_dir
+from collectors.collect.artifacts.vpp_log import VPP_BUILD_PREFIXES, is_vpp_build_dir, is_vpp_log
 from collectors.files import read_report
 from collectors.problems import ArtifactError
 
@@ -60,7 +60,7 @@ def is_build_output_name(name: str) -> bool:
 def is_evidence_file(name: str) -> bool:
     return (
         name in EVIDENCE_LOGS
-        or (name.startswith(COMPILERS) and name.endswith(".log"))
+        or (is_vpp_log(name, "") and name.endswith(".log"))
         or (name.startswith("vitis_run.") and name.endswith(".meta"))
         or name.endswith(".link_summary")  # a v++ link ran here (or its outputs were copied here)
     )

@@ -233,13 +233,17 @@ def read_record(line: Line) -> dict[str, Any]:
     """The object of one line (`read_object` without its text: what a piece keeps is the bytes)."""
     if type(line) is bytes and (fast := _fast(line)) is not None:
         return fast
-    return read_object(line)[1]
+    return _read_strictly(line)[1]
 
 
 def read_object(line: Line) -> tuple[str, dict[str, Any]]:
     """The text and the object of one line, or LineError saying why it is not a record."""
     if isinstance(line, bytes) and (fast := _fast(line)) is not None:
         return line.decode("utf-8"), fast
+    return _read_strictly(line)
+
+
+def _read_strictly(line: Line) -> tuple[str, dict[str, Any]]:
     if isinstance(line, Oversized):
         raise LineError(f"line longer than {line.limit >> 20} MiB ({line.size} bytes), not read")
     text = decode(line)

@@ -468,5 +468,26 @@ def test_a_cosim_report_without_its_latency_report_gives_the_cycles(tmp_path: Pa
 
 def test_the_tops_unfinished_csim_is_no_verdict_and_another_functions_is_none_either(tmp_path: Path) -> None:
     t3.csim_of_the_top_never_finished(tmp_path / "pFFT")
-    records, _ = records_of(collect(tmp_path / "pFFT"))
+    collection = collect(tmp_path / "pFFT")
+    (result,) = collection.projects.values()
+    assert [run.target for run in result.runs] == ["vitis.csim"]  # (the run is there: no verdict)
+    records, _ = records_of(collection)
     assert [r["report_type"] for r in records] == []  # (was: sw_run "pass", positAdd's verdict)
+
+
+def test_hls_projects_side_by_side_in_a_campaigns_implementation_folder_stay_its_one(tmp_path: Path) -> None:
+    """`Benchmarks/fft/fft_1_base/{proj_a,proj_b}`: the folder's name gives the implementation
+    (variant 1 base); its two HLS projects are its builds, as the path rule has it (the other
+    one's solution is a problem line), never two problems of their own."""
+    implementation = tmp_path / "suite/Benchmarks/fft/fft_1_base"
+    sources(implementation, "run_hls.tcl", "fft.cpp")
+    for name in ("proj_a", "proj_b"):
+        place(implementation, f"{name}/hls.app", text='<project top="image_filter"/>\n')
+        place(implementation, f"{name}/solution1/solution1.aps", text="<solution/>\n")
+        place(implementation, f"{name}/solution1/syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml")
+    collection = collect(tmp_path / "suite")
+    assert list(collection.projects) == [str(implementation)]
+    records, _ = records_of(collection)
+    assert {(tuple(r["problem"]["group_path"]), r["implementation"]["variant"]["index"]) for r in records} == {
+        (("fft",), 1)
+    }

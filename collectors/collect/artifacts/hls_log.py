@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from collectors.collect.artifacts.vpp_log import is_rotated
 from collectors.files import decode_text
 from collectors.numbers import SECONDS, lenient
 
@@ -67,7 +68,7 @@ STEP_OF = {
 def is_step_log(name: str, parent: str) -> bool:
     """A unified component's session log of one step: `logs/hls_compile.log`, `logs/hls_run_<step>.log`
     (the `*.backup.log` beside them are older sessions)."""
-    return parent == "logs" and (name == "hls_compile.log" or (name.startswith("hls_run_") and ".backup." not in name))
+    return parent == "logs" and (name == "hls_compile.log" or (name.startswith("hls_run_") and not is_rotated(name)))
 
 
 def csim_status(text: str) -> str | None:

@@ -79,6 +79,11 @@ def parse_vpp_log(data: bytes) -> dict[str, Any]:
     }
 
 
+def is_rotated(name: str) -> bool:
+    """An older session's log that v++ or vitis-run kept aside (`v++_krnl_4165.backup.log`)."""
+    return ".backup." in name
+
+
 def platform_name(path: str) -> str | None:
     """`u96v2_sbc_base` of `/home/x/u96v2_sbc_base/u96v2_sbc_base.xpfm` (any separator)."""
     return path.replace("\\", "/").rpartition("/")[2].removesuffix(".xpfm") or None
@@ -86,7 +91,7 @@ def platform_name(path: str) -> str | None:
 
 def is_vpp_log(name: str, parent: str) -> bool:
     """`v++*.log`, `xocc*.log`; not the older sessions' logs v++ keeps as `*.backup.log`."""
-    return name.startswith(COMPILERS) and ".backup." not in name
+    return name.startswith(COMPILERS) and not is_rotated(name)
 
 
 def error_lines(text: str) -> list[str]:

@@ -128,7 +128,8 @@ def _runtime(group: RunGroup, hls_logs: list[Parsed]) -> float | None:
 
 
 def hls_device(proj: ProjectFiles, items: list[Parsed]) -> str | None:
-    """The FPGA part of an HLS solution: its best csynth.xml's, else its HLS log's."""
+    """The FPGA part of an HLS solution: its best csynth.xml's, else its HLS log's, else (a
+    unified component) its hls_config.cfg's."""
     reports = sorted(
         (p for p in items if p.kind == "csynth"), key=lambda p: csynth_pick_key(proj.rel[p.path], p.mtime_ns)
     )
@@ -203,10 +204,10 @@ def run_top(proj: ProjectFiles, group: RunGroup, solution: str | None) -> str | 
 def _named_by_simulation_reports(proj: ProjectFiles, group: RunGroup, solution: str | None) -> str | None:
     names = set()
     for item in group.items:
-        suffix = SIMULATION_REPORTS.get(item.kind)
-        name = proj.parts(item)[-1]
-        if suffix and name.endswith(suffix) and solution_of(proj.parts(item), item.kind) == solution:
-            names.add(name[: -len(suffix)])
+        suffix, parts = SIMULATION_REPORTS.get(item.kind), proj.parts(item)
+        own = parts[-3:-1] in (["sim", "report"], ["csim", "report"])  # (not a copy in reports/)
+        if suffix and own and parts[-1].endswith(suffix) and solution_of(parts, item.kind) == solution:
+            names.add(parts[-1][: -len(suffix)])
     names.discard("")  # (`_csim.log`: a simulation run without a top)
     return names.pop() if len(names) == 1 else None
 

@@ -160,7 +160,10 @@ def _log_device(proj: ProjectFiles, context: str) -> str | None:
         if item.facts["flow"] == "link" and item.facts["platform"] and proj.vpp_context(item) == context:
             return item.facts["platform"]
     if context in IDE_CONFIGURATIONS:  # the IDE project names the platform it builds for
-        return next((p.facts["platform"] for p in proj.readable("ide_prj") if p.facts["platform"]), None)
+        named = sorted(
+            proj.readable("ide_prj"), key=lambda p: (len(proj.parts(p)), p.path)
+        )  # (the project's own first)
+        return next((p.facts["platform"] for p in named if p.facts["platform"]), None)
     return None
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from collectors.collect.artifacts.parsed import Parsed
-from collectors.collect.runs.facts import RunFacts, by_top_then_newest, run_top
+from collectors.collect.runs.facts import SIMULATION_REPORTS, RunFacts, by_top_then_newest, run_top
 from collectors.collect.runs.layout import UNKNOWN, ProjectFiles, RunGroup, inside, solution_of
 from collectors.numbers import CYCLES, NumberError, checked
 from collectors.problems import Problem
@@ -116,7 +116,7 @@ def _sw_run(given: PayloadInput, runner: str | None) -> Built:
         return None
     top = given.top
     csim_logs = by_top_then_newest(given.proj, [p for p in given.group.of("csim_log") if given.in_solution(p)], top)
-    if csim_logs and given.proj.parts(csim_logs[0])[-1] == f"{top}_csim.log":
+    if top is not None and csim_logs and given.proj.parts(csim_logs[0])[-1] == top + SIMULATION_REPORTS["csim_log"]:
         csim_logs = csim_logs[:1]  # the top's own: without a verdict (cut short), another function's is none either
     for item in csim_logs + given.facts.hls_logs:
         if item.facts["csim_status"] is not None:
