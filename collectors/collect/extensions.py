@@ -123,7 +123,7 @@ def _xrt_records(
     records = []
     for item in (p for p in items if p.kind == "xrt_recipe"):
         jobs: dict[str, Any] = {}
-        for report in (p for p in items if p.kind == "xrt_report" and p.facts["jobs"]):
+        for report in (p for p in items if p.kind == "xrt_report" and p.facts.get("jobs")):
             if posixpath.dirname(report.path) == posixpath.dirname(item.path):
                 jobs.update(report.facts["jobs"])
         payload = {"subject": rel[item.path], **item.facts, "runner_report": jobs or None}

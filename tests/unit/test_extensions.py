@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from collectors.collect.accounting import tree_accounts
 from collectors.collect.artifacts.aie import parse_aie_output, plio_declarations, throughputs
 from collectors.collect.artifacts.loom import load_loom_json, parse_config, parse_map, snapshot_of, split_name
 from collectors.collect.artifacts.xrt_recipe import parse_recipe, runlists
@@ -559,3 +560,8 @@ def test_runner_report_beside_the_recipe(tmp_path: Path) -> None:
         }
     }
     assert record_errors(record) == [] and collection.problems() == []
+    accounts = tree_accounts((r.accounts for r in collection.projects.values()), collection.walk_problems)
+    # (HeteroCL's csynth-as-JSON report.json was "facts: describes the project (xrt_report)")
+    assert accounts[str(project / "unrelated_report.json")] == (
+        "skipped: another tool's file of the same name, not a xrt_report"
+    )

@@ -140,12 +140,12 @@ def parse_recipe(data: bytes) -> dict[str, Any]:
 
 def parse_runner_report(data: bytes) -> dict[str, Any]:
     """An xrt-runner jobs report (`{"jobs": {name: {cpu, hwctx, resources, xclbin}}}`): per job,
-    elapsed and latency (us), throughput (op/s), iterations. A JSON file of another kind gives
-    {"jobs": None} rather than a problem: report names are not distinctive enough to claim."""
+    elapsed and latency (us), throughput (op/s), iterations. A JSON file of another kind is
+    another tool's file, not a problem: report names are not distinctive enough to claim."""
     report = load_json(data, "runner report")
     jobs = report.get("jobs") if isinstance(report, dict) else None
     if not isinstance(jobs, dict):
-        return {"jobs": None}
+        raise NotThisKind("no jobs: not an xrt-runner report")
     out = {}
     for name, job in sorted(jobs.items()):
         cpu, res = as_dict(as_dict(job).get("cpu")), as_dict(as_dict(job).get("resources"))
