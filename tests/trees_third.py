@@ -364,3 +364,31 @@ def csim_of_the_top_never_finished(root: Path) -> Path:
     place(report, "positDiv_csim.log", text=cut_short)
     set_mtime(place(report, "positAdd_csim.log", text="INFO: [SIM 211-1] CSim done with 0 errors.\n"), 3600)
     return component
+
+
+U55C = "xilinx_u55c_gen3x16_xdma_3_202210_1"
+
+
+def vpp_temp_dir_named_build(root: Path) -> Path:
+    """alex-yang-upenn/vitis_accel_backend_test's shape (hls4ml's Vitis accelerator backend): its
+    v++ configuration says `temp_dir=build`, `log_dir=build/logs`, `report_dir=build/reports`;
+    `build/` holds the compile summary beside them and the kernel's HLS session, packaged."""
+    p = root / "backend_test"
+    place(p, "Makefile", text="all:\n\tv++ -c -t hw --config ./u55c.cfg kernel_wrapper.cpp -o ./build/krnl.xo\n")
+    place(p, "kernel_wrapper.cpp", text="void kernel_wrapper() {}\n")
+    place(p, "u55c.cfg", text=f"kernel=kernel_wrapper\nlog_dir=build/logs\nplatform={U55C}\ntemp_dir=build\n")
+    build = p / "build"
+    log = (
+        "INFO: [v++ 60-585] Compiling for hardware target\n"
+        f"INFO: [v++ 60-423]   Target device: {U55C}\n"
+        "INFO: [v++ 60-791] Total elapsed time: 0h 3m 12s\n"
+    )
+    place(build, "logs/v++_krnl.log", text=log)
+    place(build, "reports/krnl/v++_compile_krnl_guidance.html", text="<html/>\n")
+    summary = '<ENTRY>\n{\n "type": "ET_Header",\n "toolVersion": "Vitis V++ Compiler Release 2022.2"\n}\n</ENTRY>\n'
+    place(build, "krnl.xo.compile_summary", text=summary)
+    session = "krnl/kernel_wrapper/kernel_wrapper"
+    place(build, f"{session}/hls.app", text='<project top="kernel_wrapper"/>\n')
+    place(build, f"{session}/solution/solution.aps", text="<solution/>\n")
+    place(build, f"{session}/solution/syn/report/csynth.xml", RGB + "syn__report__csynth.xml")
+    return p

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 
 from collectors.collect.artifacts.component import DEFAULT_WORK_DIR, parse_component
 from collectors.collect.artifacts.vpp_log import VPP_BUILD_PREFIXES, is_vpp_build_dir, is_vpp_log
@@ -42,6 +43,7 @@ BUILD_MARKERS = frozenset(
     {"Makefile", "makefile", "hls.tcl", "run_hls.tcl", "hls_config.cfg", COMPONENT_JSON, "description.json"}
 )
 SOURCE_ENDINGS = (".c", ".cc", ".cpp", ".cxx", ".h", ".hpp", ".hh", ".cl")
+VPP_SUMMARIES = (".compile_summary", ".link_summary")  # what v++ writes beside its output
 EVIDENCE_LOGS = frozenset({"vitis_hls.log", "vivado_hls.log"})
 STATE_DIR = ".vitis-tui"  # the tool's own state, never walked
 NEVER_WALKED = frozenset({".git", "__pycache__", STATE_DIR})
@@ -87,11 +89,25 @@ def is_build_output(path: str, files: list[str], dirs: list[os.DirEntry], beside
 
 
 def is_vpp_output(path: str, files: list[str], names: set[str]) -> bool:
-    """A `<name>.build` folder holding v++ output (the IDE's temporary folder), or a v++ link's
-    output folder of any name (it holds `sys_link/` or `int/xo/`)."""
+    """A `<name>.build` folder holding v++ output (the IDE's temporary folder), a v++ link's
+    output folder of any name (it holds `sys_link/` or `int/xo/`), or a v++ temporary folder of
+    any name (`temp_dir=build` in its configuration: is_vpp_temp_dir)."""
     if path.endswith(".build") and ("logs" in names or "link" in names or any(f.endswith(".xo") for f in files)):
         return True
+    if is_vpp_temp_dir(files, names):
+        return True
     return bool(names & LINK_OUTPUT_DIRS) or ("int" in names and os.path.isdir(os.path.join(path, "int", "xo")))
+
+
+def is_vpp_temp_dir(files: Iterable[str], folders: Iterable[str]) -> bool:
+    """A folder v++ was told to work in (`--temp_dir`, `--log_dir` and `--report_dir` below it):
+    its build summary beside `logs/` and `reports/`, and no source of its own."""
+    names = list(files)
+    return (
+        {"logs", "reports"} <= set(folders)
+        and any(name.endswith(VPP_SUMMARIES) for name in names)
+        and not any(name.endswith(SOURCE_ENDINGS) for name in names)
+    )
 
 
 def is_ide_configuration(path: str, files: list[str], names: set[str]) -> bool:

@@ -491,3 +491,14 @@ def test_hls_projects_side_by_side_in_a_campaigns_implementation_folder_stay_its
     assert {(tuple(r["problem"]["group_path"]), r["implementation"]["variant"]["index"]) for r in records} == {
         (("fft",), 1)
     }
+
+
+def test_a_vpp_temp_dir_of_any_name_is_the_builds_not_a_project(tmp_path: Path) -> None:
+    """Its packaged HLS session was a project of its own with a spurious vitis.csynth record;
+    it is the hw build's (which writes no hls_synth record), on the device its log names."""
+    project = t3.vpp_temp_dir_named_build(tmp_path / "repo")
+    collection = collect(tmp_path / "repo")
+    assert list(collection.projects) == [str(project)]
+    (result,) = collection.projects.values()
+    assert [(run.target, run.device, run.vitis_version) for run in result.runs] == [("vitis.hw", t3.U55C, "2022.2")]
+    assert records_of(collection)[0] == []

@@ -56,7 +56,7 @@ def _build_dirs(proj: ProjectFiles, build_dirs: Iterable[str]) -> dict[str, tupl
             named[rel] = (_logged_target(proj, rel) or IDE_CONFIGURATIONS[rel], "")
         elif from_name:
             named[rel] = (f"vitis.{from_name[0]}", from_name[1])
-        elif is_vpp_build_dir(rel):
+        elif is_vpp_build_dir(rel) or rel in proj.temp_dirs:
             named.setdefault(rel, None)
     return named
 

@@ -106,6 +106,14 @@ class ProjectFiles:
         self._parent = os.path.dirname(path) + os.sep
         self.rel = {p.path: self.rel_of(p.path) for p in self.parsed}
         self._contexts: dict[str, str | None] = {}
+        self.temp_dirs = self._vpp_temp_dirs()
+
+    def _vpp_temp_dirs(self) -> set[str]:
+        """The project's folders that v++ worked in whatever their name (`temp_dir=build`): a
+        build summary right in one, its v++ logs in `logs/` below (pruning.is_vpp_temp_dir)."""
+        summaries = {posixpath.dirname(self.rel[p.path]) for p in self.parsed if p.kind == "summary"}
+        logged = {self.rel[p.path].split("/logs/")[0] for p in self.parsed if p.kind == "vpp_log"}
+        return {folder for folder in summaries & logged if folder and "/" not in folder}
 
     def rel_of(self, path: str) -> str:
         """A path relative to the project; for a file of an IDE application's companion folder
@@ -130,8 +138,8 @@ class ProjectFiles:
         """The outermost v++ build directory (relative) an artifact sits in, if any."""
         if item.path not in self._contexts:
             parts = self.parts(item)
-            if len(parts) > 1 and parts[0] in IDE_CONFIGURATIONS:
-                self._contexts[item.path] = parts[0]  # an IDE build configuration: one v++ build
+            if len(parts) > 1 and (parts[0] in IDE_CONFIGURATIONS or parts[0] in self.temp_dirs):
+                self._contexts[item.path] = parts[0]  # an IDE build configuration, a temp_dir: one v++ build
             else:
                 self._contexts[item.path] = next(
                     ("/".join(parts[: i + 1]) for i, part in enumerate(parts[:-1]) if is_vpp_build_dir(part)), None
