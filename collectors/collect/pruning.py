@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
 
 from collectors.collect.artifacts.component import DEFAULT_WORK_DIR, parse_component
 from collectors.collect.artifacts.vpp_log import VPP_BUILD_PREFIXES, is_vpp_build_dir, is_vpp_log
@@ -99,14 +98,13 @@ def is_vpp_output(path: str, files: list[str], names: set[str]) -> bool:
     return bool(names & LINK_OUTPUT_DIRS) or ("int" in names and os.path.isdir(os.path.join(path, "int", "xo")))
 
 
-def is_vpp_temp_dir(files: Iterable[str], folders: Iterable[str]) -> bool:
+def is_vpp_temp_dir(files: list[str], folders: set[str]) -> bool:
     """A folder v++ was told to work in (`--temp_dir`, `--log_dir` and `--report_dir` below it):
     its build summary beside `logs/` and `reports/`, and no source of its own."""
-    names = list(files)
     return (
-        {"logs", "reports"} <= set(folders)
-        and any(name.endswith(VPP_SUMMARIES) for name in names)
-        and not any(name.endswith(SOURCE_ENDINGS) for name in names)
+        {"logs", "reports"} <= folders
+        and any(name.endswith(VPP_SUMMARIES) for name in files)
+        and not any(name.endswith(SOURCE_ENDINGS) for name in files)
     )
 
 

@@ -277,13 +277,13 @@ def _collect_settled(
             del unshelved[path]
 
 
-def _in_worker(walk: Callable[..., Share], *arguments: Any) -> bytes:
+def _in_worker(*arguments: Any) -> bytes:
     """A worker's share, pickled. No garbage collection meanwhile: what it makes lives until
     the share is sent (each collection walked it all again: 8 % of its time); pickled here, in
     the pause, not by the pool after it (the collector, back, walked the share once more before
     it was sent: 10-40 ms a share)."""
     with collector_paused():
-        return pickle.dumps(walk(*arguments), pickle.HIGHEST_PROTOCOL)
+        return pickle.dumps(walk_share(*arguments), pickle.HIGHEST_PROTOCOL)
 
 
 # --- one root, by any path -----------------------------------------------------------------------
@@ -358,7 +358,6 @@ def _share_out(
     theirs = [
         pool.submit(
             _in_worker,
-            walk_share,
             part,
             root,
             replace(spec, known=_known_below(known, paths, part), known_files=_known_below(files, file_paths, part)),

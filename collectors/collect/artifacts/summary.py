@@ -16,8 +16,7 @@ _TOOL_VERSION = re.compile(r'"toolVersion"\s*:\s*"([^"]*)"')
 _YEAR_VERSION = re.compile(r"\b(20\d\d\.\d+(?:\.\d+)?)\b")
 _FLOW = re.compile(r'"flow"\s*:\s*"BF_([A-Z]+)"')
 _TARGET = re.compile(r'"target"\s*:\s*"TT_(SW_EMU|HW_EMU|HW)"')
-_ANY_PLATFORM = re.compile(r'"hardwarePlatform"\s*:\s*"([^"]+)"')
-_PLATFORM = re.compile(r'"hardwarePlatform"\s*:\s*"([^"]+?)(?:\.xpfm)?"')
+_PLATFORM = re.compile(r'"hardwarePlatform"\s*:\s*"([^"]+)"')  # a name or a path, with .xpfm: platform_name
 
 
 def parse_build_summary(data: bytes) -> dict[str, Any]:
@@ -37,7 +36,7 @@ def parse_build_summary(data: bytes) -> dict[str, Any]:
         "vitis_version": version,
         "flow": flow.group(1).lower() if flow else None,
         "target": target.group(1).lower() if target else None,
-        "platform": platform.group(1) if platform else None,
+        "platform": platform_name(platform.group(1)) if platform else None,
         # a compile that failed (a unified component's, a kernel's): a failed link fails no synthesis
         "synthesis_failed": "CS_FAILED" in text and flow is not None and flow.group(1) == "COMPILE",
     }
@@ -47,7 +46,7 @@ def parse_aierun_summary(data: bytes) -> dict[str, Any]:
     """The AI Engine simulator's run summary (`*.aierun_summary`, JSON or an `<ENTRY>` stream):
     the platform it simulated (`hardwarePlatform`, a path or a name) and the tool version."""
     text = decode_text(data)
-    platform = _ANY_PLATFORM.search(text)
+    platform = _PLATFORM.search(text)
     version = None
     for raw in _TOOL_VERSION.findall(text):
         match = _YEAR_VERSION.search(raw)

@@ -27,6 +27,7 @@ class RunFacts:
     derived: dict[str, Any]  # device, vitis_version, runtime_seconds
     errors: bool  # an ERROR: line of the synthesis step in the run's v++ or HLS logs
     versions: dict[str, str | None]  # report type -> the version its sessions give
+    top: str | None  # the top function of that solution (run_top)
 
     def fields(self, report_type: str | None) -> dict[str, Any]:
         """The derived facts of one report type's record (None: of the run as shown)."""
@@ -59,7 +60,7 @@ def derive_facts(proj: ProjectFiles, group: RunGroup) -> RunFacts:
     component = [p for p in group.of("summary") if p.path.endswith(".hlscompile_summary")]
     failed = [p for p in component + hls_logs if p.facts.get("synthesis_failed")]
     errors = bool(failed) or any(p.facts["errors"] for p in group.of("vpp_log") + hls_logs)
-    return RunFacts(chosen, solution, hls_logs, derived, errors, versions)
+    return RunFacts(chosen, solution, hls_logs, derived, errors, versions, run_top(proj, group, solution))
 
 
 def meta_facts(metas: list[Parsed], target: str, device: str | None, report_type: str | None) -> dict[str, Any]:
@@ -212,11 +213,16 @@ def _named_by_simulation_reports(proj: ProjectFiles, group: RunGroup, solution: 
     return names.pop() if len(names) == 1 else None
 
 
+def is_tops(proj: ProjectFiles, report: Parsed, top: str | None) -> bool:
+    """Whether a simulation report is the top function's own (`<top>_csim.log`, `<top>_cosim.rpt`)."""
+    suffix = SIMULATION_REPORTS.get(report.kind)
+    return top is not None and suffix is not None and proj.parts(report)[-1] == top + suffix
+
+
 def by_top_then_newest(proj: ProjectFiles, items: list[Parsed], top: str | None) -> list[Parsed]:
     """Simulation reports, the top function's first (a checkout dates files in any order), each
     group newest first."""
-    own = {f"{top}{suffix}" for suffix in SIMULATION_REPORTS.values()} if top else set()
-    return sorted(items, key=lambda p: (proj.parts(p)[-1] not in own, -p.mtime_ns))
+    return sorted(items, key=lambda p: (not is_tops(proj, p, top), -p.mtime_ns))
 
 
 def solution_top(proj: ProjectFiles, solution: str) -> str | None:

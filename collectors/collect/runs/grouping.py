@@ -160,10 +160,8 @@ def _log_device(proj: ProjectFiles, context: str) -> str | None:
         if item.facts["flow"] == "link" and item.facts["platform"] and proj.vpp_context(item) == context:
             return item.facts["platform"]
     if context in IDE_CONFIGURATIONS:  # the IDE project names the platform it builds for
-        named = sorted(
-            proj.readable("ide_prj"), key=lambda p: (len(proj.parts(p)), p.path)
-        )  # (the project's own first)
-        return next((p.facts["platform"] for p in named if p.facts["platform"]), None)
+        shallowest_first = sorted(proj.readable("ide_prj"), key=lambda p: (len(proj.parts(p)), p.path))
+        return next((p.facts["platform"] for p in shallowest_first if p.facts["platform"]), None)
     return None
 
 

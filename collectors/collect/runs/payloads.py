@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from collectors.collect.artifacts.parsed import Parsed
-from collectors.collect.runs.facts import SIMULATION_REPORTS, RunFacts, by_top_then_newest, run_top
+from collectors.collect.runs.facts import RunFacts, by_top_then_newest, is_tops
 from collectors.collect.runs.layout import UNKNOWN, ProjectFiles, RunGroup, inside, solution_of
 from collectors.numbers import CYCLES, NumberError, checked
 from collectors.problems import Problem
@@ -30,10 +30,6 @@ class PayloadInput:
     @property
     def label(self) -> str:
         return f"{self.group.target} run on {self.group.device or UNKNOWN}"
-
-    @property
-    def top(self) -> str | None:
-        return run_top(self.proj, self.group, self.facts.solution)
 
     def in_solution(self, item: Parsed) -> bool:
         """Whether an artifact belongs to the run's chosen solution (every one does without one)."""
@@ -73,7 +69,7 @@ def _cosim(given: PayloadInput, runner: str | None) -> Built:
     proj, group = given.proj, given.group
     lats = [p for p in group.of("lat_rpt") if given.in_solution(p)]
     lat = min(lats, key=lambda p: (0 if "/verilog/" in proj.rel[p.path] else 1, p.path), default=None)
-    cosims = by_top_then_newest(proj, [p for p in group.of("cosim_rpt") if given.in_solution(p)], given.top)
+    cosims = by_top_then_newest(proj, [p for p in group.of("cosim_rpt") if given.in_solution(p)], given.facts.top)
     status = cosims[0].facts["status"] if cosims else None
     status = status or runner or ("pass" if lat is not None else None)
     if status is None:
@@ -114,9 +110,9 @@ def _sw_run(given: PayloadInput, runner: str | None) -> Built:
         return {"status": runner}, []
     if given.group.target != "vitis.csim":
         return None
-    top = given.top
+    top = given.facts.top
     csim_logs = by_top_then_newest(given.proj, [p for p in given.group.of("csim_log") if given.in_solution(p)], top)
-    if top is not None and csim_logs and given.proj.parts(csim_logs[0])[-1] == top + SIMULATION_REPORTS["csim_log"]:
+    if csim_logs and is_tops(given.proj, csim_logs[0], top):
         csim_logs = csim_logs[:1]  # the top's own: without a verdict (cut short), another function's is none either
     for item in csim_logs + given.facts.hls_logs:
         if item.facts["csim_status"] is not None:
