@@ -244,3 +244,44 @@ def test_a_host_component_makes_no_synthesis_run(tmp_path: Path) -> None:
     place(host, "src/host.cpp", text="int main() { return 0; }\n")
     collection = collect(root)
     assert [(path, result.runs) for path, result in collection.projects.items()] == [(str(host), [])]
+
+
+# --- a v++ build at the root of other builds --------------------------------------------------
+
+U200 = "xilinx_u200_gen3x16_xdma_2_202110_1"
+
+
+def vpp_compile_log(target: str, failed: bool) -> str:
+    """A v++ compile's log as 2022.2 writes it (happyCheetah/matmult), cut to the lines read."""
+    lines = [
+        f"INFO: [v++ 60-895]   Target platform: /opt/xilinx/platforms/{U200}/{U200}.xpfm",
+        "INFO: [v++ 74-78] Compiler Version string: 2022.2",
+        f"INFO: [v++ 60-585] Compiling for {target} target",
+        f"INFO: [v++ 60-423]   Target device: {U200}",
+        "INFO: [v++ 60-242] Creating kernel: 'top'",
+    ]
+    if failed:
+        lines += [
+            "ERROR: [v++ 60-599] Kernel compilation failed to complete",
+            "ERROR: [v++ 60-592] Failed to finish compilation",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def test_a_vpp_build_at_the_root_of_other_builds_is_a_project(tmp_path: Path) -> None:
+    """happyCheetah/matmult: a sw_emu compile that failed at the repository's root (its v++ log and
+    _x/ there), a hw_emu build in u200/hw_emu. The root's build was no project's: its log and
+    its _x/ were in no run and on no line of `--explain`."""
+    root = tmp_path / "matmult"
+    place(root, "Makefile", text="all:\n")
+    place(root, "src/block_mm.cpp", text="void top() {}\n")
+    place(root, "v++_block_mm.log", text=vpp_compile_log("software emulation", failed=True))
+    place(root, "_x/logs/block_mm/v++.log", text=vpp_compile_log("software emulation", failed=True))
+    place(root, "u200/Makefile", text="all:\n")
+    place(root, "u200/hw_emu/v++_block_mm.log", text=vpp_compile_log("hardware emulation", failed=True))
+    collection = collect(root)
+    assert projects(collection, root) == [".", "u200/hw_emu"]
+    at_root = collection.projects[str(root)]
+    assert [(r.target, r.device) for r in at_root.runs] == [("vitis.sw_emu", U200)]
+    # (a sw_emu build's sw_run takes its status from a runner only: no record, the run is shown)
+    assert summary(collection) == [(("u200", "hw_emu"), "hls_synth", "vitis.hw_emu", U200, "fail")]
