@@ -69,6 +69,10 @@ class FollowRead(Message):
 class BrowseApp(RecordsActions, App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "vitis-tui browse"
+    # the view has the focus from the first frame: a key typed while browse starts comes before
+    # on_mount, and went to the first focusable widget, the filter box (a `q` was a filter); and
+    # a change of focus later makes the footer lay out its keys again (0.15 s)
+    AUTO_FOCUS = "RecordsView"
     # ctrl+c quits too (Textual only tells how to quit): whatever has the focus, the filter box included
     BINDINGS = [
         *RECORDS_BINDINGS,
@@ -108,9 +112,6 @@ class BrowseApp(RecordsActions, App[None]):
 
     def on_mount(self) -> None:
         self.sub_title = " ".join(self.paths)
-        # focused now, not when the first rows come: a change of focus makes the footer lay out
-        # its keys again (0.15 s), and the first keystrokes would wait behind it
-        self.view.focus()
         self._reload()
         self.set_timer(1.0, self._show_footer)  # (in any case: a load that never shows a first batch)
         self.repaint_after_resume()

@@ -162,7 +162,7 @@ def test_q_ends_browse_at_any_moment_of_a_load(tmp_path: Path, tmux_session, key
     path.write_text(records(20000))
     session = tmux_session(f"{installed_command()} browse {path}", tmp_path)
     pid = browse_pid(path)
-    session.wait_for("records")  # the app reads keys (one typed before it starts is the shell's)
+    session.wait_for("records")
     time.sleep(moment)
     pressed = time.monotonic()
     session.keys(key, delay=0)
@@ -170,6 +170,18 @@ def test_q_ends_browse_at_any_moment_of_a_load(tmp_path: Path, tmux_session, key
     took = time.monotonic() - pressed
     assert session.wait_exit()[0] == 0
     print(f"{key} at {moment} s ended browse in {took:.2f} s")
+
+
+def test_q_typed_while_browse_starts_ends_it(tmp_path: Path, tmux_session) -> None:
+    """A key typed before the app has the terminal waits in it, and comes first: it went to the
+    filter box, focused until the view took the focus once mounted (a `q` was a filter matching
+    nothing, and browse stayed)."""
+    path = tmp_path / "f.jsonl"
+    path.write_text(records(50))
+    session = tmux_session(f"{installed_command()} browse {path}", tmp_path)
+    browse_pid(path)  # (started: its interpreter is still importing)
+    session.keys("q", delay=0)
+    assert session.wait_exit(timeout=10)[0] == 0
 
 
 WRITER = """
