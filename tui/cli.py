@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from tui.commands import browse, collect, compare, demo, export, validate, watch
 from tui.commands.common import EXIT_INTERRUPTED, EXIT_USAGE, glue_query_values, release_outputs, version
+from tui.terminal import put_back
 
 # in the order `--help` lists them
 COMMANDS = {
@@ -73,6 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     finally:
         release_outputs()  # the outputs' locks (the kernel drops them too, however the process ends)
+        put_back()  # the terminal's flow control, where an interactive command turned it off
 
 
 def _main(argv: Sequence[str] | None = None) -> int:

@@ -23,6 +23,8 @@ import weakref
 from types import FrameType
 from typing import Any
 
+from tui.terminal import attributes_now, found_attributes
+
 EXIT_SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
 GRACE_SECONDS = 5.0  # for the app's own shutdown, before the terminal is restored from here
 # what Textual's driver turns on, turned off: mouse reporting, bracketed paste, focus events,
@@ -36,17 +38,6 @@ RESTORE_SEQUENCE = (
 def signal_status(signum: int) -> int:
     """The exit status a shell reports for a process ended by `signum`."""
     return 128 + signum
-
-
-def _terminal_attributes() -> list[Any] | None:
-    """The terminal's settings now; None without a terminal (or with one hung up)."""
-    try:
-        import termios
-
-        stdin = sys.__stdin__
-        return termios.tcgetattr(stdin.fileno()) if stdin is not None and stdin.isatty() else None
-    except Exception:  # (termios.error is no OSError: a terminal hung up raises it)
-        return None
 
 
 class SignalExit:
@@ -93,7 +84,7 @@ class SignalExit:
         the process from here."""
         deadline = time.monotonic() + GRACE_SECONDS
         while time.monotonic() < deadline:
-            now = _terminal_attributes()
+            now = attributes_now()
             if now is not None and now == self._attributes:
                 return  # Textual's driver put the terminal back
             time.sleep(0.05)  # (a few checks a second, for a few seconds, once)
@@ -106,7 +97,9 @@ class SignalExit:
 
 
 def restore_terminal(attributes: list[Any] | None) -> None:
-    """Settings and modes back as they were (errors ignored: the terminal may be gone)."""
+    """Settings and modes back as they were (errors ignored: the terminal may be gone): as the
+    command found them, where it changed them before the app (tui/terminal.py)."""
+    attributes = found_attributes(attributes)
     try:
         if attributes is not None and sys.__stdin__ is not None:
             import termios
@@ -127,7 +120,7 @@ def before_the_app() -> None:
     Installed just before `app.run()`; the app's own handlers take over once it is mounted."""
     if threading.current_thread() is not threading.main_thread():
         return
-    attributes = _terminal_attributes()
+    attributes = attributes_now()
 
     def end(signum: int, _frame: FrameType | None) -> None:
         restore_terminal(attributes)
@@ -140,7 +133,7 @@ def before_the_app() -> None:
 def exit_on_signals(app: Any) -> SignalExit:
     """Install the handlers for `app` (from its on_mount, on the event loop's thread)."""
     driver = getattr(app, "_driver", None)
-    attributes = getattr(driver, "attrs_before", None) or _terminal_attributes()
+    attributes = getattr(driver, "attrs_before", None) or attributes_now()
     return SignalExit(app, attributes).install()
 
 

@@ -172,16 +172,29 @@ def test_q_ends_browse_at_any_moment_of_a_load(tmp_path: Path, tmux_session, key
     print(f"{key} at {moment} s ended browse in {took:.2f} s")
 
 
-def test_q_typed_while_browse_starts_ends_it(tmp_path: Path, tmux_session) -> None:
-    """A key typed before the app has the terminal waits in it, and comes first: it went to the
-    filter box, focused until the view took the focus once mounted (a `q` was a filter matching
-    nothing, and browse stayed)."""
+@pytest.mark.parametrize("key", ["q", "C-q"])
+def test_a_key_typed_while_browse_starts_ends_it(tmp_path: Path, tmux_session, key: str) -> None:
+    """A key typed before the app has the terminal waits in it, and comes first: a `q` went to the
+    filter box, focused until the view took the focus once mounted (a filter matching nothing,
+    and browse stayed); a ctrl+q was the terminal's flow control, taken by the kernel. The
+    terminal's flow control is on again afterwards."""
     path = tmp_path / "f.jsonl"
     path.write_text(records(50))
-    session = tmux_session(f"{installed_command()} browse {path}", tmp_path)
+    flow = "echo FLOW=$(stty -a | tr ' ' '\\n' | grep -x -- '-*ixon')"
+    session = tmux_session(f"{installed_command()} browse {path}; code=$?; {flow}; (exit $code)", tmp_path)
     browse_pid(path)  # (started: its interpreter is still importing)
-    session.keys("q", delay=0)
-    assert session.wait_exit(timeout=10)[0] == 0
+    if key == "C-q":  # (typed before browse runs its first lines, it is the kernel's still)
+        tty = subprocess.run([*session.tmux, "display", "-p", "#{pane_tty}"], capture_output=True, text=True)
+        assert until(
+            lambda: (
+                "-ixon"
+                in subprocess.run(["stty", "-F", tty.stdout.strip(), "-a"], capture_output=True, text=True).stdout
+            )
+        )
+    session.keys(key, delay=0)
+    code, screen = session.wait_exit(timeout=10)
+    assert code == 0
+    assert "FLOW=ixon" in screen
 
 
 WRITER = """

@@ -6,6 +6,8 @@ import argparse
 import contextlib
 from typing import Any
 
+from tui.terminal import keep_early_keys, put_back
+
 from .common import (
     EXIT_IO,
     EXIT_OK,
@@ -39,6 +41,7 @@ def run(args: argparse.Namespace) -> int:
 def browse(files: list[str], config: str | None = None) -> int:
     if not has_terminal():
         return no_terminal("browse")
+    keep_early_keys()
     if missing_files(files):
         return EXIT_IO
     settings = record_settings(config)
@@ -60,11 +63,13 @@ END_AT_ONCE_ROWS = 10_000  # records held beyond which freeing them one by one w
 
 def end_now(code: int) -> None:
     """End the process without freeing every object of a large table one by one (a million
-    records take seconds): the output streams are flushed first, and nothing else is pending."""
+    records take seconds): the output streams are flushed and the terminal's settings put back
+    first, and nothing else is pending."""
     import os
     import sys
 
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(Exception):
             stream.flush()
+    put_back()
     os._exit(code)

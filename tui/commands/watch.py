@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from collectors.text import visible
+from tui.terminal import keep_early_keys
 
 from .common import (
     EXIT_OK,
@@ -91,6 +92,7 @@ def watch(roots: list[str], output: str, args: argparse.Namespace, before_start=
         return EXIT_USAGE
     if not has_terminal():
         return no_terminal(args.command)
+    keep_early_keys()
     settings = prepare(roots, [output], args)
     if isinstance(settings, int):
         return settings
