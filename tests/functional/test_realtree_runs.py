@@ -6,6 +6,7 @@ from tests/fixtures/vitis.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -92,9 +93,13 @@ Copyright (C) 2015 Xilinx Inc. All rights reserved.
 def solution_2015(project: Path, top_in: str = "app") -> None:
     """marsee101/multi_axim: vivado_hls.app names the top; only per-module reports in syn/report."""
     app_top = ' top="multi_axim"' if top_in == "app" else ""
-    place(
-        project, "vivado_hls.app", text=f'<project xmlns="com.autoesl.autopilot.project"{app_top} name="multi_axim"/>\n'
-    )
+    app = f'<project xmlns="com.autoesl.autopilot.project"{app_top} name="multi_axim"/>\n'
+    if top_in == "prefixed_app":  # Vivado HLS 2013.2 (Oliver-Ren/Real-Time-Vocal-Processor)
+        app = (
+            '<AutoPilot:project xmlns:AutoPilot="com.autoesl.autopilot.project" projectType="C/C++" '
+            'name="multi_axim" top="multi_axim">\n</AutoPilot:project>\n'
+        )
+    place(project, "vivado_hls.app", text=app)
     place(project, "multi_axim_tb.c", text="int main() { return 0; }\n")
     place(project, "solution1/solution1.aps", text="<solution/>\n")
     if top_in == "script":  # bigbrett/wsaes-cbc_hls: the solution's script.tcl says set_top
@@ -124,6 +129,15 @@ def test_2015_solution_uses_the_top_functions_csynth(tmp_path: Path, top_in: str
     (result,) = collection.projects.values()
     assert result.runs[0].sources["hls_synth"] == [str(root / "solution1/syn/report/multi_axim_csynth.xml")]
     assert collection.problems() == []
+
+
+def test_2013_app_with_its_namespace_prefix_names_the_top(tmp_path: Path) -> None:
+    """Vivado HLS 2013.2 writes `<AutoPilot:project ... top="...">`: with no cosim report to name
+    it either, the top was unknown and no synthesis was written (Real-Time-Vocal-Processor)."""
+    root = tmp_path / "multi_axim"
+    solution_2015(root, top_in="prefixed_app")
+    shutil.rmtree(root / "solution1/sim")
+    assert [s[1:] for s in summary(collect(root))] == [("hls_synth", "vitis.csynth", "xc7z010clg400-1", "pass")]
 
 
 def test_2015_solution_without_a_known_top_writes_no_synthesis(tmp_path: Path) -> None:

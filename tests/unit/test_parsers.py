@@ -372,3 +372,38 @@ def test_a_rotated_vpp_log_is_no_log_of_the_run() -> None:
     """v++ keeps older sessions' logs as `v++_<name>_<pid>.backup.log` (often empty)."""
     assert classify("v++_lzw_fpga_25097.backup.log", "project", "/p/v++_lzw_fpga_25097.backup.log") is None
     assert classify("v++_lzw_fpga.log", "project", "/p/v++_lzw_fpga.log") == "vpp_log"
+
+
+def test_an_old_logs_total_elapsed_time_is_read() -> None:
+    """Vivado HLS 2013-2017 tags it `@I [HLS-112]` (jairov4/accel-oil's solution logs)."""
+    log = OLD_HEADER + "@I [HLS-112] Total elapsed time: 36.770 seconds; peak memory usage: 70.2 MB.\n"
+    assert parse_hls_log(log.encode())["elapsed_seconds"] == 36.77
+
+
+VITIS_2023 = "****** Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2023.2 (64-bit)\n"
+FAILED_SYNTHESIS = (
+    "INFO: [HLS 200-1510] Running: csynth_design \n"
+    "INFO: [HLS 200-10] Analyzing design file 'cnn.cpp' ... \n"
+    "ERROR: [HLS 207-5519] Variable length array is not supported (cnn.cpp:12:9)\n"
+    "ERROR: [HLS 200-70] Pre-synthesis failed.\n"
+    "INFO: [HLS 200-111] Finished Command csynth_design Elapsed time: 1584.82 seconds\n"
+)
+CLEAN_SYNTHESIS = (
+    "INFO: [HLS 200-1510] Running: csynth_design \n"
+    "INFO: [HLS 200-10] Analyzing design file 'cnn.cpp' ... \n"
+    "INFO: [HLS 200-111] Finished Command csynth_design Elapsed time: 132.04 seconds\n"
+)
+
+
+def test_a_synthesis_run_again_cleanly_is_not_failed_by_the_errors_of_an_earlier_one() -> None:
+    """Tianze0918/lab4's solution.log appends a hundred sessions: old ones failed synthesis
+    (`Pre-synthesis failed`), the last ran it cleanly and exported; it was written as failed."""
+    facts = parse_hls_log((VITIS_2023 + FAILED_SYNTHESIS + VITIS_2023 + CLEAN_SYNTHESIS).encode())
+    assert facts["errors"] == [] and facts["synthesis_failed"] is False
+    assert "synthesis" not in facts["failed_steps"]
+    facts = parse_hls_log((VITIS_2023 + CLEAN_SYNTHESIS + VITIS_2023 + FAILED_SYNTHESIS).encode())
+    assert facts["errors"] == [
+        "ERROR: [HLS 207-5519] Variable length array is not supported (cnn.cpp:12:9)",
+        "ERROR: [HLS 200-70] Pre-synthesis failed.",
+    ]
+    assert facts["synthesis_failed"] is True and facts["failed_steps"] == ["synthesis"]

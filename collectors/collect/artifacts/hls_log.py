@@ -26,7 +26,7 @@ _OPENED_STARTS = (
 )
 _SET_TOP = re.compile(r"Running: set_top (?:-\S+ )*\{?([A-Za-z_]\w*)")
 _DEVICE = re.compile(r"Setting target device to '([^']+)'")
-_ELAPSED = re.compile(r"\[HLS 200-112\].*?Total elapsed time:\s*([0-9.]+)\s*seconds")
+_ELAPSED = re.compile(r"\[HLS(?: 200)?-112\].*?Total elapsed time:\s*([0-9.]+)\s*seconds")  # (`[HLS-112]` before 2018)
 _CSIM = re.compile(r"CSim (done|failed) with (?:(\d+) )?errors?|('csim_design' failed):")
 _CSIM_STARTS = ("CSim ", "'csim_design' failed:")
 # What tells which step of the flow a line belongs to: the command being run, else the message's tag.
@@ -99,7 +99,9 @@ def errors_by_step(text: str) -> dict[str, list[str]]:
     """Error lines (`ERROR:`, `@E` before 2018) by the flow step they belong to (an untagged one to
     the step running then).
     Before any step starts, and after a step finished, the session runs setup commands
-    (`open_project`, `set_part`, `config_*`, ...): their errors are "setup" and fail no step."""
+    (`open_project`, `set_part`, `config_*`, ...): their errors are "setup" and fail no step.
+    A synthesis run again speaks for itself: the errors of an earlier one are dropped (a log
+    appended to by every session keeps the failures the designer fixed since)."""
     found: dict[str, list[str]] = {}
     if not any(start in text for start in _ERROR_STARTS):
         return found  # no line starts with one: no step matters
@@ -107,15 +109,28 @@ def errors_by_step(text: str) -> dict[str, list[str]]:
     for line in text.splitlines():
         running, tag = _RUNNING.search(line), _TAG.match(line)
         signal = running.group(1) if running else tag.group(1) if tag else None
+        was = step
         if signal is not None:
             step = STEP_OF[signal]
         elif _SESSION.match(line) or _FINISHED.search(line) or _COMMAND.search(line):
             step = SETUP  # a new session, a step that ended, or another command
         elif any(marker in line for marker in _SYNTHESIS_START):
             step = "synthesis"
+        if step == "synthesis" != was:
+            found.pop(step, None)
         if line.startswith(_ERROR_STARTS):
             found.setdefault(step, []).append(line.strip())
     return found
+
+
+def synthesis_failed(text: str) -> bool:
+    """A unified component's compile that stopped says so in words, not always in ERROR lines;
+    only its last synthesis speaks (from where it began to analyse its files)."""
+    said = ("Pre-synthesis failed", "Synthesis failed")
+    if not any(words in text for words in said):
+        return False
+    last = max(text.rfind(start) for start in ("Running: csynth_design", *_SYNTHESIS_START))
+    return any(words in text[max(last, 0) :] for words in said)
 
 
 def step_versions(text: str) -> dict[str, list[str]]:
@@ -178,8 +193,7 @@ def parse_hls_log(data: bytes) -> dict[str, Any]:
         "errors": steps.get("synthesis", [])[:20],  # what fails a synthesis (docs/collection.md)
         "failed_steps": sorted(step for step in steps if step != SETUP),
         "step_versions": step_versions(text),
-        # a unified component's compile that stopped (its log says so in words, not always in ERROR lines)
-        "synthesis_failed": "Pre-synthesis failed" in text or "Synthesis failed" in text,
+        "synthesis_failed": synthesis_failed(text),
         "top": tops[-1] if (tops := _SET_TOP.findall(text)) else None,
         "opened": sorted({name.replace("\\", "/").rstrip("/").rpartition("/")[2] for name in opened_solutions(text)}),
         "issues": issues,

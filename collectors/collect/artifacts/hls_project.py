@@ -11,7 +11,7 @@ from collectors.collect.artifacts.vpp_log import platform_name
 from collectors.files import decode_text
 from collectors.problems import NotThisKind
 
-_APP_TOP = re.compile(r"<project\b[^>]*?\btop=\"([^\"]+)\"")
+_APP_TOP = re.compile(r"<(?:\w+:)?project\b[^>]*?\btop=\"([^\"]+)\"")
 _SET_TOP = re.compile(r"^\s*set_top\s+(?:-\S+\s+)*\{?([A-Za-z_]\w*)\}?", re.MULTILINE)
 LEGACY_REPORT_SUFFIX = "_csynth.xml"
 
