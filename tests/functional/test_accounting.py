@@ -19,10 +19,24 @@ from tui.cli import main
 
 from .. import trees
 from .. import trees_third as t3
+from ..conftest import place
 from .test_realtree_discovery import component_with_work_dir, mode_hls_component
 from .test_realtree_runs import fft_project, swiglu_component
 
+
+def csim_log_copied_out(root: Path) -> Path:
+    """Trouvaille1/MD5-Accelerator: the designer copied the solution's csim log to report/."""
+    project = root / "md5"
+    trees.sources(project, "run_hls.tcl", "md5.cpp")
+    place(project, "md5_hls_prj/hls.app", text='<project top="md5_wrap"/>\n')
+    place(project, "md5_hls_prj/solution1/solution1.aps", text="<solution/>\n")
+    for folder in ("md5_hls_prj/solution1/csim/report", "report"):
+        place(project, f"{folder}/md5_wrap_csim.log", text="INFO: [SIM 1] CSim done with 0 errors.\n")
+    return project
+
+
 BUILDERS: list[Callable[[Path], object]] = [
+    csim_log_copied_out,
     *trees.ALL,
     trees.aie_project,
     trees.xrt_project,
@@ -143,4 +157,14 @@ def test_another_tools_config_json_in_a_build_is_skipped_not_a_problem(
     assert main(["collect", str(root), "-o", str(out), "--strict", "--explain", str(config)]) == 0
     assert capsys.readouterr().out.splitlines() == [
         f"{config}: skipped: another tool's file of the same name, not a loom_config"
+    ]
+
+
+def test_a_report_in_no_run_is_a_problem_line(tmp_path: Path) -> None:
+    project = csim_log_copied_out(tmp_path)
+    collection = Engine(lambda r: load_settings(Path(r))).scan([str(tmp_path)], wait_for_writers=0)
+    copied = project / "report"
+    assert [str(p) for p in collection.problems() if p.path.startswith(str(copied))] == [
+        f"{copied}/md5_wrap_csim.log: report in no run of this project (outside every solution, "
+        "component and build folder): not collected"
     ]
