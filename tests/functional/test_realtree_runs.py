@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ..conftest import place, records_of, set_mtime
-from .test_realtree_discovery import LAB0, collect, mode_hls_component, projects, summary
+from .test_realtree_discovery import CHOOCIE, LAB0, collect, mode_hls_component, projects, summary
 
 HW_EMU_LINK = "AkshayMalige-rtda_demo__design_hw_emu.xsa.link_summary"  # TT_HW_EMU, vek280, 2024.2
 SW_EMU_LINK = (
@@ -394,3 +394,37 @@ def test_runner_file_of_a_second_platform_beside_two_builds_is_its_own_run(tmp_p
     place(project, "vitis_run.meta", text=f"target=vitis.sw_emu\ndevice={U280}\nstatus=pass\n")
     (result,) = collect(tmp_path).projects.values()
     assert sorted(r.device for r in result.runs) == sorted([U280, U50, "xilinx_u250_gen3x16_xdma_4_1_202210_1"])
+
+
+def test_a_component_compiled_only_is_timed_by_its_compile_log(tmp_path: Path) -> None:
+    """tiagolascasas/heterogeneous-vitis-apps (2024.1): a component synthesised; its
+    logs/hls_compile.log is the session of its vitis.csynth run (`Total elapsed time: 30.15
+    seconds`), as logs/hls_run_csim.log is its vitis.csim run's; a cosim run spans two steps,
+    each timed apart: no runtime."""
+    component = tmp_path / "vadd"
+    place(component, "vitis-comp.json", text='{"configuration": {"work_dir": "."}}\n')
+    place(component, "vadd.hlscompile_summary", LAB0 + "project_1.hlscompile_summary")
+    place(component, "hls/syn/report/csynth.xml", CHOOCIE + "harness__hls__syn__report__csynth.xml")
+    compile_log = (
+        "  **** HLS Build v2024.1 5069499\n"
+        "INFO: [HLS 200-112] Total CPU user time: 21.17 seconds. Total CPU system time: 2.45 seconds. "
+        "Total elapsed time: 30.15 seconds; peak allocated memory: 479.484 MB.\n"
+        "INFO: [v++ 60-791] Total elapsed time: 0h 0m 33s\n"
+    )
+    place(component, "logs/hls_compile.log", text=compile_log)
+    records, _ = records_of(collect(tmp_path))
+    assert [(r["run"]["target"], r["run"]["runtime_seconds"]) for r in records] == [("vitis.csynth", 30.15)]
+    place(component, "hls/csim/report/vadd_csim.log", text="INFO: [SIM 1] CSim done with 0 errors.\n")
+    place(component, "logs/hls_run_csim.log", text=compile_log.replace("30.15", "4.5"))
+    records, _ = records_of(collect(tmp_path))
+    assert [(r["run"]["target"], r["run"]["runtime_seconds"]) for r in records] == [
+        ("vitis.csynth", 30.15),
+        ("vitis.csim", 4.5),
+    ]
+    place(component, "reports/hls_cosim.rpt", COMPONENT_COSIM)
+    place(component, "logs/hls_run_cosim.log", text=compile_log.replace("30.15", "60.0"))
+    records, _ = records_of(collect(tmp_path))
+    assert {(r["run"]["target"], r["run"]["runtime_seconds"]) for r in records} == {
+        ("vitis.cosim", None),
+        ("vitis.csim", 4.5),
+    }

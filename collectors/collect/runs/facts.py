@@ -48,8 +48,7 @@ def derive_facts(proj: ProjectFiles, group: RunGroup) -> RunFacts:
     derived = {
         "device": group.device,
         "vitis_version": _version(fixed, _versions(hls_logs)),
-        # a component's step logs time one step each, not the session: no runtime from them
-        "runtime_seconds": _runtime(group, [p for p in hls_logs if p.kind == "hls_log"]),
+        "runtime_seconds": _runtime(group, _timing_logs(group, hls_logs)),
     }
     versions: dict[str, str | None] = {}
     if group.solutions and group.target not in VPP_TARGETS:
@@ -110,6 +109,18 @@ def _step_versions(hls_logs: list[Parsed], step: str) -> list[str]:
 
 def _versions(items: list[Parsed]) -> list[str]:
     return [p.facts["vitis_version"] for p in sorted(items, key=lambda p: p.path) if p.facts.get("vitis_version")]
+
+
+# a unified component's step log that is the whole session of a run of this target
+STEP_LOG_OF = {"vitis.csynth": "hls_compile.log", "vitis.csim": "hls_run_csim.log"}
+
+
+def _timing_logs(group: RunGroup, hls_logs: list[Parsed]) -> list[Parsed]:
+    """The HLS logs whose elapsed time is the run's: the sessions' logs; of a component's step
+    logs, each times one step: the compile times a vitis.csynth run, the csim step a vitis.csim
+    one (a cosim run spans the compile and the cosim step: none times it)."""
+    step_log = STEP_LOG_OF.get(group.target)
+    return [p for p in hls_logs if p.kind == "hls_log" or posixpath.basename(p.path) == step_log]
 
 
 def _runtime(group: RunGroup, hls_logs: list[Parsed]) -> float | None:
