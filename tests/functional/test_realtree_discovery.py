@@ -285,3 +285,27 @@ def test_a_vpp_build_at_the_root_of_other_builds_is_a_project(tmp_path: Path) ->
     assert [(r.target, r.device) for r in at_root.runs] == [("vitis.sw_emu", U200)]
     # (a sw_emu build's sw_run takes its status from a runner only: no record, the run is shown)
     assert summary(collection) == [(("u200", "hw_emu"), "hls_synth", "vitis.hw_emu", U200, "fail")]
+
+
+# --- SDAccel 2016-2018: xocc's build folders ----------------------------------------------------
+
+F1 = "xilinx_aws-vu9p-f1_4ddr-xpr-2pr_4_0"
+
+
+def test_xocc_build_folders_name_their_run(tmp_path: Path) -> None:
+    """bo-dun/ising_solver (SDAccel 2017.1, AWS F1): xocc built in
+    `_xocc_compile_<file>_<kernel>.<t>.<platform>.dir` and `_xocc_link_....dir`; they made no
+    run, and the project counted as not built. A hw_emu compile's HLS solution is that run's."""
+    root = tmp_path / "helloworld_ocl"
+    place(root, "Makefile", text="all:\n")
+    place(root, "src/host.cpp", text="int main() { return 0; }\n")
+    compile_dir = f"_xocc_compile_vector_addition_vector_addition.sw_emu.{F1}.dir"
+    place(root, f"{compile_dir}/impl/kernels/vector_add/vector_add/vivado_hls.log", text="")
+    place(root, f"_xocc_link_vector_addition.sw_emu.{F1}_vector_addition.sw_emu.{F1}.dir/steps.log", text="")
+    collection = collect(root)
+    (result,) = collection.projects.values()
+    assert [(r.target, r.device) for r in result.runs] == [("vitis.sw_emu", F1)]
+    hw_emu = root / compile_dir.replace("sw_emu", "hw_emu")
+    classic_solution(hw_emu / "impl/kernels/vector_add/vector_add/prj")
+    # (its rtl_sim waits for the host run's profile)
+    assert [s[1:] for s in summary(collect(root))] == [("hls_synth", "vitis.hw_emu", F1, "pass")]

@@ -24,8 +24,12 @@ _SESSION = re.compile(_TOOL + r"60-1548\]\s+Creating build summary session with 
 COMPILERS = ("v++", "xocc")  # what a compiler's log is named after: v++.log, v++_krnl.log, xocc_<name>.log
 # v++ build directories: a plain `_x`, or one named after its target and platform
 # (`_x.<t>.<platform>`, `_x_temp.<t>.<platform>`, `build_dir.<t>.<platform>`).
-VPP_BUILD_PREFIXES = ("_x.", "_x_temp", "build_dir.")
-_BUILD_DIR = re.compile(r"^(?:_x|_x_temp|build_dir)\.(sw_emu|hw_emu|hw)\.(.*)$")
+VPP_BUILD_PREFIXES = ("_x.", "_x_temp", "build_dir.", "_xocc_")
+# (SDAccel 2016-2018's xocc: `_xocc_compile_<file>_<kernel>.<t>.<platform>.dir`, and
+# `_xocc_link_<xclbin>.<t>.<platform>_<xclbin>.<t>.<platform>.dir`: the last pair speaks)
+_BUILD_DIR = re.compile(
+    r"^(?:(?:_x|_x_temp|build_dir)\.(sw_emu|hw_emu|hw)\.(.*)|_xocc_.*\.(sw_emu|hw_emu|hw)\.([^.]+)\.dir)$"
+)
 _TARGETS = {"software emulation": "sw_emu", "hardware emulation": "hw_emu", "hardware": "hw"}
 
 
@@ -37,7 +41,9 @@ def is_vpp_build_dir(name: str) -> bool:
 def vpp_build_dir(name: str) -> tuple[str, str] | None:
     """(target, platform) that a build directory's name gives (`sw_emu`, `hw_emu`, `hw`), if any."""
     match = _BUILD_DIR.match(name)
-    return (match.group(1), match.group(2)) if match else None
+    if match is None:
+        return None
+    return (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
 
 
 def target_from_path(path: str) -> tuple[str, str] | None:
