@@ -428,3 +428,23 @@ def test_a_component_compiled_only_is_timed_by_its_compile_log(tmp_path: Path) -
         ("vitis.cosim", None),
         ("vitis.csim", 4.5),
     }
+
+
+ALVEO_TUTORIAL = "YanLunHuang-alveo_FPGA_tutorial__report__"
+
+
+def test_a_synthesis_copied_beside_a_vpp_log_is_that_builds(tmp_path: Path) -> None:
+    """YanLunHuang/alveo_FPGA_tutorial (and aaarora/facile-u55c): report/ holds a hw link's v++
+    log and, in report/report/, the kernel's csynth.xml copied out of that build (no solution
+    around it). It was a vitis.csynth run of its own; it is the hw build's report (never
+    written), as a copy beside a v++ log of the only v++ run is."""
+    root = tmp_path / "alveo_FPGA_tutorial"
+    place(root, "Makefile", text="all:\n")
+    place(root, "src/alveo_hls4ml.cpp", text="void alveo_hls4ml() {}\n")
+    place(root, "report/v++_alveo_hls4ml.log", ALVEO_TUTORIAL + "v++_alveo_hls4ml.log")
+    place(root, "report/report/csynth.xml", ALVEO_TUTORIAL + "report__csynth.xml")
+    collection = collect(root)
+    (result,) = collection.projects.values()
+    assert [(r.target, r.device) for r in result.runs] == [("vitis.hw", "xilinx_u50_xdma_201920_1")]
+    assert records_of(collection)[0] == []
+    assert result.accounts[str(root / "report/report/csynth.xml")].startswith("unwritten: a vitis.hw run")

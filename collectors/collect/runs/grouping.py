@@ -183,7 +183,7 @@ def hls_groups(
     proj: ProjectFiles, groups: RunGroups, path_gives_variant: bool = False, problems: list[Problem] | None = None
 ) -> None:
     logs = [p for p in proj.readable("hls_log") if proj.vpp_context(p) is None]
-    solutions = _solutions(proj)
+    solutions = _solutions(proj, groups)
     own_logs = {solution: [p for p in logs if proj.folder(p) == solution] for solution in solutions}
     plan = plan_solutions(proj, solutions, own_logs, path_gives_variant, [] if problems is None else problems)
     for solution, items in solutions.items():
@@ -199,7 +199,7 @@ def hls_groups(
             group.solutions.append(solution)
 
 
-def _solutions(proj: ProjectFiles) -> dict[str, list[Parsed]]:
+def _solutions(proj: ProjectFiles, groups: RunGroups) -> dict[str, list[Parsed]]:
     """HLS solution directories (outside v++ builds) with their artifacts; copies nested inside
     another solution (impl/ip/hls_files/...) are that solution's."""
     by_solution: dict[str, list[Parsed]] = {}
@@ -207,7 +207,9 @@ def _solutions(proj: ProjectFiles) -> dict[str, list[Parsed]]:
         if proj.vpp_context(item) is not None or item.kind == "hls_log":
             continue  # inside a v++ build: that run's; a `<dir>/<dir>.log` alone is no solution (AIE tiles)
         solution = solution_of(proj.parts(item), item.kind)
-        if solution is not None:
+        if solution is not None and (build := _copied_from_build(proj, item, groups)) is not None:
+            build.items.append(item)
+        elif solution is not None:
             by_solution.setdefault(solution, []).append(item)
     for item in proj.parsed:
         if item.kind == "vitis_comp" and item.facts.get("hls", True) and proj.vpp_context(item) is None:
@@ -219,6 +221,21 @@ def _solutions(proj: ProjectFiles) -> dict[str, list[Parsed]]:
         owner = next((s for s in merged if s != "." and inside(solution, s)), None)
         merged.setdefault(owner or solution, []).extend(by_solution[solution])
     return merged
+
+
+def _copied_from_build(proj: ProjectFiles, item: Parsed, groups: RunGroups) -> RunGroup | None:
+    """The v++ run a csynth.xml copied out of its solution (no `syn/report` around it) was taken
+    from: the only one with a v++ log in the copy's folder or above it (YanLunHuang/
+    alveo_FPGA_tutorial's report/report/csynth.xml beside report/v++_alveo_hls4ml.log)."""
+    if item.kind != "csynth" or proj.parts(item)[-3:-1] == ["syn", "report"]:
+        return None
+    folder = proj.folder(item)
+    builds = [
+        group
+        for group in groups.of_target(*VPP_TARGETS)
+        if any(p.kind == "vpp_log" and inside(folder, proj.folder(p)) for p in group.items)
+    ]
+    return builds[0] if len(builds) == 1 else None
 
 
 def _component_files(proj: ProjectFiles, solution: str) -> list[Parsed]:
