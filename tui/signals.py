@@ -23,7 +23,7 @@ import weakref
 from types import FrameType
 from typing import Any
 
-from tui.terminal import attributes_now, found_attributes
+from tui.terminal import attributes_now, found_attributes, set_attributes
 
 EXIT_SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
 GRACE_SECONDS = 5.0  # for the app's own shutdown, before the terminal is restored from here
@@ -85,8 +85,8 @@ class SignalExit:
         deadline = time.monotonic() + GRACE_SECONDS
         while time.monotonic() < deadline:
             now = attributes_now()
-            if now is not None and now == self._attributes:
-                return  # Textual's driver put the terminal back
+            if now is not None and now in (self._attributes, found_attributes(None)):
+                return  # Textual's driver put the terminal back (and the command its flow control)
             time.sleep(0.05)  # (a few checks a second, for a few seconds, once)
         self._restore_and_end(signum)
 
@@ -100,13 +100,8 @@ def restore_terminal(attributes: list[Any] | None) -> None:
     """Settings and modes back as they were (errors ignored: the terminal may be gone): as the
     command found them, where it changed them before the app (tui/terminal.py)."""
     attributes = found_attributes(attributes)
-    try:
-        if attributes is not None and sys.__stdin__ is not None:
-            import termios
-
-            termios.tcsetattr(sys.__stdin__.fileno(), termios.TCSANOW, attributes)
-    except Exception:  # (termios.error is no OSError)
-        pass
+    if attributes is not None:
+        set_attributes(attributes)
     try:
         if sys.__stderr__ is not None:  # (where Textual's driver writes)
             os.write(sys.__stderr__.fileno(), RESTORE_SEQUENCE.encode("ascii"))

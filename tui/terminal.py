@@ -3,16 +3,22 @@
 Until Textual takes the terminal (its imports: about 0.2 s), a key typed waits in the terminal's
 line buffer and reaches the app once it reads, except ctrl+q and ctrl+s: with flow control on
 (IXON, the usual setting) the kernel takes them for itself, and a ctrl+q typed at once never
-quit. An interactive command turns flow control off first thing (`keep_early_keys`); however it
-ends, the settings go back as they were (`put_back`, also from tui/signals.py's last resort).
+quit. An interactive command turns flow control off first thing (`keep_early_keys`) and turns it
+on again however it ends (`put_back`: the cli's end, browse's quick exit, a signal before the app
+runs); tui/signals.py puts back all the settings found (`found_attributes`) where the app could
+not.
 """
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
+from types import FrameType
 from typing import Any
 
 _found: list[Any] | None = None  # the settings before keep_early_keys changed them
+_owner = 0  # the process that changed them (a worker forked since must not touch the terminal)
 
 
 def attributes_now() -> list[Any] | None:
@@ -27,15 +33,17 @@ def attributes_now() -> list[Any] | None:
 
 
 def keep_early_keys() -> None:
-    global _found
+    global _found, _owner
     found = attributes_now()
     if found is None or _found is not None:
         return
     import termios
 
-    changed = [found[0] & ~termios.IXON, *found[1:]]
-    if _set(changed):
-        _found = found
+    if set_attributes([found[0] & ~termios.IXON, *found[1:]]):
+        _found, _owner = found, os.getpid()
+        if threading_is_main():
+            for signum in (signal.SIGTERM, signal.SIGHUP):  # (SIGINT ends through the cli's finally)
+                signal.signal(signum, _end)
 
 
 def found_attributes(otherwise: list[Any] | None) -> list[Any] | None:
@@ -44,13 +52,17 @@ def found_attributes(otherwise: list[Any] | None) -> list[Any] | None:
 
 
 def put_back() -> None:
-    """The settings as the command found them (nothing where keep_early_keys changed nothing)."""
-    global _found
-    if _found is not None and _set(_found):
-        _found = None
+    """Flow control as the command found it (the other settings as they are now: a user's `stty`
+    meanwhile stays); nothing where keep_early_keys changed nothing."""
+    now = attributes_now()
+    if _found is None or now is None or os.getpid() != _owner:
+        return
+    import termios
+
+    set_attributes([(now[0] & ~termios.IXON) | (_found[0] & termios.IXON), *now[1:]])
 
 
-def _set(attributes: list[Any]) -> bool:
+def set_attributes(attributes: list[Any]) -> bool:
     try:
         import termios
 
@@ -60,3 +72,15 @@ def _set(attributes: list[Any]) -> bool:
         return True
     except Exception:  # (termios.error is no OSError: the terminal may be gone)
         return False
+
+
+def threading_is_main() -> bool:
+    import threading
+
+    return threading.current_thread() is threading.main_thread()
+
+
+def _end(signum: int, _frame: FrameType | None) -> None:
+    """SIGTERM or SIGHUP before the app runs: the default end, flow control put back first."""
+    put_back()
+    os._exit(128 + signum)

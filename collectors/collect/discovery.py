@@ -32,11 +32,6 @@ __all__ = ["BUILD_MARKERS", "NEVER_WALKED", "STATE_DIR", "find_projects", "proje
 
 StackEntry = tuple[str, str, "DirNode | None", bool]
 
-# what makes a folder a project even above other built ones: reports, or a v++ log (a build ran
-# there: happyCheetah/matmult's failed sw_emu compile at the root, its hw_emu build below), in it
-# or in its build output
-OWN_BUILD_KINDS = REPORT_KINDS | {"vpp_log"}
-
 
 @dataclass
 class DirNode:
@@ -281,17 +276,18 @@ def finish_walk(walker: Walker) -> WalkResult:
 def _assign(nodes: list[DirNode], built_only: bool = False) -> tuple[list[Project], list[Problem]]:
     """Projects, with every node's artifacts given to its nearest project; and a problem for each
     report that lands in none. A built candidate (build evidence, or reports in its subtree) is a
-    project unless a built one lies below it, or when it holds reports or a v++ log of its own (in
-    itself or its build output: an HLS project beside harness folders keeps its solutions); an unbuilt one (a
+    project unless a built one lies below it, or when it holds reports of its own (in itself or its
+    build output: an HLS project beside harness folders keeps its solutions) or v++ ran in it; an unbuilt one (a
     marker and source only) is a project unless any candidate lies below it or a built project
     above. `built_only`: the built projects alone (what lies below an unbuilt one is no built
     project's: the built ones keep the same artifacts). Built HLS projects side by side in one
     project are projects of their own (_hls_projects_apart)."""
-    own_reports = {id(n) for n in nodes if any(kind in OWN_BUILD_KINDS for _path, kind in n.artifacts)}
+    own_reports = {id(n) for n in nodes if any(kind in REPORT_KINDS for _path, kind in n.artifacts)}
     with_reports = _marked_upwards(n for n in nodes if id(n) in own_reports)
     built = [n for n in nodes if n.is_candidate and (n.has_evidence or id(n) in with_reports)]
     below_built = _marked_upwards(n.parent for n in built if n.parent is not None)
-    projects = {id(n): Project(n.path, [], []) for n in built if id(n) not in below_built or id(n) in own_reports}
+    kept = own_reports | {id(n) for n in nodes if _vpp_ran_in(n)}
+    projects = {id(n): Project(n.path, [], []) for n in built if id(n) not in below_built or id(n) in kept}
     below_any = _marked_upwards(n.parent for n in nodes if n.is_candidate and n.parent is not None)
     if not built_only:
         for node in nodes:
@@ -307,6 +303,12 @@ def _assign(nodes: list[DirNode], built_only: bool = False) -> tuple[list[Projec
         projects[id(holder)].build_dirs.extend(node.build_dirs)
     split = [part for project in projects.values() for part in _hls_projects_apart(project)]
     return _merge_ide_companions(split), sorted(orphans)
+
+
+def _vpp_ran_in(node: DirNode) -> bool:
+    """A v++ log right in the folder (not a copy in a logs/ folder below): v++ ran there
+    (happyCheetah/matmult's failed sw_emu compile at the root, its hw_emu build in u200/hw_emu)."""
+    return any(kind == "vpp_log" and os.path.dirname(path) == node.path for path, kind in node.artifacts)
 
 
 def _hls_projects_apart(project: Project) -> list[Project]:
@@ -326,7 +328,7 @@ def _hls_projects_apart(project: Project) -> list[Project]:
     if len(folders) < 2:
         return [project]
     inside_one = tuple(folder + os.sep for folder in folders)
-    if any(kind in OWN_BUILD_KINDS and not path.startswith(inside_one) for path, kind in project.artifacts):
+    if any(kind in REPORT_KINDS and not path.startswith(inside_one) for path, kind in project.artifacts):
         return [project]
     return [  # (each one's build dirs are those below it: as a re-walk of it alone finds them)
         Project(

@@ -165,6 +165,13 @@ def test_a_report_in_no_run_is_a_problem_line(tmp_path: Path) -> None:
     collection = Engine(lambda r: load_settings(Path(r))).scan([str(tmp_path)], wait_for_writers=0)
     copied = project / "report"
     assert [str(p) for p in collection.problems() if p.path.startswith(str(copied))] == [
-        f"{copied}/md5_wrap_csim.log: report in no run of this project (outside every solution, "
-        "component and build folder): not collected"
+        f"{copied}/md5_wrap_csim.log: report that no run of this project takes: not collected"
     ]
+
+
+def test_a_broken_report_no_run_takes_is_one_problem_line(tmp_path: Path) -> None:
+    project = csim_log_copied_out(tmp_path)
+    (project / "report/md5_wrap_csim.log").write_bytes(b"\x00\x01binary")
+    collection = Engine(lambda r: load_settings(Path(r))).scan([str(tmp_path)], wait_for_writers=0)
+    copied = str(project / "report")
+    assert len([p for p in collection.problems() if p.path.startswith(copied)]) == 1

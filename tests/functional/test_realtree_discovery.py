@@ -309,3 +309,25 @@ def test_xocc_build_folders_name_their_run(tmp_path: Path) -> None:
     classic_solution(hw_emu / "impl/kernels/vector_add/vector_add/prj")
     # (its rtl_sim waits for the host run's profile)
     assert [s[1:] for s in summary(collect(root))] == [("hls_synth", "vitis.hw_emu", F1, "pass")]
+
+
+def test_a_copy_of_a_vpp_log_in_a_logs_folder_makes_no_project_above_a_build(tmp_path: Path) -> None:
+    """A repository keeping copies of its builds' logs in logs/ at its root: v++ did not run
+    there (the build's own log is in ex1/, its record once)."""
+    root = tmp_path / "repo"
+    place(root, "Makefile", text="all:\n")
+    place(root, "src/host.cpp", text="int main() { return 0; }\n")
+    log = vpp_compile_log("hardware emulation", failed=True)
+    place(root, "ex1/v++_block_mm.log", text=log)
+    place(root, "logs/v++_block_mm.log", text=log)
+    collection = collect(root)
+    assert projects(collection, root) == ["ex1"]
+    assert len(summary(collection)) == 1
+
+
+def test_an_xocc_folder_that_names_no_target_is_no_build_of_its_own(tmp_path: Path) -> None:
+    """Only the `.<t>.<platform>.dir` names are v++ builds: another `_xocc_*` folder's HLS
+    solution stays a solution (taken for a nameless build, it went to no run)."""
+    root = tmp_path / "repo"
+    classic_solution(root / "_xocc_krnl_vadd_krnl_vadd.dir/impl/kernels/k/k/prj")
+    assert [s[1:3] for s in summary(collect(root))] == [("hls_synth", "vitis.cosim"), ("rtl_sim", "vitis.cosim")]

@@ -409,11 +409,19 @@ def test_hls_projects_side_by_side_in_a_folder_without_source_are_projects_of_th
     assert collection.problems() == []
 
 
-def test_the_gui_log_beside_hls_projects_side_by_side_keeps_them_apart(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("log", "text"),
+    [
+        ("vitis_hls.log", "INFO: [HLS 200-10] Running 'vitis_hls'\n"),
+        ("v++_k.log", "INFO: [v++ 60-585] Compiling for hardware emulation target\nERROR: [v++ 60-599] failed\n"),
+    ],
+)
+def test_the_gui_log_beside_hls_projects_side_by_side_keeps_them_apart(tmp_path: Path, log: str, text: str) -> None:
     """The GUI writes vitis_hls.log where it was started: the folder holding the projects
-    (Joeyoyog/ADSD, aahwu/AAHLS_labB: 4 and 6 designs were one run)."""
+    (Joeyoyog/ADSD, aahwu/AAHLS_labB: 4 and 6 designs were one run); a v++ log there neither
+    merges them (one design's verdict would speak for the other)."""
     examples = t3.hls_projects_side_by_side(tmp_path / "repo")
-    (examples / "vitis_hls.log").write_text("INFO: [HLS 200-10] Running 'vitis_hls'\n")
+    (examples / log).write_text(text)
     collection = collect(tmp_path / "repo")
     assert list(collection.projects) == [str(examples / "aes_fpga"), str(examples / "qam_fpga")]
     assert collection.problems() == []

@@ -125,7 +125,8 @@ def errors_by_step(text: str) -> dict[str, list[str]]:
 
 def synthesis_failed(text: str) -> bool:
     """A unified component's compile that stopped says so in words, not always in ERROR lines;
-    only its last synthesis speaks (from where it began to analyse its files)."""
+    only its last synthesis speaks: what follows the log's last sign of a synthesis under way
+    (`Running: csynth_design`, the analysis of a file, the code transformations)."""
     said = ("Pre-synthesis failed", "Synthesis failed")
     if not any(words in text for words in said):
         return False

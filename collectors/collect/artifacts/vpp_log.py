@@ -24,7 +24,7 @@ _SESSION = re.compile(_TOOL + r"60-1548\]\s+Creating build summary session with 
 COMPILERS = ("v++", "xocc")  # what a compiler's log is named after: v++.log, v++_krnl.log, xocc_<name>.log
 # v++ build directories: a plain `_x`, or one named after its target and platform
 # (`_x.<t>.<platform>`, `_x_temp.<t>.<platform>`, `build_dir.<t>.<platform>`).
-VPP_BUILD_PREFIXES = ("_x.", "_x_temp", "build_dir.", "_xocc_")
+VPP_BUILD_PREFIXES = ("_x.", "_x_temp", "build_dir.")
 # (SDAccel 2016-2018's xocc: `_xocc_compile_<file>_<kernel>.<t>.<platform>.dir`, and
 # `_xocc_link_<xclbin>.<t>.<platform>_<xclbin>.<t>.<platform>.dir`: the last pair speaks)
 _BUILD_DIR = re.compile(
@@ -34,8 +34,13 @@ _TARGETS = {"software emulation": "sw_emu", "hardware emulation": "hw_emu", "har
 
 
 def is_vpp_build_dir(name: str) -> bool:
-    """Whether a directory name is one v++ builds in (named or plain)."""
-    return name == "_x" or name.startswith(VPP_BUILD_PREFIXES)
+    """Whether a directory name is one v++ builds in (named or plain; xocc's only named: another
+    `_xocc_*` folder is a build output that names no run)."""
+    return (
+        name == "_x"
+        or name.startswith(VPP_BUILD_PREFIXES)
+        or (name.startswith("_xocc_") and _BUILD_DIR.match(name) is not None)
+    )
 
 
 def vpp_build_dir(name: str) -> tuple[str, str] | None:

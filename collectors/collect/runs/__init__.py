@@ -33,17 +33,18 @@ def build_runs(
     groups = group_runs(proj, build_dirs, metas, problems, path_gives_variant)
     runs = [_resolve(proj, group, metas, identity, problems) for group in groups]
     runs.sort(key=lambda r: (r.variant["index"] if r.variant else -1, r.target, r.device))
-    return runs, _file_problems(proj) + problems + _in_no_run(proj, runs, problems)
+    told = _file_problems(proj) + problems
+    return runs, told + _in_no_run(proj, runs, told)
 
 
 RUN_REPORTS = RESULT_KINDS | {"profile", "sysdiagram"}  # the reports a run's records come from
-IN_NO_RUN = "report in no run of this project (outside every solution, component and build folder): not collected"
+IN_NO_RUN = "report that no run of this project takes: not collected"
 
 
 def _in_no_run(proj: ProjectFiles, runs: list[Run], problems: list[Problem]) -> list[Problem]:
     """A report no run took (Trouvaille1/MD5-Accelerator's csim log copied out to report/) is a
-    problem line, never a silent loss; unless a line says so already, of it or of its folder (a
-    solution left out: the path gives the variant)."""
+    problem line, never a silent loss; unless a line speaks of it already, or of its folder (a
+    broken file; a solution left out: the path gives the variant)."""
     taken = {path for run in runs for path in run.files}
     told = [problem.path for problem in problems if problem.path != proj.path]  # (not the project's own lines)
     return [
