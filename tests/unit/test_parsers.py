@@ -407,3 +407,20 @@ def test_a_synthesis_run_again_cleanly_is_not_failed_by_the_errors_of_an_earlier
         "ERROR: [HLS 200-70] Pre-synthesis failed.",
     ]
     assert facts["synthesis_failed"] is True and facts["failed_steps"] == ["synthesis"]
+
+
+def solution_log_session(version: str, commands: str) -> str:
+    """A session as a solution's own log records it (appended to by each one): a plain banner."""
+    return (
+        "==============================================================\n"
+        f"Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v{version} (64-bit)\n"
+        "Copyright 1986-2023 Xilinx, Inc. All Rights Reserved.\n"
+        "==============================================================\n" + commands
+    )
+
+
+def test_a_solution_logs_sessions_are_told_apart_by_their_plain_banners() -> None:
+    """Ritarka/Layers-Template's solution1.log: 2022.2.2 sessions, then a 2023.1.1 one that ran the
+    synthesis the report is of; read as one session, the log dated it 2022.2.2."""
+    log = solution_log_session("2022.2.2", CLEAN_SYNTHESIS) + solution_log_session("2023.1.1", CLEAN_SYNTHESIS)
+    assert parse_hls_log(log.encode())["step_versions"] == {"synthesis": ["2022.2.2", "2023.1.1"]}
