@@ -448,3 +448,29 @@ def test_a_synthesis_copied_beside_a_vpp_log_is_that_builds(tmp_path: Path) -> N
     assert [(r.target, r.device) for r in result.runs] == [("vitis.hw", "xilinx_u50_xdma_201920_1")]
     assert records_of(collection)[0] == []
     assert result.accounts[str(root / "report/report/csynth.xml")].startswith("unwritten: a vitis.hw run")
+
+
+def test_a_solution_whose_synthesis_failed_is_a_variant_beside_the_others(tmp_path: Path) -> None:
+    """bol-edu/2022-fall-ntu's matrixmul_prj/solution5 (and adropulic/hls_bdt_project): no report,
+    only its log's `Synthesizability check failed`; its failed record took the default variant
+    (0, "implementation"), index 0 twice in the group, where its siblings were variants of their own."""
+    root = tmp_path / "FFT"
+    project = fft_project(root, "solution1.log", opened="opt4_just_pipe_all")
+    place(project, "opt5/opt5.aps", text="<solution/>\n")
+    place(
+        project,
+        "opt5/opt5.log",
+        text="INFO: [HLS 200-1510] Running: csynth_design \n"
+        "ERROR: [SYNCHK 200-91] Port 'res' (matrixmul.cpp:48) of function 'matrixmul' cannot be set to a FIFO\n"
+        "ERROR: [HLS 200-70] Synthesizability check failed.\n",
+    )
+    records, _ = records_of(collect(root))
+    assert [(variant, status) for variant, _type, _runtime, status in by_variant_status(records)] == [
+        ((0, "opt1"), "pass"),
+        ((1, "opt4_just_pipe_all"), "pass"),
+        ((2, "opt5"), "fail"),
+    ]
+
+
+def by_variant_status(records: list[dict]) -> list[tuple]:
+    return [(*row, r["hls_synth"]["status"]) for row, r in zip(by_variant(records), records)]

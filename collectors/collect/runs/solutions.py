@@ -56,8 +56,11 @@ def plan_solutions(
 
 
 def has_results(items: list[Parsed], own_logs: list[Parsed]) -> bool:
-    """A report of its own, or a C simulation verdict in its own log."""
-    return any(p.kind in RESULT_KINDS for p in items) or any(p.facts["csim_status"] for p in own_logs if p.ok)
+    """A report of its own, or a verdict in its own log: its C simulation's, or a synthesis that
+    failed (its record: bol-edu/2022-fall-ntu's solution5 has nothing else)."""
+    return any(p.kind in RESULT_KINDS for p in items) or any(
+        p.facts["csim_status"] or p.facts["errors"] or p.facts["synthesis_failed"] for p in own_logs if p.ok
+    )
 
 
 def solution_variants(solutions: list[str]) -> dict[str, dict[str, Any]]:
