@@ -387,11 +387,18 @@ def _project_above(node: DirNode, projects: dict[int, Project]) -> DirNode | Non
 
 
 def project_inventory(project: str, excluded: Iterable[str] = (), allowed: tuple[str, ...] | None = None) -> Project:
-    """Re-walk one project alone: everything below it is its own (a project has none below)."""
+    """Re-walk one project alone: everything below it is its own, but the projects below it that
+    a walk of the whole tree finds too (a folder v++ ran in above a built project, an HLS project
+    beside its result folders): which are, depends only on what lies below them."""
     walker = Walker(excluded, None, allowed)
     for folder in [project, *ide_companions(os.path.abspath(project))]:
         walker.walk(folder)
-    merged = Project(os.path.abspath(project), [], [], walker.problems)
+    path = os.path.abspath(project)
+    found = next((p for p in _assign(walker.nodes, built_only=True)[0] if p.path == path), None)
+    if found is not None:
+        found.problems = walker.problems
+        return found
+    merged = Project(path, [], [], walker.problems)
     for node in walker.nodes:
         merged.artifacts.extend(node.artifacts)
         merged.build_dirs.extend(node.build_dirs)

@@ -331,3 +331,19 @@ def test_an_xocc_folder_that_names_no_target_is_no_build_of_its_own(tmp_path: Pa
     root = tmp_path / "repo"
     classic_solution(root / "_xocc_krnl_vadd_krnl_vadd.dir/impl/kernels/k/k/prj")
     assert [s[1:3] for s in summary(collect(root))] == [("hls_synth", "vitis.cosim"), ("rtl_sim", "vitis.cosim")]
+
+
+def test_a_project_above_another_is_collected_again_without_it(tmp_path: Path) -> None:
+    """What `watch` does for a change in the folder v++ ran in: its re-walk took the build below
+    it too (a second vitis.hw_emu run, with a record under the outer folder's group path)."""
+    root = tmp_path / "matmult"
+    place(root, "Makefile", text="all:\n")
+    place(root, "src/block_mm.cpp", text="void top() {}\n")
+    place(root, "v++_block_mm.log", text=vpp_compile_log("software emulation", failed=True))
+    place(root, "u200/Makefile", text="all:\n")
+    place(root, "u200/hw_emu/v++_block_mm.log", text=vpp_compile_log("hardware emulation", failed=True))
+    engine = Engine(lambda r: load_settings(Path(r)))
+    scanned = engine.scan([str(root)], wait_for_writers=0)
+    again = engine.recollect(str(root), str(root))
+    assert [(r.target, r.device) for r in again.runs] == [("vitis.sw_emu", U200)]
+    assert again.lines == scanned.projects[str(root)].lines
