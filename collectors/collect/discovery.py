@@ -312,25 +312,28 @@ def _vpp_ran_in(node: DirNode) -> bool:
 
 
 def _hls_projects_apart(project: Project) -> list[Project]:
-    """A folder that holds, right in it, several built HLS projects (folders with their `.app`
-    and a solution: ngn-colorado/cloud-rtr's examples/aes_fpga and examples/qam_fpga, a course's
-    lab folder with one project per exercise) holds several designs: each HLS project is a
-    project of its own. Merged, they were one run whose other solutions were problem lines, and
-    one design's verdict spoke for another. Only where the folder has no report of its own: a
-    project never holds another (a re-walk of one takes everything below it); what else it
-    holds (the GUI's `vitis_hls.log` where it was started, a Vivado project beside) is no
-    project's."""
+    """A folder that holds, right in it, several built HLS projects (folders with their `.app` and a
+    solution: ngn-colorado/cloud-rtr's examples/aes_fpga and examples/qam_fpga, a course's lab
+    folder with one project per exercise) holds several designs: each HLS project is a project
+    of its own. Merged, they were one run whose other solutions were problem lines, and one
+    design's verdict spoke for another. The folder stays a project for what lies outside them
+    where that is a design too (its own reports, or a v++ log: bol-edu/2022-spring-nthu's IPs/
+    holds its own solution1 beside four HLS projects); what else it holds (the GUI's
+    `vitis_hls.log` where it was started, a Vivado project beside) is no project's."""
     if VARIANT.match(os.path.basename(project.path)):
         return [project]  # (a campaign's `<prefix>_<index>_<name>` folder: one implementation, its name says)
     apps = {os.path.dirname(path) for path, kind in project.artifacts if kind == "hls_app"}
     built = {os.path.dirname(os.path.dirname(path)) for path, kind in project.artifacts if kind == "aps"}
     folders = sorted(apps & built & {path for path in project.build_dirs if os.path.dirname(path) == project.path})
     if len(folders) < 2:
-        return [project]
+        return [project]  # (one HLS project in a repository's folder is its design, whatever else is there)
     inside_one = tuple(folder + os.sep for folder in folders)
-    if any(kind in REPORT_KINDS and not path.startswith(inside_one) for path, kind in project.artifacts):
-        return [project]
-    return [  # (each one's build dirs are those below it: as a re-walk of it alone finds them)
+    rest = Project(
+        project.path,
+        [item for item in project.artifacts if not item[0].startswith(inside_one)],
+        [path for path in project.build_dirs if path not in folders and not path.startswith(inside_one)],
+    )
+    parts = [  # (each one's build dirs are those below it: as a re-walk of it alone finds them)
         Project(
             folder,
             [item for item in project.artifacts if item[0].startswith(folder + os.sep)],
@@ -338,6 +341,15 @@ def _hls_projects_apart(project: Project) -> list[Project]:
         )
         for folder in folders
     ]
+    return [rest, *parts] if _is_design(rest) else parts
+
+
+def _is_design(project: Project) -> bool:
+    """Reports, or a v++ log right in the folder (`_vpp_ran_in`): a design, not a folder's leftovers."""
+    return any(
+        kind in REPORT_KINDS or (kind == "vpp_log" and os.path.dirname(path) == project.path)
+        for path, kind in project.artifacts
+    )
 
 
 def _merge_ide_companions(projects: list[Project]) -> list[Project]:
