@@ -347,3 +347,15 @@ def test_a_project_above_another_is_collected_again_without_it(tmp_path: Path) -
     again = engine.recollect(str(root), str(root))
     assert [(r.target, r.device) for r in again.runs] == [("vitis.sw_emu", U200)]
     assert again.lines == scanned.projects[str(root)].lines
+
+
+def test_a_plain_x_folder_without_a_log_inside_is_the_only_builds(tmp_path: Path) -> None:
+    """UCLA-VAST/Prometheus's bitstream folders: v++'s log beside a plain _x/ whose kernels'
+    HLS solutions had no run (problem lines), the log inside _x/ never committed."""
+    root = tmp_path / "bicg"
+    place(root, "src/kernel.cpp", text="void k() {}\n")
+    place(root, "v++_workload.log", text=vpp_compile_log("hardware emulation", failed=False))
+    classic_solution(root / "_x/workload-kernel_nlp_slr0-hw_emu/kernel_nlp_slr0/kernel_nlp_slr0")
+    collection = collect(root)
+    assert [s[1:3] for s in summary(collection)] == [("hls_synth", "vitis.hw_emu")]
+    assert collection.problems() == []

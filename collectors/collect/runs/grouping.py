@@ -40,6 +40,7 @@ def vpp_groups(proj: ProjectFiles, build_dirs: Iterable[str], groups: RunGroups,
     named = _build_dirs(proj, build_dirs)
     context_run = _context_runs(proj, named, groups)
     loose = _place_vpp_items(proj, named, context_run, groups)
+    _plain_dirs_of_the_only_build(proj, named, context_run, groups)
     loose = _harness_runs(proj, loose, groups)
     _place_loose(loose, groups, problems)
 
@@ -79,6 +80,24 @@ def _context_runs(
                 device = newest["device"] or _log_device(proj, context)
                 context_run[context] = groups.get(f"vitis.{newest['target']}", device)
     return context_run
+
+
+def _plain_dirs_of_the_only_build(
+    proj: ProjectFiles,
+    named: dict[str, tuple[str, str] | None],
+    context_run: dict[str, RunGroup],
+    groups: RunGroups,
+) -> None:
+    """A plain `_x` with no v++ log inside that names a target is the build of the project's
+    only v++ run, whose log sits beside it (UCLA-VAST/Prometheus: its kernels' HLS solutions
+    were in no run)."""
+    builds = groups.of_target(*VPP_TARGETS)
+    unknown = {context for context, from_name in named.items() if from_name is None and context not in context_run}
+    if len(builds) != 1 or not unknown:
+        return
+    for item in proj.parsed:
+        if item.kind not in NOT_IN_VPP_RUNS and proj.vpp_context(item) in unknown:
+            builds[0].items.append(item)
 
 
 def _targeted_logs(proj: ProjectFiles) -> list[Parsed]:
