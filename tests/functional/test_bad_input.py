@@ -182,3 +182,21 @@ def test_malformed_profile_row_gives_no_rtl_record(tmp_path: Path) -> None:
     records, problems = scan(root)
     assert f"{profile}: line 3: 3 cells where the header has 5" in problems
     assert [r["report_type"] for r in records] == ["hls_synth"]
+
+
+def test_a_csim_log_with_nul_bytes_from_its_testbench_is_read(tmp_path: Path) -> None:
+    """nrakhlin/ece6775Final: an encryption testbench printed raw bytes, 63 NULs in a 21 KB log
+    that ends `CSim failed with errors.`; it was 'binary data', and the failed sw_run lost."""
+    project = hls_project(tmp_path)
+    block = [f"Test vector {n:03d}: compiling and comparing the expected ciphertext\n" for n in range(20)]
+    lines = [row for n in range(21) for row in (*block, f"Output string = efg{chr(0) * 3}{n}\n")]
+    lines.append("ERR: [SIM 100] CSim failed with errors.\n")
+    place(project, "proj/solution1/csim/report/k_csim.log", text="".join(lines))
+    records, problems = scan(tmp_path)
+    assert [(r["report_type"], r["sw_run"]["status"]) for r in records] == [("sw_run", "fail")]
+
+
+def test_binary_junk_named_like_a_log_is_refused(tmp_path: Path) -> None:
+    report = place(hls_project(tmp_path), "proj/solution1/csim/report/k_csim.log", text="")
+    report.write_bytes(bytes(range(256)) * 64)
+    assert_refused(tmp_path, report, "binary data, not a text report")
