@@ -100,12 +100,20 @@ def is_vpp_output(path: str, files: list[str], names: set[str]) -> bool:
 
 def is_vpp_temp_dir(files: list[str], folders: set[str]) -> bool:
     """A folder v++ was told to work in (`--temp_dir`, `--log_dir` and `--report_dir` below it):
-    its build summary beside `logs/` and `reports/`, and no source of its own."""
+    its build summary beside `logs/` and `reports/`, or the guidance v++ leaves in its temporary
+    folder (`v++_compile_<kernel>_guidance.pb3`) beside `reports/` (a `_x` copied as `saved_x`, a
+    `--temp_dir xo`); and no source of its own."""
     return (
-        {"logs", "reports"} <= folders
-        and any(name.endswith(VPP_SUMMARIES) for name in files)
+        "reports" in folders
+        and (
+            ("logs" in folders and any(name.endswith(VPP_SUMMARIES) for name in files))
+            or any(_VPP_GUIDANCE.match(name) for name in files)
+        )
         and not any(name.endswith(SOURCE_ENDINGS) for name in files)
     )
+
+
+_VPP_GUIDANCE = re.compile(r"v\+\+_(?:compile|link)_.+_guidance\.(?:pb3?|json)$")
 
 
 def is_ide_configuration(path: str, files: list[str], names: set[str]) -> bool:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from collectors.collect.config import load_settings
 from collectors.collect.engine import Collection, Engine
 
@@ -359,3 +361,27 @@ def test_a_plain_x_folder_without_a_log_inside_is_the_only_builds(tmp_path: Path
     collection = collect(root)
     assert [s[1:3] for s in summary(collection)] == [("hls_synth", "vitis.hw_emu")]
     assert collection.problems() == []
+
+
+@pytest.mark.parametrize(
+    ("folder", "log"),
+    [
+        ("build_hw_rel/xo", "build_hw_rel/xo/v++_kernel.log"),  # hls4ml's VitisAccelerator: --temp_dir xo
+        ("saved_x", "saved_x/logs/kernel/v++.log"),  # songqij/ESE5320hw: a _x kept under another name
+    ],
+)
+def test_a_vpp_temporary_folder_of_any_name_is_its_builds(tmp_path: Path, folder: str, log: str) -> None:
+    """v++ leaves its guidance (`v++_compile_<kernel>_guidance.pb3`) and `reports/` in the folder it
+    works in, whatever its name: the kernel's HLS solution inside was a vitis.csynth run of its
+    own, where it is the hw build's (never written)."""
+    root = tmp_path / "vitis_accel_prj"
+    place(root, "Makefile", text="all:\n")
+    place(root, "src/host.cpp", text="int main() { return 0; }\n")
+    place(root, f"{folder}/v++_compile_kernel_guidance.pb3", text="")
+    place(root, f"{folder}/reports/kernel/summary.txt", text="")
+    place(root, log, text=vpp_compile_log("hardware", failed=False))
+    classic_solution(root / folder / "kernel/kernel_wrapper/kernel_wrapper")
+    collection = collect(root)
+    (result,) = collection.projects.values()
+    assert [(r.target, r.device) for r in result.runs] == [("vitis.hw", U200)]
+    assert summary(collection) == [] and collection.problems() == []

@@ -13,7 +13,7 @@ from collectors.numbers import SECONDS, NumberError, checked
 # (SDx 2017-2019 ran `xocc`, v++'s predecessor: the same messages, tagged `[XOCC 60-423]`)
 _TOOL = r"\[(?:v\+\+|XOCC) "
 _TARGET = re.compile(
-    _TOOL + r"60-(?:585|629|2256)\]\s+(?:Compiling|Linking|Packaging) for "
+    _TOOL + r"60-(?:585|629|2256)\]\s+(Compiling|Linking|Packaging) for "
     r"(software emulation|hardware emulation|hardware)\b"
 )
 _DEVICE = re.compile(_TOOL + r"60-423\]\s+Target device:\s*(\S+)")
@@ -68,7 +68,7 @@ def parse_vpp_log(data: bytes) -> dict[str, Any]:
     session = _SESSION.search(text)
     issues: list[str] = []
     elapsed = _elapsed_seconds(_ELAPSED.findall(text), issues)
-    out_target = _TARGETS[target.group(1)] if target else None
+    out_target = _TARGETS[target.group(2)] if target else None
     platform = _PLATFORM.search(text) if device is None else None
     out_device = device.group(1) if device else platform_name(platform.group(1)) if platform else None
     if session and (out_target is None or out_device is None):
@@ -81,6 +81,7 @@ def parse_vpp_log(data: bytes) -> dict[str, Any]:
     identity = session.group(0) if session else hashlib.sha1(data).hexdigest()
     return {
         "target": out_target,
+        "compiled": target is not None and target.group(1) == "Compiling",  # (a kernel's compile, not a link)
         "device": out_device,
         "vitis_version": version.group(1) if version else None,
         "elapsed_seconds": elapsed,

@@ -26,7 +26,8 @@ __all__ = ["Run", "build_runs"]
 def build_runs(
     project_path: str, parsed: Iterable[Parsed], build_dirs: Iterable[str], identity: Identity
 ) -> tuple[list[Run], list[Problem]]:
-    proj = ProjectFiles(project_path, parsed)
+    build_dirs = list(build_dirs)
+    proj = ProjectFiles(project_path, parsed, build_dirs)
     metas = [p for p in proj.readable("runner_meta") if "/" not in proj.rel[p.path]]
     problems = [Problem(meta.path, issue) for meta in metas for issue in meta.facts["issues"]]
     path_gives_variant = identity.implementation["variant"] != DEFAULT_VARIANT

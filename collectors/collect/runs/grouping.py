@@ -50,7 +50,7 @@ def _build_dirs(proj: ProjectFiles, build_dirs: Iterable[str]) -> dict[str, tupl
     named: dict[str, tuple[str, str] | None] = {}
     for directory in build_dirs:
         rel = proj.rel_of(directory)
-        if "/" in rel:
+        if "/" in rel and rel not in proj.temp_dirs:
             continue
         from_name = vpp_build_dir(rel)
         if rel in IDE_CONFIGURATIONS:  # the configuration's v++ logs name its target, when they do

@@ -99,21 +99,29 @@ class RunGroups:
 class ProjectFiles:
     """One project's parsed artifacts, with their paths relative to the project ("/"-separated)."""
 
-    def __init__(self, path: str, parsed: Iterable[Parsed]) -> None:
+    def __init__(self, path: str, parsed: Iterable[Parsed], build_dirs: Iterable[str] = ()) -> None:
         self.path = path
         self.parsed = list(parsed)
         self._prefix = path + os.sep  # nearly every artifact lies below the project: slicing beats relpath
         self._parent = os.path.dirname(path) + os.sep
         self.rel = {p.path: self.rel_of(p.path) for p in self.parsed}
         self._contexts: dict[str, str | None] = {}
-        self.temp_dirs = self._vpp_temp_dirs()
+        self.temp_dirs = self._vpp_temp_dirs([self.rel_of(d) for d in build_dirs])
 
-    def _vpp_temp_dirs(self) -> set[str]:
-        """The project's folders that v++ worked in whatever their name (`temp_dir=build`): a
-        build summary right in one, its v++ logs in `logs/` below (pruning.is_vpp_temp_dir)."""
+    def _vpp_temp_dirs(self, build_dirs: list[str]) -> set[str]:
+        """The project's folders that v++ worked in whatever their name (pruning.is_vpp_temp_dir):
+        a build summary right in one (`temp_dir=build`), its v++ logs in `logs/` below; or a build
+        folder the walk found where v++ compiled a kernel (`--temp_dir xo`, a `_x` copied as
+        `saved_x`: the compile's log right in it or in `logs/`; a link's folder holds copies of a
+        kernel compiled elsewhere)."""
+        logs = [p for p in self.parsed if p.kind == "vpp_log"]
+        logged = {self.rel[p.path].split("/logs/")[0] for p in logs}
         summaries = {posixpath.dirname(self.rel[p.path]) for p in self.parsed if p.kind == "summary"}
-        logged = {self.rel[p.path].split("/logs/")[0] for p in self.parsed if p.kind == "vpp_log"}
-        return {folder for folder in summaries & logged if folder and "/" not in folder}
+        compiled = [self.rel[p.path] for p in logs if p.ok and p.facts["compiled"]]
+        compiled_in = {rel.split("/logs/")[0] for rel in compiled} | {posixpath.dirname(rel) for rel in compiled}
+        names = {d: d.rpartition("/")[2] for d in build_dirs}  # (IDE configurations and _x* are known already)
+        named = {d for d, name in names.items() if name not in IDE_CONFIGURATIONS and not is_vpp_build_dir(name)}
+        return {folder for folder in summaries & logged if folder and "/" not in folder} | (named & compiled_in)
 
     def rel_of(self, path: str) -> str:
         """A path relative to the project; for a file of an IDE application's companion folder
@@ -138,11 +146,12 @@ class ProjectFiles:
         """The outermost v++ build directory (relative) an artifact sits in, if any."""
         if item.path not in self._contexts:
             parts = self.parts(item)
-            if len(parts) > 1 and (parts[0] in IDE_CONFIGURATIONS or parts[0] in self.temp_dirs):
-                self._contexts[item.path] = parts[0]  # an IDE build configuration, a temp_dir: one v++ build
+            if len(parts) > 1 and parts[0] in IDE_CONFIGURATIONS:
+                self._contexts[item.path] = parts[0]  # an IDE build configuration: one v++ build
             else:
+                folders = ("/".join(parts[: i + 1]) for i in range(len(parts) - 1))
                 self._contexts[item.path] = next(
-                    ("/".join(parts[: i + 1]) for i, part in enumerate(parts[:-1]) if is_vpp_build_dir(part)), None
+                    (f for f in folders if f in self.temp_dirs or is_vpp_build_dir(f.rpartition("/")[2])), None
                 )
         return self._contexts[item.path]
 
