@@ -518,3 +518,26 @@ def test_a_vpp_temp_dir_of_any_name_is_the_builds_not_a_project(tmp_path: Path) 
     (result,) = collection.projects.values()
     assert [(run.target, run.device, run.vitis_version) for run in result.runs] == [("vitis.hw", t3.U55C, "2022.2")]
     assert records_of(collection)[0] == []
+
+
+def test_a_solutions_set_directive_top_names_its_top_over_the_projects_set_top(tmp_path: Path) -> None:
+    """songqij/ESE5320hw's hw7: the project's script says `set_top Filter_HW`, the solution's
+    directives `set_directive_top -name Filter_horizontal_HW` (its log echoes it): the top's
+    csim log failed; an older stray `_csim.log` passed and was taken, by date, for the top's."""
+    from ..conftest import set_mtime
+
+    p = tmp_path / "hw7"
+    sources(p, "filter.cpp")
+    place(p, "proj/solution1/solution1.aps", text="<solution/>\n")
+    place(p, "proj/solution1/script.tcl", text="open_project proj\nset_top Filter_HW\nopen_solution solution1\n")
+    place(
+        p,
+        "proj/solution1/solution1.log",
+        text='INFO: [HLS 200-1510] Running: set_directive_top -name Filter_horizontal_HW "Filter_horizontal_HW" \n',
+    )
+    failed = "double free or corruption\nERR: [SIM 100] CSim failed with errors.\n"
+    top = place(p, "proj/solution1/csim/report/Filter_horizontal_HW_csim.log", text=failed)
+    place(p, "proj/solution1/csim/report/_csim.log", text="INFO: [SIM 1] CSim done with 0 errors.\n")
+    set_mtime(top, 3600)
+    records, _ = records_of(collect(p))
+    assert [(r["report_type"], r["sw_run"]["status"]) for r in records] == [("sw_run", "fail")]

@@ -25,6 +25,8 @@ _OPENED_STARTS = (
     "Opening solution '",
 )
 _SET_TOP = re.compile(r"Running: set_top (?:-\S+ )*\{?([A-Za-z_]\w*)")
+# a solution's own top, over the project's set_top (its directives.tcl, echoed by the log)
+_DIRECTIVE_TOP = re.compile(r"Running: set_directive_top (?:-\S+ )*?-name \{?\"?([A-Za-z_]\w*)")
 _DEVICE = re.compile(r"Setting target device to '([^']+)'")
 _ELAPSED = re.compile(r"\[HLS(?: 200)?-112\].*?Total elapsed time:\s*([0-9.]+)\s*seconds")  # (`[HLS-112]` before 2018)
 _CSIM = re.compile(r"CSim (done|failed) with (?:(\d+) )?errors?|('csim_design' failed):")
@@ -202,6 +204,7 @@ def parse_hls_log(data: bytes) -> dict[str, Any]:
         "step_versions": step_versions(text),
         "synthesis_failed": synthesis_failed(text),
         "top": tops[-1] if (tops := _SET_TOP.findall(text)) else None,
+        "directive_top": tops[-1] if (tops := _DIRECTIVE_TOP.findall(text)) else None,
         "opened": sorted({name.replace("\\", "/").rstrip("/").rpartition("/")[2] for name in opened_solutions(text)}),
         "issues": issues,
     }

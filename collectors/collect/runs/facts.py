@@ -206,9 +206,12 @@ SIMULATION_REPORTS = {"csim_log": "_csim.log", "cosim_rpt": "_cosim.rpt"}
 
 
 def run_top(proj: ProjectFiles, group: RunGroup, solution: str | None) -> str | None:
-    """The top function of a run's solution: named by its script or its project's file, else by
-    a session log's `set_top`, else by the one name its simulation reports were given."""
-    top = solution_top(proj, solution) if solution is not None else None
+    """The top function of a run's solution: named by the solution's own `set_directive_top` (its
+    log echoes it), else by its script or its project's file, else by a session log's `set_top`,
+    else by the one name its simulation reports were given."""
+    own_logs = [log for log in group.of("hls_log") if solution is not None and proj.folder(log) == solution]
+    top = next((log.facts["directive_top"] for log in own_logs if log.facts.get("directive_top")), None)
+    top = top or (solution_top(proj, solution) if solution is not None else None)
     top = top or next((log.facts["top"] for log in group.of("hls_log") if log.facts.get("top")), None)
     return top or _named_by_simulation_reports(proj, group, solution)
 
