@@ -424,3 +424,16 @@ def test_a_solution_logs_sessions_are_told_apart_by_their_plain_banners() -> Non
     synthesis the report is of; read as one session, the log dated it 2022.2.2."""
     log = solution_log_session("2022.2.2", CLEAN_SYNTHESIS) + solution_log_session("2023.1.1", CLEAN_SYNTHESIS)
     assert parse_hls_log(log.encode())["step_versions"] == {"synthesis": ["2022.2.2", "2023.1.1"]}
+
+
+def test_an_x86_simulators_run_summary_that_names_no_platform_says_so() -> None:
+    """necst/Hpps24-fpga2aie, searsm8/Vitis-Tutorials: x86sim's own summary (`"source": "x86sim"`)
+    names neither the platform nor the version; it was called 'not a simulator run summary'."""
+    from collectors.collect.artifacts.summary import parse_aierun_summary
+    from collectors.problems import ArtifactError
+
+    summary = b'{"generation": {"source": "x86sim"}, "command_step": {"command": "x86simulator --pkg-dir=./Work"}}'
+    with pytest.raises(ArtifactError, match=r"^x86sim's run summary names neither"):
+        parse_aierun_summary(summary)
+    with pytest.raises(ArtifactError, match=r"not a simulator run summary"):
+        parse_aierun_summary(b'{"generation": {"source": "other"}}')

@@ -42,6 +42,9 @@ def parse_build_summary(data: bytes) -> dict[str, Any]:
     }
 
 
+_SOURCE = re.compile(r'"source"\s*:\s*"(x86sim|aiesim\w*)"')  # (the simulator that wrote it)
+
+
 def parse_aierun_summary(data: bytes) -> dict[str, Any]:
     """The AI Engine simulator's run summary (`*.aierun_summary`, JSON or an `<ENTRY>` stream):
     the platform it simulated (`hardwarePlatform`, a path or a name) and the tool version."""
@@ -54,5 +57,8 @@ def parse_aierun_summary(data: bytes) -> dict[str, Any]:
             version = match.group(1)
             break
     if platform is None and version is None:
-        raise ArtifactError("names neither hardwarePlatform nor toolVersion (not a simulator run summary)")
+        source = _SOURCE.search(text)
+        if source is None:
+            raise ArtifactError("names neither hardwarePlatform nor toolVersion (not a simulator run summary)")
+        raise ArtifactError(f"{source.group(1)}'s run summary names neither hardwarePlatform nor toolVersion")
     return {"platform": platform_name(platform.group(1)) if platform else None, "vitis_version": version}
