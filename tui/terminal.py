@@ -41,7 +41,7 @@ def keep_early_keys() -> None:
 
     if set_attributes([found[0] & ~termios.IXON, *found[1:]]):
         _found, _owner = found, os.getpid()
-        if threading_is_main():
+        if _in_main_thread():
             for signum in (signal.SIGTERM, signal.SIGHUP):  # (SIGINT ends through the cli's finally)
                 signal.signal(signum, _end)
 
@@ -74,7 +74,7 @@ def set_attributes(attributes: list[Any]) -> bool:
         return False
 
 
-def threading_is_main() -> bool:
+def _in_main_thread() -> bool:
     import threading
 
     return threading.current_thread() is threading.main_thread()

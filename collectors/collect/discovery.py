@@ -286,7 +286,7 @@ def _assign(nodes: list[DirNode], built_only: bool = False) -> tuple[list[Projec
     with_reports = _marked_upwards(n for n in nodes if id(n) in own_reports)
     built = [n for n in nodes if n.is_candidate and (n.has_evidence or id(n) in with_reports)]
     below_built = _marked_upwards(n.parent for n in built if n.parent is not None)
-    kept = own_reports | {id(n) for n in nodes if _vpp_ran_in(n)}
+    kept = own_reports | {id(n) for n in nodes if _vpp_ran_in(n.path, n.artifacts)}
     projects = {id(n): Project(n.path, [], []) for n in built if id(n) not in below_built or id(n) in kept}
     below_any = _marked_upwards(n.parent for n in nodes if n.is_candidate and n.parent is not None)
     if not built_only:
@@ -305,10 +305,10 @@ def _assign(nodes: list[DirNode], built_only: bool = False) -> tuple[list[Projec
     return _merge_ide_companions(split), sorted(orphans)
 
 
-def _vpp_ran_in(node: DirNode) -> bool:
+def _vpp_ran_in(folder: str, artifacts: list[tuple[str, str]]) -> bool:
     """A v++ log right in the folder (not a copy in a logs/ folder below): v++ ran there
     (happyCheetah/matmult's failed sw_emu compile at the root, its hw_emu build in u200/hw_emu)."""
-    return any(kind == "vpp_log" and os.path.dirname(path) == node.path for path, kind in node.artifacts)
+    return any(kind == "vpp_log" and os.path.dirname(path) == folder for path, kind in artifacts)
 
 
 def _hls_projects_apart(project: Project) -> list[Project]:
@@ -345,10 +345,9 @@ def _hls_projects_apart(project: Project) -> list[Project]:
 
 
 def _is_design(project: Project) -> bool:
-    """Reports, or a v++ log right in the folder (`_vpp_ran_in`): a design, not a folder's leftovers."""
-    return any(
-        kind in REPORT_KINDS or (kind == "vpp_log" and os.path.dirname(path) == project.path)
-        for path, kind in project.artifacts
+    """Reports, or a v++ run right in the folder: a design, not a folder's leftovers."""
+    return any(kind in REPORT_KINDS for _path, kind in project.artifacts) or _vpp_ran_in(
+        project.path, project.artifacts
     )
 
 
