@@ -437,3 +437,14 @@ def test_an_x86_simulators_run_summary_that_names_no_platform_says_so() -> None:
         parse_aierun_summary(summary)
     with pytest.raises(ArtifactError, match=r"not a simulator run summary"):
         parse_aierun_summary(b'{"generation": {"source": "other"}}')
+
+
+def test_a_log_that_only_echoes_set_part_names_the_device() -> None:
+    """Arun-66/AN50_ZCU104's NN.log and kmfrick/HLS_QLearning: `Running: set_part ...` and no
+    `Setting target device` line: the run's device was 'unknown'."""
+    log = "INFO: [HLS 200-1510] Running: set_part {xczu7ev-ffvc1156-2-i} \n"
+    assert parse_hls_log(log.encode())["device"] == "xczu7ev-ffvc1156-2-i"
+    both = log + "INFO: [HLS 200-1611] Setting target device to 'xczu7ev-ffvc1156-2-i'\n"
+    assert parse_hls_log(both.replace("set_part {xczu7ev-ffvc1156-2-i}", "set_part xczu7ev").encode())["device"] == (
+        "xczu7ev-ffvc1156-2-i"
+    )

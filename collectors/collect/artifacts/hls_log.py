@@ -28,6 +28,7 @@ _SET_TOP = re.compile(r"Running: set_top (?:-\S+ )*\{?([A-Za-z_]\w*)")
 # a solution's own top, over the project's set_top (its directives.tcl, echoed by the log)
 _DIRECTIVE_TOP = re.compile(r"Running: set_directive_top (?:-\S+ )*?-name \{?\"?([A-Za-z_]\w*)")
 _DEVICE = re.compile(r"Setting target device to '([^']+)'")
+_SET_PART = re.compile(r"Running: set_part \{?([A-Za-z0-9][\w-]*)")  # (where the log says no more)
 _ELAPSED = re.compile(r"\[HLS(?: 200)?-112\].*?Total elapsed time:\s*([0-9.]+)\s*seconds")  # (`[HLS-112]` before 2018)
 _CSIM = re.compile(r"CSim (done|failed) with (?:(\d+) )?errors?|('csim_design' failed):")
 _CSIM_STARTS = ("CSim ", "'csim_design' failed:")
@@ -189,7 +190,7 @@ def parse_hls_log(data: bytes) -> dict[str, Any]:
     text = decode_text(data)
     banner = _BANNER.search(text) if " (64-bit)" in text or "**** HLS Build v" in text else None
     header = _OLD_HEADER.search(text) if banner is None and "Version: " in text else None
-    devices = _DEVICE.findall(text)
+    devices = _DEVICE.findall(text) or _SET_PART.findall(text)
     elapsed = _ELAPSED.findall(text)
     issues: list[str] = []
     seconds = lenient(elapsed[-1], "Total elapsed time (seconds)", SECONDS, issues) if elapsed else None
