@@ -42,7 +42,9 @@ class DirNode:
     has_marker: bool = False
     has_source: bool = False
     has_evidence: bool = False
-    has_component: bool = False  # a vitis-comp.json was listed here (its work directory may be below)
+    # a vitis-comp.json was listed here (its work directory may be below); None: not known (a
+    # worker's stand-in for a node the split visited: walk.walk_part)
+    has_component: bool | None = False
     artifacts: list[tuple[str, str]] = field(default_factory=list)  # (absolute path, kind)
     build_dirs: list[str] = field(default_factory=list)  # build-output dirs below it (absolute)
 
@@ -233,7 +235,9 @@ def _mark(node: DirNode, name: str) -> None:
 def _beside_component(path: str, owner: DirNode | None) -> bool | None:
     """Whether a directory's parent holds a vitis-comp.json, where the walk listed the parent
     (its discovery node): a stat spared for every directory; None where it is not known."""
-    return owner.has_component if owner is not None and owner.path == os.path.dirname(path) else None
+    if owner is None or owner.path != os.path.dirname(path):
+        return None
+    return owner.has_component
 
 
 def _is_dir(entry: os.DirEntry) -> bool:

@@ -152,7 +152,7 @@ def walk_part(
     walker = Walker(excluded, None, allowed, keep_listed)
     stack: list[StackEntry] = []
     for path, real, owner, discovery in entries:
-        stack.append((path, real, stubs.setdefault(owner, DirNode(owner, None)), discovery))
+        stack.append((path, real, stubs.setdefault(owner, DirNode(owner, None, has_component=None)), discovery))
     walker.drain(stack)
     return WalkPart(
         walker.nodes,

@@ -310,3 +310,35 @@ def test_a_rescan_collects_again_what_changed_even_at_the_same_size(tmp_path: Pa
     assert not any(renamed.projects[path] is result for path, result in again.projects.items())
     lines = renamed.output("", "").records.render().splitlines()
     assert {json.loads(line)["problem"]["suite"] for line in lines} == {"renamed"}
+
+
+def test_components_whose_work_dir_holds_its_own_vitis_comp_give_the_same_bytes(tmp_path: Path) -> None:
+    """NOLKAT/ECE-450-FPGA-Design: each lab's vitis-comp.json names `"work_dir": "<lab>"`, and
+    2025.x writes one more `vitis-comp.json` (`"work_dir": "."`) in that folder. Walked by a worker,
+    a lab's folder had a stand-in owner that said no vitis-comp.json was beside it: the work
+    directory became a component of its own (group path doubled) on a machine of 2 cores, not 1."""
+    from .test_realtree_discovery import LAB0
+
+    root = tmp_path / "ece450"
+    for lab in ("Lab1", "Lab3", "Lab4", "lab0", "Lab2"):
+        component = root / f"KhanhTran_{lab}"
+        work = component / f"KhanhTran_{lab}"
+        place(component, "vitis-comp.json", text=f'{{"configuration": {{"work_dir": "KhanhTran_{lab}"}}}}\n')
+        place(component, "hls_config.cfg", text="part=xczu3eg-sbva484-1-e\n")
+        place(work, "vitis-comp.json", text='{"configuration": {"work_dir": "."}}\n')
+        place(work, f"KhanhTran_{lab}.hlscompile_summary", LAB0 + "project_1.hlscompile_summary")
+        place(work, "hls/syn/report/csynth.xml", LAB0 + "hls__syn__report__csynth.xml")
+        place(component, "compute_c.cpp", text="void compute() {}\n")
+        for folder in (
+            ".cache/clangd",
+            "VivadoRTL/VivadoRTL.srcs",
+            "VivadoRTL/VivadoRTL.runs",
+            "VivadoRTL/VivadoRTL.hw",
+        ):
+            place(component, f"{folder}/index.txt", text="")  # (folders enough that the split goes below the labs)
+    plain, problems = collect_in_one_walk(root)
+    assert {tuple(json.loads(line)["problem"]["group_path"]) for line in plain.splitlines()} == {
+        (f"KhanhTran_{lab}",) for lab in ("Lab1", "Lab3", "Lab4", "lab0", "Lab2")
+    }
+    for processes in (2, 3, 4):
+        assert collect(root, processes) == (plain, problems), processes
