@@ -541,3 +541,17 @@ def test_a_solutions_set_directive_top_names_its_top_over_the_projects_set_top(t
     set_mtime(top, 3600)
     records, _ = records_of(collect(p))
     assert [(r["report_type"], r["sw_run"]["status"]) for r in records] == [("sw_run", "fail")]
+
+
+def test_a_failed_unified_compile_gives_a_failed_hls_synth_beside_its_c_simulation(tmp_path: Path) -> None:
+    """raulest50/dti_core_ovr: the compile failed (CS_FAILED, `Pre-synthesis failed`) after a C
+    simulation ran; the csim verdict made the component a csim run only, and the failed
+    synthesis was lost."""
+    root = tmp_path / "suite"
+    p = t3.failed_component(root, "CS_FAILED", "ERROR: [HLS 200-70] Pre-synthesis failed.\n")
+    place(p, "hls/csim/report/conv_top_csim.log", text="INFO: [SIM 1] CSim done with 0 errors.\n")
+    records, _ = records_of(collect(root))
+    assert [(r["report_type"], r["run"]["target"], r[r["report_type"]]["status"]) for r in records] == [
+        ("hls_synth", "vitis.csynth", "fail"),
+        ("sw_run", "vitis.csim", "pass"),
+    ]

@@ -212,7 +212,7 @@ def hls_groups(
         session = session_logs(proj, solution, logs) + [p for p in component if p.kind == "hls_step_log" and p.ok]
         own = items + [p for p in session if p not in items] + component
         device = hls_device(proj, own)
-        for target in _hls_targets(items, session):
+        for target in _hls_targets(items, session + component):
             group = groups.get(target, device, plan.variants.get(solution))
             group.add(own)
             group.solutions.append(solution)
@@ -275,13 +275,18 @@ def _component_files(proj: ProjectFiles, solution: str) -> list[Parsed]:
     ]
 
 
-def _hls_targets(items: list[Parsed], logs: list[Parsed]) -> list[str]:
+def _hls_targets(items: list[Parsed], sources: list[Parsed]) -> list[str]:
+    """The runs a solution shows, by its reports and what its session logs (and a component's
+    summaries) say: a compile that failed is a synthesis run beside a C simulation's
+    (raulest50/dti_core_ovr: the csim verdict alone made the component a vitis.csim run)."""
     kinds = {p.kind for p in items if p.kind == "csynth" or p.ok}  # a broken csynth.xml still says synthesis ran
+    logs = [p for p in sources if p.kind in ("hls_log", "hls_step_log")]
     csim = "csim_log" in kinds or any(log.facts["csim_status"] is not None for log in logs)
+    failed = any(p.ok and p.facts.get("synthesis_failed") for p in sources)
     targets = []
     if "cosim_rpt" in kinds or "lat_rpt" in kinds:
         targets.append("vitis.cosim")
-    elif "csynth" in kinds or "aps" in kinds or not csim:
+    elif "csynth" in kinds or "aps" in kinds or not csim or failed:
         targets.append("vitis.csynth")
     if csim:
         targets.append("vitis.csim")
