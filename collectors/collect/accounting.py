@@ -13,22 +13,13 @@ from collectors.collect.artifacts import REPORT_KINDS
 from collectors.collect.artifacts.loom import split_name
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.discovery import NO_PROJECT, inside
-from collectors.collect.runs import Run
+from collectors.collect.runs import FEEDS, Run
 from collectors.problems import Problem
 from collectors.records.model import TARGET_REPORTS, key_of
 
 # what each file became, the first word of its line (grep for it)
 RECORD, COPY, FACTS, PROBLEM, SKIPPED, UNUSED = "record", "copy", "facts", "problem", "skipped", "unused"
 UNWRITTEN = "unwritten"  # a report of a run whose target writes no record of its type (hw, sw_emu)
-# the record each report kind feeds
-FEEDS = {
-    "csynth": "hls_synth",
-    "lat_rpt": "rtl_sim",
-    "cosim_rpt": "rtl_sim",
-    "profile": "rtl_sim",
-    "sysdiagram": "rtl_sim",
-    "csim_log": "sw_run",
-}
 # files that describe a run or a project rather than report a result of their own
 DESCRIBING = frozenset(
     {

@@ -74,10 +74,16 @@ STEP_OF = {
 }
 
 
+# a unified component's log of each step, in `logs/` beside its work directory's `hls/`
+STEP_LOGS = {"synthesis": "hls_compile.log", "csim": "hls_run_csim.log", "cosim": "hls_run_cosim.log"}
+
+
 def is_step_log(name: str, parent: str) -> bool:
     """A unified component's session log of one step: `logs/hls_compile.log`, `logs/hls_run_<step>.log`
     (the `*.backup.log` beside them are older sessions)."""
-    return parent == "logs" and (name == "hls_compile.log" or (name.startswith("hls_run_") and not is_rotated(name)))
+    return parent == "logs" and (
+        name == STEP_LOGS["synthesis"] or (name.startswith("hls_run_") and not is_rotated(name))
+    )
 
 
 def csim_status(text: str) -> str | None:
@@ -143,6 +149,13 @@ def synthesis_failed(text: str) -> bool:
     return any(words in text[max(last, 0) :] for words in said)
 
 
+def banner_version(text: str) -> str | None:
+    """The version the first banner of a log (or of one of its sessions) says."""
+    banner = _BANNER.search(text) if " (64-bit)" in text or "**** HLS Build v" in text else None
+    header = _OLD_HEADER.search(text) if banner is None and "Version: " in text else None
+    return (banner.group(1) or banner.group(2)) if banner else header.group(1) if header else None
+
+
 def step_versions(text: str) -> dict[str, list[str]]:
     """The tool version of each session of a log that ran a step ("synthesis", "csim", "cosim"),
     in the order of the sessions: a session that opened a solution and stopped (a part not
@@ -152,9 +165,7 @@ def step_versions(text: str) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for begin, end in zip(bounds, [*bounds[1:], len(text)]):
         session = text[begin:end]
-        banner = _BANNER.search(session) if " (64-bit)" in session or "**** HLS Build v" in session else None
-        header = _OLD_HEADER.search(session) if banner is None and "Version: " in session else None
-        version = (banner.group(1) or banner.group(2)) if banner else header.group(1) if header else None
+        version = banner_version(session)
         if version is None:
             continue
         for step, markers in _RAN.items():
@@ -188,15 +199,13 @@ def parse_hls_log(data: bytes) -> dict[str, Any]:
     """Version, part, elapsed time, C simulation verdict, synthesis-step errors, and the solutions
     the session opened (by folder name)."""
     text = decode_text(data)
-    banner = _BANNER.search(text) if " (64-bit)" in text or "**** HLS Build v" in text else None
-    header = _OLD_HEADER.search(text) if banner is None and "Version: " in text else None
     devices = _DEVICE.findall(text) or _SET_PART.findall(text)
     elapsed = _ELAPSED.findall(text)
     issues: list[str] = []
     seconds = lenient(elapsed[-1], "Total elapsed time (seconds)", SECONDS, issues) if elapsed else None
     steps = errors_by_step(text)
     return {
-        "vitis_version": (banner.group(1) or banner.group(2)) if banner else header.group(1) if header else None,
+        "vitis_version": banner_version(text),
         "device": devices[-1] if devices else None,
         "elapsed_seconds": seconds,
         "csim_status": csim_status(text),
@@ -205,7 +214,7 @@ def parse_hls_log(data: bytes) -> dict[str, Any]:
         "step_versions": step_versions(text),
         "synthesis_failed": synthesis_failed(text),
         "top": tops[-1] if (tops := _SET_TOP.findall(text)) else None,
-        "directive_top": tops[-1] if (tops := _DIRECTIVE_TOP.findall(text)) else None,
+        "directive_top": tops[-1] if "set_directive_top" in text and (tops := _DIRECTIVE_TOP.findall(text)) else None,
         "opened": sorted({name.replace("\\", "/").rstrip("/").rpartition("/")[2] for name in opened_solutions(text)}),
         "issues": issues,
     }

@@ -20,7 +20,7 @@ from collectors.collect.runs.solutions import RESULT_KINDS
 from collectors.problems import Problem
 from collectors.records.model import TARGET_REPORTS, RunFacts, make_record
 
-__all__ = ["Run", "build_runs"]
+__all__ = ["FEEDS", "Run", "build_runs"]
 
 
 def build_runs(
@@ -38,7 +38,15 @@ def build_runs(
     return runs, told + _in_no_run(proj, runs, told)
 
 
-RUN_REPORTS = RESULT_KINDS | {"profile", "sysdiagram"}  # the reports a run's records come from
+# the record each report kind feeds: the reports a run's records come from
+FEEDS = {
+    "csynth": "hls_synth",
+    "lat_rpt": "rtl_sim",
+    "cosim_rpt": "rtl_sim",
+    "profile": "rtl_sim",
+    "sysdiagram": "rtl_sim",
+    "csim_log": "sw_run",
+}
 IN_NO_RUN = "report that no run of this project takes: not collected"
 
 
@@ -51,7 +59,7 @@ def _in_no_run(proj: ProjectFiles, runs: list[Run], problems: list[Problem]) -> 
     return [
         Problem(p.path, IN_NO_RUN)
         for p in proj.parsed
-        if p.kind in RUN_REPORTS and p.path not in taken and not any(inside(p.path, path) for path in told)
+        if p.kind in FEEDS and p.path not in taken and not any(inside(p.path, path) for path in told)
     ]
 
 

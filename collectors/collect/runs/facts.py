@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from collectors.collect.artifacts.csynth import PENALTY_PARTS
+from collectors.collect.artifacts.hls_log import STEP_LOGS
 from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.runs.layout import ProjectFiles, RunGroup, inside, session_logs, solution_of
@@ -112,7 +113,7 @@ def _versions(items: list[Parsed]) -> list[str]:
 
 
 # a unified component's step log that is the whole session of a run of this target
-STEP_LOG_OF = {"vitis.csynth": "hls_compile.log", "vitis.csim": "hls_run_csim.log"}
+STEP_LOG_OF = {"vitis.csynth": STEP_LOGS["synthesis"], "vitis.csim": STEP_LOGS["csim"]}
 
 
 def _timing_logs(group: RunGroup, hls_logs: list[Parsed]) -> list[Parsed]:
@@ -166,7 +167,7 @@ def hls_device(proj: ProjectFiles, items: list[Parsed]) -> str | None:
 
 
 # a component's part as synthesis saw it first, then as the later steps did
-_STEP_LOG_ORDER = {"hls_compile.log": 0, "hls_run_cosim.log": 1, "hls_run_csim.log": 2}
+_STEP_LOG_ORDER = {STEP_LOGS[step]: rank for rank, step in enumerate(("synthesis", "cosim", "csim"))}
 
 
 def csynth_pick_key(rel: str, mtime_ns: int) -> tuple:
