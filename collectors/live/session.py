@@ -176,7 +176,7 @@ class LiveSession:
         # the changes are told once written: a listener's work on them (the dashboard's tables)
         # would take the GIL from the scan's own (about 0.6 ms a project), and the scan is over sooner
         changes = self.live.scan(progress)
-        self.live.write()
+        self._write()
         self._tell(changes, initial)
         self._after_write()
         self._retry_unsettled(self.live.results)
@@ -221,11 +221,20 @@ class LiveSession:
             self._watch_scanned()
             return
         changes = self.live.refresh(projects)
-        self.live.write()  # first: what the screen shows is already in the file
+        self._write()  # first: what the screen shows is already in the file
         self._tell(changes, initial=False)
         self._after_write()
         # (also those whose result did not change: a file still being written may look the same)
         self._retry_unsettled({p: self.live.results[p] for p in projects if p in self.live.results})
+
+    def _write(self) -> None:
+        """Write the output; one removed or replaced behind the session's back is written whole
+        again and said, whichever write finds it (a batch's, or the look between batches)."""
+        gone = self.live.replaced() if self.live.write_error is None else []
+        self.live.write()
+        if gone:
+            # (whether the write failed is the totals' to say: the note stays on the status bar)
+            self.state_changed(f"{' and '.join(gone)} was removed or replaced by another program: writing it again")
 
     def _after_write(self) -> None:
         if self.live.write_error is not None:
@@ -252,13 +261,9 @@ class LiveSession:
 
     def _look_at_output(self) -> None:
         """An output removed or replaced behind the session's back is written again at once."""
-        gone = self.live.replaced() if self.live.write_error is None else []
-        if not gone:
-            return
-        self.live.write()
-        self._after_write()
-        # (whether the write failed is the totals' to say: the note stays on the status bar)
-        self.state_changed(f"{' and '.join(gone)} was removed or replaced by another program: writing it again")
+        if self.live.write_error is None and self.live.replaced():
+            self._write()
+            self._after_write()
 
     def _look_at_unreadable(self) -> None:
         """A directory the scan could not list that can be listed now: the tree is scanned again

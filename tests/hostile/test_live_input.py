@@ -225,6 +225,27 @@ def test_an_output_removed_or_replaced_is_written_again_within_seconds(tmp_path:
         session.stop()
 
 
+def test_an_output_removed_just_before_a_batch_is_said_as_well(tmp_path: Path) -> None:
+    """A batch's own write puts a removed output back before the look between batches sees
+    it gone (CI saw it: a recheck of a just-written report came first): it is said all the same."""
+    root = trees.build_all(tmp_path / "rodinia-hls")
+    output = tmp_path / "out.jsonl"
+    events: queue.Queue = queue.Queue()
+    session = LiveSession([str(root)], str(output), lambda r: Settings(), events.put, rescan_every=3600)
+    try:
+        session.batch_due(set(), rescan=True)  # (the scan, on this thread: no watcher running)
+        assert output.read_bytes() == EXPECTED.read_bytes()
+        output.unlink()
+        session.batch_due(set(), rescan=False)
+        assert output.read_bytes() == EXPECTED.read_bytes()
+        seen: list[object] = []
+        assert [n for n in notes(events, seen) if "writing it again" in n] == [
+            f"{output} was removed or replaced by another program: writing it again"
+        ]
+    finally:
+        session.stop()
+
+
 def test_the_totals_never_claim_a_write_that_is_not_there(tmp_path: Path) -> None:
     root = trees.build_all(tmp_path / "rodinia-hls")
     out_dir = tmp_path / "out"
