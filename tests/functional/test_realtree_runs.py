@@ -357,6 +357,30 @@ def test_no_runtime_from_a_session_of_another_solution(tmp_path: Path, sibling_l
     ]
 
 
+def test_no_runtime_from_a_session_that_opened_a_nested_projects_solution(tmp_path: Path) -> None:
+    """ValdecirDesenv/FPGA_picoZed: the root is a project (hls.app, solution1/) and picoZed/ a
+    second one inside it; the root's vitis_hls.log is a session that opened picoZed/solution1 (by
+    its full path) and exported it. Its elapsed time is not the root solution's run's."""
+    root = tmp_path / "FPGA_picoZed"
+    for project in (root, root / "picoZed"):
+        place(project, "hls.app", text='<project top="fft32" name="FPGA_picoZed"/>\n')
+        place(project, "solution1/solution1.aps", text="<solution/>\n")
+        place(project, "solution1/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+    place(root, "solution1/solution1.log", text="INFO: [HLS 200-1510] Running: csynth_design \n")
+    place(
+        root,
+        "vitis_hls.log",
+        text="INFO: [HLS 200-1510] Running: open_project picoZed \n"
+        "INFO: [HLS 200-1510] Running: open_solution solution1 -flow_target vivado \n"
+        "INFO: [HLS 200-10] Opening solution '/home/vdc/dev/FPGA/FPGA_picoZed/picoZed/solution1'.\n"
+        "INFO: [HLS 200-1510] Running: export_design -rtl verilog -format ip_catalog \n"
+        "INFO: [HLS 200-112] Total CPU user time: 3 seconds. Total CPU system time: 1 seconds. "
+        "Total elapsed time: 24.37 seconds; peak allocated memory: 121.395 MB.\n",
+    )
+    records, _ = records_of(collect(root))
+    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", None)]
+
+
 # --- item 11: the runner's device wins over the build folder's platform ------------------------
 
 BEAMFORM = "s095339-Adaptive_Beamforming__"
@@ -474,3 +498,24 @@ def test_a_solution_whose_synthesis_failed_is_a_variant_beside_the_others(tmp_pa
 
 def by_variant_status(records: list[dict]) -> list[tuple]:
     return [(*row, r["hls_synth"]["status"]) for row, r in zip(by_variant(records), records)]
+
+
+def test_a_component_step_log_gives_the_version_of_its_own_step_only(tmp_path: Path) -> None:
+    """kwt3/comet-to-vitis-hls: the compile (logs/hls_compile.log, the summary) ran on 2024.1; a
+    week later a C simulation ran on 2024.1.2 (logs/hls_run_csim.log). The synthesis record is
+    2024.1: the csim session never ran csynth_design (rules 4.2); the sw_run is 2024.1.2."""
+    component = tmp_path / "vadd"
+    place(component, "vitis-comp.json", text='{"configuration": {"work_dir": "."}}\n')
+    place(component, "vadd.hlscompile_summary", LAB0 + "project_1.hlscompile_summary")  # toolVersion 2025.1
+    place(component, "hls/syn/report/csynth.xml", CHOOCIE + "harness__hls__syn__report__csynth.xml")
+    place(component, "hls/.autopilot/db/a.xml", text="<a/>\n")
+    banner = "****** Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v{} (64-bit)\n"
+    place(component, "logs/hls_compile.log", text=banner.format("2025.1"))
+    verdict = "INFO: [SIM 1] CSim done with 0 errors.\n"
+    place(component, "hls/csim/report/vadd_csim.log", text=verdict)
+    place(component, "logs/hls_run_csim.log", text=banner.format("2025.1.1") + verdict)
+    records, _ = records_of(collect(tmp_path))
+    assert sorted((r["report_type"], r["run"]["vitis_version"]) for r in records) == [
+        ("hls_synth", "2025.1"),
+        ("sw_run", "2025.1.1"),
+    ]

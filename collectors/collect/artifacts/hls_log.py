@@ -199,6 +199,7 @@ def parse_hls_log(data: bytes) -> dict[str, Any]:
     """Version, part, elapsed time, C simulation verdict, synthesis-step errors, and the solutions
     the session opened (by folder name)."""
     text = decode_text(data)
+    opened = [name.replace("\\", "/").rstrip("/") for name in opened_solutions(text)]
     devices = _DEVICE.findall(text) or _SET_PART.findall(text)
     elapsed = _ELAPSED.findall(text)
     issues: list[str] = []
@@ -215,7 +216,9 @@ def parse_hls_log(data: bytes) -> dict[str, Any]:
         "synthesis_failed": synthesis_failed(text),
         "top": tops[-1] if (tops := _SET_TOP.findall(text)) else None,
         "directive_top": tops[-1] if "set_directive_top" in text and (tops := _DIRECTIVE_TOP.findall(text)) else None,
-        "opened": sorted({name.replace("\\", "/").rstrip("/").rpartition("/")[2] for name in opened_solutions(text)}),
+        "opened": sorted({path.rpartition("/")[2] for path in opened}),
+        # a full path's project and solution folders ("picoZed/solution1"): which folder it was
+        "opened_tails": sorted({"/".join(path.split("/")[-2:]) for path in opened if path.count("/") >= 1}),
         "issues": issues,
     }
 

@@ -102,7 +102,8 @@ def _step_versions(hls_logs: list[Parsed], step: str) -> list[str]:
     found = []
     for log in sorted(hls_logs, key=lambda p: p.path):
         if log.kind == "hls_step_log":
-            found += _versions([log])  # one step's own log (logs/hls_compile.log, hls_run_<step>.log)
+            if posixpath.basename(log.path) == STEP_LOGS[step]:  # (logs/hls_compile.log, hls_run_<step>.log)
+                found += _versions([log])
         elif log.facts.get("step_versions", {}).get(step):
             found.append(log.facts["step_versions"][step][-1])
     return found

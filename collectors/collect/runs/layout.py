@@ -200,10 +200,27 @@ def session_logs(proj: ProjectFiles, solution: str, logs: list[Parsed]) -> list[
         for p in logs
         if proj.folder(p) != solution
         and inside(solution, proj.folder(p))
-        and (not p.facts["opened"] or name in p.facts["opened"])
+        and (not p.facts["opened"] or (name in p.facts["opened"] and not _opened_another(proj, p, solution)))
     ]
     above.sort(key=lambda p: (-_depth(proj.folder(p)), p.path))
     return own + above
+
+
+def _opened_another(proj: ProjectFiles, log: Parsed, solution: str) -> bool:
+    """Whether the solutions of that name the log's sessions opened by their full path are all
+    other folders of this tree (ValdecirDesenv/FPGA_picoZed: a session that opened
+    picoZed/solution1 beside the project's own solution1). A full path found nowhere here (a
+    tree built elsewhere and moved) says nothing against it."""
+    name = posixpath.basename(solution)
+    where = os.path.dirname(log.path)
+    named = [tail for tail in log.facts.get("opened_tails", ()) if posixpath.basename(tail) == name]
+    if not named:
+        return False
+    opened = {os.path.normpath(os.path.join(where, tail)) for tail in named}
+    if os.path.normpath(os.path.join(proj.path, solution)) in opened:
+        return False
+    folders = {os.path.dirname(p.path) for p in proj.parsed}
+    return opened <= folders
 
 
 def _depth(folder: str) -> int:
