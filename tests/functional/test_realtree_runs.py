@@ -317,6 +317,7 @@ def fft_project(root: Path, sibling_log: str, opened: str) -> Path:
         "vitis_hls.log",
         text=f"INFO: [HLS 200-1510] Running: open_solution {opened} -flow_target vivado \n"
         f"INFO: [HLS 200-10] Opening solution 'D:/Vivado/FFT_sol/FFT_sol_2/{opened}'.\n"
+        "INFO: [HLS 200-1510] Running: cosim_design \n"
         "INFO: [HLS 200-112] Total CPU user time: 3 seconds. Total CPU system time: 1 seconds. "
         "Total elapsed time: 51.173 seconds; peak allocated memory: 121.395 MB.\n",
     )
@@ -379,6 +380,34 @@ def test_no_runtime_from_a_session_that_opened_a_nested_projects_solution(tmp_pa
     )
     records, _ = records_of(collect(root))
     assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", None)]
+
+
+def test_no_runtime_from_a_session_that_ran_no_step(tmp_path: Path) -> None:
+    """pominiq/DNNonSilicon: beside the 2020.1 vivado_hls.log that synthesised the project, a
+    2023.2.2 vitis_hls.log whose session stopped at open_project ('Project is not compatible')
+    after 1.44 s. That session ran nothing: the synthesis's 387.98 s is the run's."""
+    root = tmp_path / "MNIST_original"
+    place(root, "myproject_prj/hls.app", text='<project top="myproject" name="myproject_prj"/>\n')
+    place(root, "myproject_prj/solution1/solution1.aps", text="<solution/>\n")
+    place(root, "myproject_prj/solution1/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+    elapsed = "INFO: [HLS 200-112] Total CPU user time: 1 seconds. Total elapsed time: {} seconds; peak 1 MB.\n"
+    place(
+        root,
+        "vivado_hls.log",
+        text="****** Vivado(TM) HLS - High-Level Synthesis from C, C++ and SystemC v2020.1 (64-bit)\n"
+        "INFO: [HLS 200-1510] Running: open_project myproject_prj \n"
+        "INFO: [HLS 200-1510] Running: csynth_design \n" + elapsed.format("387.98"),
+    )
+    place(
+        root,
+        "vitis_hls.log",
+        text="****** Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2023.2.2 (64-bit)\n"
+        "INFO: [HLS 200-1510] Running: open_project myproject_prj \n"
+        "ERROR: [HLS 200-1459] Project is not compatible with vitis_hls, please use -upgrade or -reset\n"
+        + elapsed.format("1.44"),
+    )
+    records, _ = records_of(collect(root))
+    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 387.98)]
 
 
 # --- item 11: the runner's device wins over the build folder's platform ------------------------

@@ -192,7 +192,7 @@ def synth_rows_of(record: dict) -> tuple:
 
 
 def test_setup_errors_are_not_synthesis_errors() -> None:
-    from collectors.collect.artifacts.hls_log import errors_by_step, parse_hls_log, step_versions
+    from collectors.collect.artifacts.hls_log import errors_by_step, parse_hls_log, sessions, step_versions
 
     opened = "open_project proj\n", "open_solution solution1\n"
     text = t3.session(t3.VITIS_HLS_2020, *opened, t3.BAD_CONFIG) + t3.session(
@@ -202,7 +202,7 @@ def test_setup_errors_are_not_synthesis_errors() -> None:
     assert parse_hls_log(text.encode())["errors"] == []
     failing = t3.session(t3.VIVADO_HLS_2018, *opened, "csynth_design\nERROR: [HLS 200-70] Compilation errors found.")
     assert parse_hls_log((text + failing).encode())["errors"] == ["ERROR: [HLS 200-70] Compilation errors found."]
-    assert step_versions(text + failing) == {"synthesis": ["2018.2"]}
+    assert step_versions(sessions(text + failing)) == {"synthesis": ["2018.2"]}
 
 
 @pytest.mark.parametrize(

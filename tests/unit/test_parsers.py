@@ -376,7 +376,11 @@ def test_a_rotated_vpp_log_is_no_log_of_the_run() -> None:
 
 def test_an_old_logs_total_elapsed_time_is_read() -> None:
     """Vivado HLS 2013-2017 tags it `@I [HLS-112]` (jairov4/accel-oil's solution logs)."""
-    log = OLD_HEADER + "@I [HLS-112] Total elapsed time: 36.770 seconds; peak memory usage: 70.2 MB.\n"
+    log = (
+        OLD_HEADER
+        + "@I [HLS-10] Analyzing design file 'matmul.cpp' ... \n"
+        + "@I [HLS-112] Total elapsed time: 36.770 seconds; peak memory usage: 70.2 MB.\n"
+    )
     assert parse_hls_log(log.encode())["elapsed_seconds"] == 36.77
 
 

@@ -15,7 +15,7 @@ from collectors.collect.artifacts.aie import is_plio_output_name, parse_aie_outp
 from collectors.collect.artifacts.component import parse_component, parse_hls_config
 from collectors.collect.artifacts.cosim import parse_cosim_rpt
 from collectors.collect.artifacts.csynth import may_be_passed_over, parse_csynth
-from collectors.collect.artifacts.hls_log import is_step_log, parse_csim_log, parse_hls_log
+from collectors.collect.artifacts.hls_log import is_step_log, parse_csim_log, parse_hls_log, parse_hls_step_log
 from collectors.collect.artifacts.hls_project import is_ide_prj, parse_hls_app, parse_hls_script, parse_ide_prj
 from collectors.collect.artifacts.latrpt import parse_lat_rpt
 from collectors.collect.artifacts.loom import parse_config, parse_map, split_name
@@ -79,7 +79,7 @@ register("profile", ("csv",), _exact("profile_kernels.csv"), parse_profile_kerne
 register("sysdiagram", ("json",), _exact("systemDiagramModel.json"), parse_system_diagram)
 register("vpp_log", ("log",), is_vpp_log, parse_vpp_log)
 register("hls_log", ("log",), lambda f, p: f in ("vitis_hls.log", "vivado_hls.log") or f == p + ".log", parse_hls_log)
-register("hls_step_log", ("log",), is_step_log, parse_hls_log)
+register("hls_step_log", ("log",), is_step_log, parse_hls_step_log)
 register("csim_log", ("log",), lambda f, p: f.endswith("_csim.log") and p == "report", parse_csim_log)
 # (a unified component's `vitis-run` steps write `<work>.hlsrun_<step>_summary`: a version source)
 RUN_SUMMARIES = tuple(f"hlsrun_{step}_summary" for step in ("csim", "cosim", "impl", "package"))

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from collectors.collect.artifacts.vpp_log import is_rotated
@@ -156,15 +157,19 @@ def banner_version(text: str) -> str | None:
     return (banner.group(1) or banner.group(2)) if banner else header.group(1) if header else None
 
 
-def step_versions(text: str) -> dict[str, list[str]]:
+def sessions(text: str) -> list[str]:
+    """A log's sessions, each from its banner (what comes before the first banner is one too)."""
+    starts = [match.start() for match in _SESSION.finditer(text)]
+    bounds = [0, *starts] if not starts or starts[0] != 0 else starts
+    return [text[begin:end] for begin, end in zip(bounds, [*bounds[1:], len(text)])]
+
+
+def step_versions(parts: list[str]) -> dict[str, list[str]]:
     """The tool version of each session of a log that ran a step ("synthesis", "csim", "cosim"),
     in the order of the sessions: a session that opened a solution and stopped (a part not
     installed) ran none, and speaks for no record's version."""
-    starts = [match.start() for match in _SESSION.finditer(text)]
-    bounds = [0, *starts] if not starts or starts[0] != 0 else starts
     found: dict[str, list[str]] = {}
-    for begin, end in zip(bounds, [*bounds[1:], len(text)]):
-        session = text[begin:end]
+    for session in parts:
         version = banner_version(session)
         if version is None:
             continue
@@ -195,13 +200,36 @@ def opened_solutions(text: str) -> list[str]:
         pos = match.end()
 
 
+# what shows that a session ran a step of a run, exporting included
+_WORK = (*(marker for markers in _RAN.values() for marker in markers), "Running: export_design", "[IMPL ", "[IMPL-")
+
+
+def _elapsed_of_work(parts: list[str]) -> list[str]:
+    """The elapsed times of the last timed session that ran a step: one that stopped before any
+    (at open_project, pominiq/DNNonSilicon's 'Project is not compatible') timed nothing of a run."""
+    for session in reversed(parts):
+        if (elapsed := _ELAPSED.findall(session)) and any(marker in session for marker in _WORK):
+            return elapsed
+    return []
+
+
 def parse_hls_log(data: bytes) -> dict[str, Any]:
     """Version, part, elapsed time, C simulation verdict, synthesis-step errors, and the solutions
     the session opened (by folder name)."""
-    text = decode_text(data)
+    return _hls_log_facts(decode_text(data), _elapsed_of_work)
+
+
+def parse_hls_step_log(data: bytes) -> dict[str, Any]:
+    """A unified component's step log (logs/hls_compile.log, hls_run_<step>.log): its name says
+    which step its sessions ran, whatever they echo; its last elapsed time is that step's."""
+    return _hls_log_facts(decode_text(data), lambda parts: _ELAPSED.findall(parts[-1]))
+
+
+def _hls_log_facts(text: str, timed: Callable[[list[str]], list[str]]) -> dict[str, Any]:
     opened = [name.replace("\\", "/").rstrip("/") for name in opened_solutions(text)]
     devices = _DEVICE.findall(text) or _SET_PART.findall(text)
-    elapsed = _ELAPSED.findall(text)
+    parts = sessions(text)
+    elapsed = timed(parts)
     issues: list[str] = []
     seconds = lenient(elapsed[-1], "Total elapsed time (seconds)", SECONDS, issues) if elapsed else None
     steps = errors_by_step(text)
@@ -212,7 +240,7 @@ def parse_hls_log(data: bytes) -> dict[str, Any]:
         "csim_status": csim_status(text),
         "errors": steps.get("synthesis", [])[:20],  # what fails a synthesis (docs/collection.md)
         "failed_steps": sorted(step for step in steps if step != SETUP),
-        "step_versions": step_versions(text),
+        "step_versions": step_versions(parts),
         "synthesis_failed": synthesis_failed(text),
         "top": tops[-1] if (tops := _SET_TOP.findall(text)) else None,
         "directive_top": tops[-1] if "set_directive_top" in text and (tops := _DIRECTIVE_TOP.findall(text)) else None,
