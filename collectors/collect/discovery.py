@@ -193,7 +193,7 @@ class Walker:
         self.files += len(files)
         name = os.path.basename(path)
         prefix = path + os.sep
-        legacy = is_legacy_report_folder(name, files)
+        legacy = is_legacy_report_folder(files)
         solution = any(f.endswith(".aps") for f in files)
         for fname in files:
             kind = classify(fname, name, prefix + fname)

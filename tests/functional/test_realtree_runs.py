@@ -144,8 +144,15 @@ def test_2015_solution_without_a_known_top_writes_no_synthesis(tmp_path: Path) -
     root = tmp_path / "multi_axim"
     solution_2015(root, top_in="none")
     (root / "solution1/sim/report/multi_axim_cosim.rpt").unlink()  # (it would name the top)
-    records, _ = records_of(collect(root))
+    collection = collect(root)
+    records, _ = records_of(collection)
     assert [r["report_type"] for r in records] == ["rtl_sim"]  # a module report is not the design's
+    # never a silent loss (chl218/DCNN-on-FPGA's 2017.1 solutions: syn/report and nothing else)
+    assert (
+        str(root / "solution1/syn/report"),
+        "2 per-module reports (a_loop, multi_axim), no csynth.xml, and nothing names the top function "
+        "(a script's or log's set_top, the project's .app, a simulation report): no hls_synth record",
+    ) in [(p.path, p.reason) for p in collection.problems()]
 
 
 def test_2015_solution_whose_cosim_report_alone_names_the_top(tmp_path: Path) -> None:
@@ -548,3 +555,24 @@ def test_a_component_step_log_gives_the_version_of_its_own_step_only(tmp_path: P
         ("hls_synth", "2025.1"),
         ("sw_run", "2025.1.1"),
     ]
+
+
+def test_a_top_report_copied_out_of_its_solution_is_read_or_reported(tmp_path: Path) -> None:
+    """wh-xu/CSE237C and helper trees of the WES237 course: students copy `fir_csynth.xml` (the
+    top's own report, no csynth.xml beside it) next to their code, script and session log, or
+    into folders of their own. The first is the project's synthesis record, as a copied
+    csynth.xml would be; the second a report in no project (rules 1.7: never silently dropped)."""
+    project = tmp_path / "project1/fir128_baseline"
+    place(project, "script.tcl", text="open_project fir128\nset_top multi_axim\ncsynth_design\n")
+    place(project, "fir.cpp", text="void multi_axim() {}\n")
+    place(project, "vitis_hls.log", text="INFO: [HLS 200-1510] Running: csynth_design \n")
+    place(project, "multi_axim_csynth.xml", MARSEE + "syn__report__multi_axim_csynth.xml")
+    loose = place(
+        tmp_path, "project1/fir128_best/II_1/multi_axim_csynth.xml", MARSEE + "syn__report__multi_axim_csynth.xml"
+    )
+    collection = collect(tmp_path)
+    records, _ = records_of(collection)
+    assert [(r["report_type"], r["problem"]["group_path"]) for r in records] == [
+        ("hls_synth", ["project1", "fir128_baseline"])
+    ]
+    assert any(p.path == str(loose) and "report in no project" in p.reason for p in collection.problems())

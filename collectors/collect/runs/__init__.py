@@ -10,6 +10,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterable
 
+from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.mapping import DEFAULT_VARIANT, Identity
 from collectors.collect.runs.facts import RUN_FACTS, derive_facts, meta_facts
@@ -106,7 +107,28 @@ def _resolve(
             run.records.append(make_record(report_type, run_fields(report_type), identity, payload))
             run.sources[report_type] = sources
     _report_unknowns(proj, run, problems)
+    _report_no_design(proj, group, run, problems)
     return run
+
+
+def _report_no_design(proj: ProjectFiles, group: RunGroup, run: Run, problems: list[Problem]) -> None:
+    """Per-module reports only, none known as the top function's: a problem line for their
+    folder, never a silent loss (chl218/DCNN-on-FPGA's 2017.1 solutions keep syn/report alone)."""
+    reports = [p for p in group.items if p.kind == "csynth"]
+    if "hls_synth" in run.sources or "hls_synth" not in TARGET_REPORTS[group.target] or not reports:
+        return
+    if any(proj.parts(p)[-1] == "csynth.xml" for p in reports):
+        return  # (a design report that is broken or passed over says so itself)
+    for folder in sorted({proj.folder(p) for p in reports}):
+        names = sorted(proj.parts(p)[-1][: -len(LEGACY_REPORT_SUFFIX)] for p in reports if proj.folder(p) == folder)
+        shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
+        problems.append(
+            Problem(
+                posixpath.normpath(posixpath.join(proj.path, folder)),
+                f"{len(names)} per-module reports ({shown}), no csynth.xml, and nothing names the top function "
+                "(a script's or log's set_top, the project's .app, a simulation report): no hls_synth record",
+            )
+        )
 
 
 def _report_left_out(proj: ProjectFiles, group: RunGroup, chosen: str | None, problems: list[Problem]) -> None:
