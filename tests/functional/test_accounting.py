@@ -24,13 +24,14 @@ from .test_realtree_discovery import component_with_work_dir, mode_hls_component
 from .test_realtree_runs import fft_project, swiglu_component
 
 
-def csim_log_copied_out(root: Path) -> Path:
-    """Trouvaille1/MD5-Accelerator: the designer copied the solution's csim log to report/."""
+def csim_log_copied_out(root: Path, copied_to: str = "report") -> Path:
+    """Trouvaille1/MD5-Accelerator: the designer copied the solution's csim log to report/
+    (RicardoUCSD/WES237C: to a folder of their own, fft1024_Best/)."""
     project = root / "md5"
     trees.sources(project, "run_hls.tcl", "md5.cpp")
     place(project, "md5_hls_prj/hls.app", text='<project top="md5_wrap"/>\n')
     place(project, "md5_hls_prj/solution1/solution1.aps", text="<solution/>\n")
-    for folder in ("md5_hls_prj/solution1/csim/report", "report"):
+    for folder in ("md5_hls_prj/solution1/csim/report", copied_to):
         place(project, f"{folder}/md5_wrap_csim.log", text="INFO: [SIM 1] CSim done with 0 errors.\n")
     return project
 
@@ -160,10 +161,11 @@ def test_another_tools_config_json_in_a_build_is_skipped_not_a_problem(
     ]
 
 
-def test_a_report_in_no_run_is_a_problem_line(tmp_path: Path) -> None:
-    project = csim_log_copied_out(tmp_path)
+@pytest.mark.parametrize("copied_to", ["report", "fft1024_Best"])
+def test_a_report_in_no_run_is_a_problem_line(tmp_path: Path, copied_to: str) -> None:
+    project = csim_log_copied_out(tmp_path, copied_to)
     collection = Engine(lambda r: load_settings(Path(r))).scan([str(tmp_path)], wait_for_writers=0)
-    copied = project / "report"
+    copied = project / copied_to
     assert [str(p) for p in collection.problems() if p.path.startswith(str(copied))] == [
         f"{copied}/md5_wrap_csim.log: report that no run of this project takes: not collected"
     ]

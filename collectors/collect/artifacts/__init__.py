@@ -80,7 +80,7 @@ register("sysdiagram", ("json",), _exact("systemDiagramModel.json"), parse_syste
 register("vpp_log", ("log",), is_vpp_log, parse_vpp_log)
 register("hls_log", ("log",), lambda f, p: f in ("vitis_hls.log", "vivado_hls.log") or f == p + ".log", parse_hls_log)
 register("hls_step_log", ("log",), is_step_log, parse_hls_step_log)
-register("csim_log", ("log",), lambda f, p: f.endswith("_csim.log") and p == "report", parse_csim_log)
+register("csim_log", ("log",), lambda f, p: f.endswith("_csim.log"), parse_csim_log)
 # (a unified component's `vitis-run` steps write `<work>.hlsrun_<step>_summary`: a version source)
 RUN_SUMMARIES = tuple(f"hlsrun_{step}_summary" for step in ("csim", "cosim", "impl", "package"))
 register(
