@@ -196,7 +196,29 @@ def test_a_csim_log_with_nul_bytes_from_its_testbench_is_read(tmp_path: Path) ->
     assert [(r["report_type"], r["sw_run"]["status"]) for r in records] == [("sw_run", "fail")]
 
 
-def test_binary_junk_named_like_a_log_is_refused(tmp_path: Path) -> None:
+def test_a_csim_log_of_a_testbench_printing_zero_bytes_is_read(tmp_path: Path) -> None:
+    """sampathchanda/18643-Project's fifo_splitter (2015.2): the testbench printed `unsigned char`
+    zeros, `\\0,` 619 times in a 4,279-byte log (14 % NULs), then `CSim done with 0 errors.`"""
+    project = hls_project(tmp_path)
+    log = "   Compiling ../../../fifo_splitter_tb.cpp in debug mode\n   Generating csim.exe\n"
+    log += "\0," * 619 + "\n" + "read back 619 words\n" * 150 + "@I [SIM-1] CSim done with 0 errors.\n"
+    place(project, "proj/solution1/csim/report/k_csim.log", text=log)
+    records, _problems = scan(tmp_path)
+    assert [(r["report_type"], r["sw_run"]["status"]) for r in records] == [("sw_run", "pass")]
+
+
+def test_a_log_padded_with_nul_bytes_is_read(tmp_path: Path) -> None:
+    """terenceza/AccelAutoencoderOnFPGA's vitis_hls.log: 530 bytes of text, then 190 NULs (a
+    file Windows had grown before the session ended)."""
+    project = hls_project(tmp_path)
+    log = "INFO: [SIM 211-1] CSim done with 0 errors.\n" * 12
+    place(project, "proj/solution1/csim/report/k_csim.log", text=log + "\0" * 190)
+    records, _problems = scan(tmp_path)
+    assert [(r["report_type"], r["sw_run"]["status"]) for r in records] == [("sw_run", "pass")]
+
+
+@pytest.mark.parametrize("content", [bytes(range(256)) * 64, b"\0" * 4096, b"MZ\x90\0\x03\0\0\0\x04\0" * 100])
+def test_binary_junk_named_like_a_log_is_refused(tmp_path: Path, content: bytes) -> None:
     report = place(hls_project(tmp_path), "proj/solution1/csim/report/k_csim.log", text="")
-    report.write_bytes(bytes(range(256)) * 64)
+    report.write_bytes(content)
     assert_refused(tmp_path, report, "binary data, not a text report")
