@@ -532,6 +532,30 @@ def test_a_solution_whose_synthesis_failed_is_a_variant_beside_the_others(tmp_pa
     ]
 
 
+def test_a_solution_whose_synthesis_failed_in_the_project_log_is_a_variant(tmp_path: Path) -> None:
+    """Chihan-Zheng/ese532_hw7's P4: its own P4.log shows no synthesis; the project's
+    vitis_hls.log is the session that opened P4 and failed (`use of undeclared identifier`). Its
+    failed record took the default variant beside P1..P3e, variants of their own."""
+    root = tmp_path / "FFT"
+    project = fft_project(root, "solution1.log", opened="opt4_just_pipe_all")
+    place(project, "opt5/opt5.aps", text="<solution/>\n")
+    place(project, "opt5/opt5.log", text="INFO: [HLS 200-10] Setting target device to 'xc7z020-clg484-1'\n")
+    place(
+        root,
+        "vitis_hls.log",
+        text="INFO: [HLS 200-1510] Running: open_solution opt5 -flow_target vitis \n"
+        "INFO: [HLS 200-1510] Running: csynth_design \n"
+        "ERROR: [HLS 214-124] use of undeclared identifier 'SCALED_FRAME_HEIGHT': Filter.cpp:27\n"
+        "INFO: [HLS 200-112] Total CPU user time: 3 seconds. Total elapsed time: 3.2 seconds; peak 1 MB.\n",
+    )
+    records, _ = records_of(collect(root))
+    assert by_variant_status(records) == [
+        ((0, "opt1"), "hls_synth", None, "pass"),
+        ((1, "opt4_just_pipe_all"), "hls_synth", None, "pass"),
+        ((2, "opt5"), "hls_synth", 3.2, "fail"),
+    ]
+
+
 def by_variant_status(records: list[dict]) -> list[tuple]:
     return [(*row, r["hls_synth"]["status"]) for row, r in zip(by_variant(records), records)]
 

@@ -203,13 +203,19 @@ def hls_groups(
 ) -> None:
     logs = [p for p in proj.readable("hls_log") if proj.vpp_context(p) is None]
     solutions = _solutions(proj, groups)
-    own_logs = {solution: [p for p in logs if proj.folder(p) == solution] for solution in solutions}
+    sessions = {solution: session_logs(proj, solution, logs) for solution in solutions}
+    # the logs whose verdict is this solution's alone: its own, and those of sessions that opened it
+    # by name (Chihan-Zheng/ese532_hw7's P4 failed in the project's vitis_hls.log)
+    own_logs = {
+        solution: [p for p in found if proj.folder(p) == solution or posixpath.basename(solution) in p.facts["opened"]]
+        for solution, found in sessions.items()
+    }
     plan = plan_solutions(proj, solutions, own_logs, path_gives_variant, [] if problems is None else problems)
     for solution, items in solutions.items():
         if solution in plan.skipped:
             continue
         component = _component_files(proj, solution)
-        session = session_logs(proj, solution, logs) + [p for p in component if p.kind == "hls_step_log" and p.ok]
+        session = sessions[solution] + [p for p in component if p.kind == "hls_step_log" and p.ok]
         own = items + [p for p in session if p not in items] + component
         device = hls_device(proj, own)
         for target in _hls_targets(items, session + component):
