@@ -341,21 +341,6 @@ def test_the_aws_builds_version_banner_is_read() -> None:
     assert parse_hls_log(banner.encode())["vitis_version"] == "2018.3"
 
 
-@pytest.mark.parametrize(
-    "saved,cycles",
-    [
-        ("SherlockChristie-FFT__FFT_sol_2__opt1__sim__report__fft32_cosim.rpt", 132),
-        ("BojanFaletic-MA_HLS__solution1__sim__report__ma_cosim.rpt", 33),  # (VHDL passed, Verilog NA)
-        ("superkooks-comp4601__canny_hls__canny_top__reports__hls_cosim.rpt", None),  # failed: NA
-        ("mzrghorbani-lr_hls_dev__solution1__sim__report__LR_top_cosim.rpt", None),  # 2019.1: no such column
-    ],
-)
-def test_cosim_total_execution_time(saved: str, cycles: int | None) -> None:
-    """The report's last column, Total Execution Time (clock cycles), since 2020.1: lat.rpt's
-    $TOTAL_EXECUTE_TIME, for a tree that did not commit sim/report/verilog/lat.rpt."""
-    assert parse_cosim_rpt(fixture_bytes(saved))["total_execution_cycles"] == cycles
-
-
 def test_a_package_step_names_its_platform_alone() -> None:
     """v++ -p (nmavuso/ese5320_final_project's package_build/logs/package/v++.log) names no
     `Target device`, only the platform file it packages for."""

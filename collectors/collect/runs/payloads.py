@@ -74,9 +74,7 @@ def _cosim(given: PayloadInput, runner: str | None) -> Built:
     status = status or runner or ("pass" if lat is not None else None)
     if status is None:
         return None
-    cycles = lat.facts["total_execute_time"] if lat is not None else None
-    if lat is None and cosims:  # (a tree that kept the report and not sim/report/verilog/lat.rpt)
-        cycles = cosims[0].facts.get("total_execution_cycles")
+    cycles = lat.facts["total_execute_time"] if lat is not None else None  # (only lat.rpt: rules 5)
     sources = [p.path for p in (cosims[:1] + ([lat] if lat else []))]
     return rtl_sim_payload(status, cycles, None, None), sources
 
