@@ -131,6 +131,51 @@ def test_2015_solution_uses_the_top_functions_csynth(tmp_path: Path, top_in: str
     assert collection.problems() == []
 
 
+def test_a_script_top_without_reports_gives_way_to_the_name_the_reports_carry(tmp_path: Path) -> None:
+    """tkgit-make/tanishPatchMakerHLS's solutionTEST: script.tcl and the .app say `MPSQ`, but
+    the solution's directives made another function the top, whose name its simulation reports
+    and its `<top>_csynth.xml` carry; no MPSQ report exists. Its synthesis was lost ('nothing
+    names the top function')."""
+    root = tmp_path / "multi_axim"
+    solution_2015(root, top_in="script")
+    script = root / "solution1/script.tcl"
+    script.write_text(script.read_text().replace("set_top multi_axim", "set_top MPSQ"))
+    records, _ = records_of(collect(root))
+    assert [r["report_type"] for r in records] == ["hls_synth", "rtl_sim"]
+    assert records[0]["hls_synth"]["PerformanceEstimates"]["SummaryOfOverallLatency"]["Worst-caseLatency"] == "28"
+
+
+def test_a_directive_top_of_an_old_session_names_no_top(tmp_path: Path) -> None:
+    """MiiKiyoshi/spi_to_hls: one solution reused for several tops; old sessions of its log echo
+    `set_directive_top -name arith arith`, the later ones that simulated echo none, and
+    script.tcl says `set_top divide_sum`. arith_csim.log (an old simulation of another function)
+    spoke for the run."""
+    project = tmp_path / "vitis_hls"
+    place(project, "hls.app", text='<project top="divide_sum" name="vitis_hls"/>\n')
+    place(project, "solution1/solution1.aps", text="<solution/>\n")
+    place(project, "solution1/script.tcl", text="open_project vitis_hls\nset_top divide_sum\n")
+    banner = "****** Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2023.2 (64-bit)\n"
+    place(
+        project,
+        "solution1/solution1.log",
+        text=banner
+        + "INFO: [HLS 200-1510] Running: set_directive_top -name arith arith \n"
+        + "INFO: [HLS 200-1510] Running: csim_design \nINFO: [SIM 211-1] CSim done with 0 errors.\n"
+        + banner
+        + "INFO: [HLS 200-1510] Running: csim_design \nERROR: [SIM 211-100] CSim failed with errors.\n",
+    )
+    place(project, "solution1/csim/report/arith_csim.log", text="INFO: [SIM 211-1] CSim done with 0 errors.\n")
+    divide = place(
+        project, "solution1/csim/report/divide_sum_csim.log", text="ERROR: [SIM 211-100] CSim failed with errors.\n"
+    )
+    set_mtime(divide, 500)  # (older than arith's by its date: only the top decides)
+    collection = collect(tmp_path)
+    records, _ = records_of(collection)
+    assert [(r["report_type"], r["sw_run"]["status"]) for r in records] == [("sw_run", "fail")]
+    (result,) = collection.projects.values()
+    assert result.runs[0].sources["sw_run"] == [str(divide)]
+
+
 def test_2013_app_with_its_namespace_prefix_names_the_top(tmp_path: Path) -> None:
     """Vivado HLS 2013.2 writes `<AutoPilot:project ... top="...">`: with no cosim report to name
     it either, the top was unknown and no synthesis was written (Real-Time-Vocal-Processor)."""

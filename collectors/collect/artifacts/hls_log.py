@@ -213,6 +213,15 @@ def _elapsed_of_work(parts: list[str]) -> list[str]:
     return []
 
 
+def _directive_top(parts: list[str]) -> str | None:
+    """The top a `set_directive_top -name` of the last session that ran a step made (none where
+    it echoes none: MiiKiyoshi/spi_to_hls's older sessions named `arith` before the solution
+    was reused for another top)."""
+    working = [session for session in parts if any(marker in session for marker in _WORK)]
+    tops = _DIRECTIVE_TOP.findall(working[-1]) if working else []
+    return tops[-1] if tops else None
+
+
 def parse_hls_log(data: bytes) -> dict[str, Any]:
     """Version, part, elapsed time, C simulation verdict, synthesis-step errors, and the solutions
     the session opened (by folder name)."""
@@ -243,7 +252,7 @@ def _hls_log_facts(text: str, timed: Callable[[list[str]], list[str]]) -> dict[s
         "step_versions": step_versions(parts),
         "synthesis_failed": synthesis_failed(text),
         "top": tops[-1] if (tops := _SET_TOP.findall(text)) else None,
-        "directive_top": tops[-1] if "set_directive_top" in text and (tops := _DIRECTIVE_TOP.findall(text)) else None,
+        "directive_top": _directive_top(parts) if "set_directive_top" in text else None,
         "opened": sorted({path.rpartition("/")[2] for path in opened}),
         # a full path's project and solution folders ("picoZed/solution1"): which folder it was
         "opened_tails": sorted({"/".join(path.split("/")[-2:]) for path in opened if path.count("/") >= 1}),

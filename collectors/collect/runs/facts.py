@@ -5,6 +5,7 @@ pick rule, csynth.may_be_passed_over)."""
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -210,12 +211,32 @@ SIMULATION_REPORTS = {"csim_log": "_csim.log", "cosim_rpt": "_cosim.rpt"}
 def run_top(proj: ProjectFiles, group: RunGroup, solution: str | None) -> str | None:
     """The top function of a run's solution: named by the solution's own `set_directive_top` (its
     log echoes it), else by its script or its project's file, else by a session log's `set_top`,
-    else by the one name its simulation reports were given."""
+    else by the one name its simulation reports were given. Of those, the first whose reports the
+    solution holds wins (tkgit-make/tanishPatchMakerHLS: the script's `MPSQ` has none, its
+    directives made another function the top, whose name the reports carry)."""
+    named = [top for top in _tops_named(proj, group, solution) if top]
+    reported = _report_names(proj, group, solution)
+    return next((top for top in named if top in reported), named[0] if named else None)
+
+
+def _tops_named(proj: ProjectFiles, group: RunGroup, solution: str | None) -> Iterator[str | None]:
     own_logs = [log for log in group.of("hls_log") if solution is not None and proj.folder(log) == solution]
-    top = next((log.facts["directive_top"] for log in own_logs if log.facts.get("directive_top")), None)
-    top = top or (solution_top(proj, solution) if solution is not None else None)
-    top = top or next((log.facts["top"] for log in group.of("hls_log") if log.facts.get("top")), None)
-    return top or _named_by_simulation_reports(proj, group, solution)
+    yield next((log.facts["directive_top"] for log in own_logs if log.facts.get("directive_top")), None)
+    yield solution_top(proj, solution) if solution is not None else None
+    yield next((log.facts["top"] for log in group.of("hls_log") if log.facts.get("top")), None)
+    yield _named_by_simulation_reports(proj, group, solution)
+
+
+def _report_names(proj: ProjectFiles, group: RunGroup, solution: str | None) -> set[str]:
+    """The functions a solution's reports are named after (`<m>_csynth.xml`, `<top>_csim.log`,
+    `<top>_cosim.rpt`)."""
+    suffixes = {"csynth": LEGACY_REPORT_SUFFIX, **SIMULATION_REPORTS}
+    names = set()
+    for item in group.items:
+        suffix, name = suffixes.get(item.kind), proj.parts(item)[-1]
+        if suffix and name.endswith(suffix) and solution_of(proj.parts(item), item.kind) == solution:
+            names.add(name[: -len(suffix)])
+    return names
 
 
 def _named_by_simulation_reports(proj: ProjectFiles, group: RunGroup, solution: str | None) -> str | None:
