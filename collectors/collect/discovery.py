@@ -327,8 +327,10 @@ def _hls_projects_apart(project: Project) -> list[Project]:
     if VARIANT.match(os.path.basename(project.path)):
         return [project]  # (a campaign's `<prefix>_<index>_<name>` folder: one implementation, its name says)
     apps = {os.path.dirname(path) for path, kind in project.artifacts if kind == "hls_app"}
-    built = {os.path.dirname(os.path.dirname(path)) for path, kind in project.artifacts if kind == "aps"}
-    folders = sorted(apps & built & {path for path in project.build_dirs if os.path.dirname(path) == project.path})
+    right_in = {path for path in project.build_dirs if os.path.dirname(path) == project.path}
+    # built: a solution's `.aps` or a report below it (cgruda/repo committed no `.aps` files)
+    results = [path for path, kind in project.artifacts if kind == "aps" or kind in REPORT_KINDS]
+    folders = sorted(f for f in apps & right_in if any(path.startswith(f + os.sep) for path in results))
     if len(folders) < 2:
         return [project]  # (one HLS project in a repository's folder is its design, whatever else is there)
     inside_one = tuple(folder + os.sep for folder in folders)

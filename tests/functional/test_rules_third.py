@@ -393,10 +393,18 @@ def test_an_ide_projects_prj_names_the_platform_whatever_its_folder_is_called(tm
     assert collection.problems() == []
 
 
-def test_hls_projects_side_by_side_in_a_folder_without_source_are_projects_of_their_own(tmp_path: Path) -> None:
+@pytest.mark.parametrize("aps_committed", [True, False])
+def test_hls_projects_side_by_side_in_a_folder_without_source_are_projects_of_their_own(
+    tmp_path: Path, aps_committed: bool
+) -> None:
     """Merged into their folder's one project, the two designs shared an identity: qam_fpga's
-    passing C simulation spoke for both, and aes_fpga's failure was a problem line."""
+    passing C simulation spoke for both, and aes_fpga's failure was a problem line. Whether
+    the solutions' `.aps` files were committed or not (cgruda/repo's hw_cnn/hls: six projects,
+    their records mixed from two designs)."""
     examples = t3.hls_projects_side_by_side(tmp_path / "repo")
+    if not aps_committed:
+        for aps in examples.glob("*/solution1/solution1.aps"):
+            aps.unlink()
     collection = collect(tmp_path / "repo")
     assert list(collection.projects) == [str(examples / "aes_fpga"), str(examples / "qam_fpga")]
     records, _ = records_of(collection)
