@@ -145,6 +145,21 @@ def test_a_script_top_without_reports_gives_way_to_the_name_the_reports_carry(tm
     assert records[0]["hls_synth"]["PerformanceEstimates"]["SummaryOfOverallLatency"]["Worst-caseLatency"] == "28"
 
 
+def test_a_top_named_without_its_report_is_said(tmp_path: Path) -> None:
+    """sergiududa/lic's nnet: script.tcl and the .app name `nnet`, but a synthesis cut short
+    wrote only other modules' reports: the problem line names the top it lacks."""
+    root = tmp_path / "multi_axim"
+    solution_2015(root, top_in="script")
+    (root / "solution1/syn/report/multi_axim_csynth.xml").rename(root / "solution1/syn/report/b_loop_csynth.xml")
+    (root / "solution1/sim/report/multi_axim_cosim.rpt").unlink()
+    collection = collect(root)
+    assert (
+        str(root / "solution1/syn/report"),
+        "2 per-module reports (a_loop, b_loop), no csynth.xml, and none is the top function's (multi_axim): "
+        "no hls_synth record",
+    ) in [(p.path, p.reason) for p in collection.problems()]
+
+
 def test_a_directive_top_of_an_old_session_names_no_top(tmp_path: Path) -> None:
     """MiiKiyoshi/spi_to_hls: one solution reused for several tops; old sessions of its log echo
     `set_directive_top -name arith arith`, the later ones that simulated echo none, and

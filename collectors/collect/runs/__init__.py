@@ -107,13 +107,14 @@ def _resolve(
             run.records.append(make_record(report_type, run_fields(report_type), identity, payload))
             run.sources[report_type] = sources
     _report_unknowns(proj, run, problems)
-    _report_no_design(proj, group, run, problems)
+    _report_no_design(proj, group, run, facts.top, problems)
     return run
 
 
-def _report_no_design(proj: ProjectFiles, group: RunGroup, run: Run, problems: list[Problem]) -> None:
+def _report_no_design(proj: ProjectFiles, group: RunGroup, run: Run, top: str | None, problems: list[Problem]) -> None:
     """Per-module reports only, none known as the top function's: a problem line for their
-    folder, never a silent loss (chl218/DCNN-on-FPGA's 2017.1 solutions keep syn/report alone)."""
+    folder, never a silent loss (chl218/DCNN-on-FPGA's 2017.1 solutions keep syn/report alone;
+    sergiududa/lic's names its top, `nnet`, whose report a synthesis cut short never wrote)."""
     reports = [p for p in group.items if p.kind == "csynth"]
     if "hls_synth" in run.sources or "hls_synth" not in TARGET_REPORTS[group.target] or not reports:
         return
@@ -122,12 +123,14 @@ def _report_no_design(proj: ProjectFiles, group: RunGroup, run: Run, problems: l
     for folder in sorted({proj.folder(p) for p in reports}):
         names = sorted(proj.parts(p)[-1][: -len(LEGACY_REPORT_SUFFIX)] for p in reports if proj.folder(p) == folder)
         shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
+        why = (
+            f"none is the top function's ({top})"
+            if top
+            else "nothing names the top function (a script's or log's set_top, the project's .app, a simulation report)"
+        )
+        where = posixpath.normpath(posixpath.join(proj.path, folder))
         problems.append(
-            Problem(
-                posixpath.normpath(posixpath.join(proj.path, folder)),
-                f"{len(names)} per-module reports ({shown}), no csynth.xml, and nothing names the top function "
-                "(a script's or log's set_top, the project's .app, a simulation report): no hls_synth record",
-            )
+            Problem(where, f"{len(names)} per-module reports ({shown}), no csynth.xml, and {why}: no hls_synth record")
         )
 
 
