@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from collectors.collect.artifacts import EXTENSION_KINDS, REPORT_KINDS, classify
-from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX, is_legacy_report_folder
+from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX, may_hold_the_top_report
 from collectors.collect.mapping import VARIANT
 from collectors.collect.pruning import (
     BUILD_MARKERS,
@@ -193,13 +193,13 @@ class Walker:
         self.files += len(files)
         name = os.path.basename(path)
         prefix = path + os.sep
-        legacy = is_legacy_report_folder(files)
+        top_report_here = may_hold_the_top_report(files)
         solution = any(f.endswith(".aps") for f in files)
         for fname in files:
             kind = classify(fname, name, prefix + fname)
             if kind is not None and fname in links and not self._may_follow(prefix + fname):
                 continue  # a report linked in from outside the roots is never read
-            if kind is None and legacy and fname.endswith(LEGACY_REPORT_SUFFIX):
+            if kind is None and top_report_here and fname.endswith(LEGACY_REPORT_SUFFIX):
                 kind = "csynth"  # the run decides whether it is the top function's report
             elif kind is None and solution and fname.endswith(".log"):
                 kind = "hls_log"  # a solution's own log, whatever the folder was renamed to

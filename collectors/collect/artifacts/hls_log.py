@@ -204,11 +204,15 @@ def opened_solutions(text: str) -> list[str]:
 _WORK = (*(marker for markers in _RAN.values() for marker in markers), "Running: export_design", "[IMPL ", "[IMPL-")
 
 
+def _worked(session: str) -> bool:
+    return any(marker in session for marker in _WORK)
+
+
 def _elapsed_of_work(parts: list[str]) -> list[str]:
     """The elapsed times of the last timed session that ran a step: one that stopped before any
     (at open_project, pominiq/DNNonSilicon's 'Project is not compatible') timed nothing of a run."""
     for session in reversed(parts):
-        if (elapsed := _ELAPSED.findall(session)) and any(marker in session for marker in _WORK):
+        if (elapsed := _ELAPSED.findall(session)) and _worked(session):
             return elapsed
     return []
 
@@ -217,7 +221,7 @@ def _directive_top(parts: list[str]) -> str | None:
     """The top a `set_directive_top -name` of the last session that ran a step made (none where
     it echoes none: MiiKiyoshi/spi_to_hls's older sessions named `arith` before the solution
     was reused for another top)."""
-    working = [session for session in parts if any(marker in session for marker in _WORK)]
+    working = [session for session in parts if _worked(session)]
     tops = _DIRECTIVE_TOP.findall(working[-1]) if working else []
     return tops[-1] if tops else None
 

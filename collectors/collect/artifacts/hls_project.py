@@ -26,7 +26,7 @@ def parse_hls_script(data: bytes) -> dict[str, Any]:
     return {"top": tops[-1] if tops else None}
 
 
-def is_legacy_report_folder(files: list[str]) -> bool:
+def may_hold_the_top_report(files: list[str]) -> bool:
     """A folder whose `<m>_csynth.xml` may be the design's report: a `syn/report` of Vivado HLS
     2015.x/2016.x (per-module reports, no csynth.xml), or any folder a top's report was copied
     to without a csynth.xml (wh-xu/CSE237C's `fir128_baseline/fir_csynth.xml`)."""
