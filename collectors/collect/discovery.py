@@ -201,8 +201,8 @@ class Walker:
                 continue  # a report linked in from outside the roots is never read
             if kind is None and top_report_here and fname.endswith(LEGACY_REPORT_SUFFIX):
                 kind = "csynth"  # the run decides whether it is the top function's report
-            elif kind is None and solution and fname.endswith(".log"):
-                kind = "hls_log"  # a solution's own log, whatever the folder was renamed to
+            elif kind is None and solution and fname.endswith(".log") and not fname.startswith("."):
+                kind = "hls_log"  # a solution's own log, whatever the folder was renamed to (not `.temp11.log`)
             if kind in EXTENSION_KINDS and discovery:
                 node.has_evidence = True  # a mapper run or a recipe is a build of its own
             if kind is not None and prefix + fname not in self.excluded:

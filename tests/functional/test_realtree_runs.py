@@ -191,6 +191,15 @@ def test_a_directive_top_of_an_old_session_names_no_top(tmp_path: Path) -> None:
     assert result.runs[0].sources["sw_run"] == [str(divide)]
 
 
+def test_the_tools_empty_scratch_log_in_a_solution_is_no_problem(tmp_path: Path) -> None:
+    """kmisimn76/reuse_test (and NTU 2022's labs): Vitis HLS leaves `solution1/.temp11.log`, empty,
+    in a solution folder: not the solution's log, and no 'empty file' problem line."""
+    root = tmp_path / "multi_axim"
+    solution_2015(root, top_in="script")
+    place(root, "solution1/.temp11.log", text="")
+    assert collect(root).problems() == []
+
+
 def test_2013_app_with_its_namespace_prefix_names_the_top(tmp_path: Path) -> None:
     """Vivado HLS 2013.2 writes `<AutoPilot:project ... top="...">`: with no cosim report to name
     it either, the top was unknown and no synthesis was written (Real-Time-Vocal-Processor)."""
@@ -423,6 +432,26 @@ def test_no_runtime_from_a_session_of_another_solution(tmp_path: Path, sibling_l
         ((0, "opt1"), "hls_synth", 51.173),
         ((1, "opt4_just_pipe_all"), "hls_synth", None),
     ]
+
+
+def test_the_session_that_opened_the_solution_times_it_before_a_log_naming_none(tmp_path: Path) -> None:
+    """zanehpn/HLStrans's shortpath: beside the project's vitis_hls.log (the session that created
+    and synthesised shortpath/solution1, 31.86 s) lies shortpath.log, an older session from another
+    machine that names no solution (13.7 s); by name it came first."""
+    root = tmp_path / "shortpath"
+    place(root, "shortpath/hls.app", text='<project top="fft32" name="shortpath"/>\n')
+    place(root, "shortpath/solution1/solution1.aps", text="<solution/>\n")
+    place(root, "shortpath/solution1/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+    elapsed = "INFO: [HLS 200-112] Total CPU user time: 1 seconds. Total elapsed time: {} seconds; peak 1 MB.\n"
+    place(root, "shortpath.log", text="INFO: [HLS 200-1510] Running: csynth_design \n" + elapsed.format("13.7"))
+    place(
+        root,
+        "vitis_hls.log",
+        text="INFO: [HLS 200-10] Creating and opening solution '/home/zqy/C2HLS/shortpath/shortpath/solution1'.\n"
+        "INFO: [HLS 200-1510] Running: csynth_design \n" + elapsed.format("31.86"),
+    )
+    records, _ = records_of(collect(root))
+    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 31.86)]
 
 
 def test_no_runtime_from_a_session_that_opened_a_nested_projects_solution(tmp_path: Path) -> None:

@@ -191,8 +191,8 @@ def _cosim_solution(parent: list[str]) -> str | None:
 
 def session_logs(proj: ProjectFiles, solution: str, logs: list[Parsed]) -> list[Parsed]:
     """The HLS logs of the sessions that ran a solution: its own (in its folder), then the
-    vitis_hls.log / vivado_hls.log above it, nearest first, that opened it (or name no solution
-    at all). Found from the solution alone, whatever its siblings' logs are called."""
+    vitis_hls.log / vivado_hls.log above it, nearest first, that opened it (or, after those at
+    the same depth, name no solution at all). Found from the solution alone, whatever its siblings' logs are called."""
     own = sorted((p for p in logs if proj.folder(p) == solution), key=lambda p: p.path)
     name = posixpath.basename(solution)
     above = [
@@ -202,7 +202,9 @@ def session_logs(proj: ProjectFiles, solution: str, logs: list[Parsed]) -> list[
         and inside(solution, proj.folder(p))
         and (not p.facts["opened"] or (name in p.facts["opened"] and not _opened_another(proj, p, solution)))
     ]
-    above.sort(key=lambda p: (-_depth(proj.folder(p)), p.path))
+    # nearest first; at one depth, a session that opened it by name before one that names none
+    # (zanehpn/HLStrans: an older `shortpath.log` from another machine beside the project's log)
+    above.sort(key=lambda p: (-_depth(proj.folder(p)), name not in p.facts["opened"], p.path))
     return own + above
 
 
