@@ -435,21 +435,21 @@ def test_no_runtime_from_a_session_of_another_solution(tmp_path: Path, sibling_l
 
 
 def test_the_session_that_opened_the_solution_times_it_before_a_log_naming_none(tmp_path: Path) -> None:
-    """zanehpn/HLStrans's shortpath: beside the project's vitis_hls.log (the session that created
-    and synthesised shortpath/solution1, 31.86 s) lies shortpath.log, an older session from another
-    machine that names no solution (13.7 s); by name it came first."""
+    """zanehpn/HLStrans's shortpath: beside the project's session log (the session that created
+    and synthesised shortpath/solution1, 31.86 s) lie shortpath.log and others, older sessions
+    from another machine's dataset (13.7 s); by name shortpath.log came first. A `<dir>/<dir>.log`
+    above a solution is neither its own log nor the project's session log (rules 4.2); and a
+    session log that opened it by name comes before one beside it naming none."""
     root = tmp_path / "shortpath"
     place(root, "shortpath/hls.app", text='<project top="fft32" name="shortpath"/>\n')
     place(root, "shortpath/solution1/solution1.aps", text="<solution/>\n")
     place(root, "shortpath/solution1/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
     elapsed = "INFO: [HLS 200-112] Total CPU user time: 1 seconds. Total elapsed time: {} seconds; peak 1 MB.\n"
-    place(root, "shortpath.log", text="INFO: [HLS 200-1510] Running: csynth_design \n" + elapsed.format("13.7"))
-    place(
-        root,
-        "vitis_hls.log",
-        text="INFO: [HLS 200-10] Creating and opening solution '/home/zqy/C2HLS/shortpath/shortpath/solution1'.\n"
-        "INFO: [HLS 200-1510] Running: csynth_design \n" + elapsed.format("31.86"),
-    )
+    opened = "INFO: [HLS 200-10] Creating and opening solution '/home/zqy/{}/shortpath/shortpath/solution1'.\n"
+    synthesis = "INFO: [HLS 200-1510] Running: csynth_design \n"
+    place(root, "shortpath.log", text=opened.format("dataset") + synthesis + elapsed.format("13.7"))
+    place(root, "vitis_hls.log", text=synthesis + elapsed.format("2.5"))
+    place(root, "vivado_hls.log", text=opened.format("C2HLS") + synthesis + elapsed.format("31.86"))
     records, _ = records_of(collect(root))
     assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 31.86)]
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.artifacts.vpp_log import is_vpp_build_dir
-from collectors.collect.pruning import IDE_CONFIGURATIONS
+from collectors.collect.pruning import EVIDENCE_LOGS, IDE_CONFIGURATIONS
 
 UNKNOWN = "unknown"
 
@@ -200,6 +200,7 @@ def session_logs(proj: ProjectFiles, solution: str, logs: list[Parsed]) -> list[
         for p in logs
         if proj.folder(p) != solution
         and inside(solution, proj.folder(p))
+        and posixpath.basename(p.path) in EVIDENCE_LOGS  # (a `<dir>/<dir>.log` above is no session of it)
         and (not p.facts["opened"] or (name in p.facts["opened"] and not _opened_another(proj, p, solution)))
     ]
     # nearest first; at one depth, a session that opened it by name before one that names none
