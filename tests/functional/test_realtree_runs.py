@@ -452,6 +452,10 @@ def test_the_session_that_opened_the_solution_times_it_before_a_log_naming_none(
     place(root, "vivado_hls.log", text=opened.format("C2HLS") + synthesis + elapsed.format("31.86"))
     records, _ = records_of(collect(root))
     assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 31.86)]
+    (root / "vivado_hls.log").unlink()  # alone, the <dir>.log that opened it by its full path is its session
+    (root / "vitis_hls.log").unlink()
+    records, _ = records_of(collect(root))
+    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 13.7)]
 
 
 def test_no_runtime_from_a_session_that_opened_a_nested_projects_solution(tmp_path: Path) -> None:
@@ -642,6 +646,51 @@ def test_a_solution_whose_synthesis_failed_in_the_project_log_is_a_variant(tmp_p
         ((0, "opt1"), "hls_synth", None, "pass"),
         ((1, "opt4_just_pipe_all"), "hls_synth", None, "pass"),
         ((2, "opt5"), "hls_synth", 3.2, "fail"),
+    ]
+
+
+def test_a_verdict_of_a_session_that_opened_another_solution_is_not_this_ones(tmp_path: Path) -> None:
+    """The project's log: a session that opened solution1 and simulated it, then one that opened
+    solution2 (only its .aps) and stopped. solution2 has no result of its own: no variant, no
+    C simulation run borrowed from solution1's session (the review of 56dca17)."""
+    root = tmp_path / "t1"
+    place(root, "proj/hls.app", text='<project top="fft32" name="proj"/>\n')
+    place(root, "proj/solution1/solution1.aps", text="<solution/>\n")
+    place(root, "proj/solution1/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+    place(root, "proj/solution2/solution2.aps", text="<solution/>\n")
+    banner = "****** Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2022.2 (64-bit)\n"
+    place(
+        root,
+        "vitis_hls.log",
+        text=banner
+        + "INFO: [HLS 200-1510] Running: open_solution solution1 -flow_target vivado \n"
+        + "INFO: [HLS 200-1510] Running: csim_design \nINFO: [SIM 211-1] CSim done with 0 errors.\n"
+        + banner
+        + "INFO: [HLS 200-1510] Running: open_solution solution2 -flow_target vivado \n",
+    )
+    records, _ = records_of(collect(root))
+    assert [(r["report_type"], r["implementation"]["variant"]["name"], r["run"]["device"]) for r in records] == [
+        ("hls_synth", "implementation", "xc7z030-sbv485-1"),
+        ("sw_run", "implementation", "xc7z030-sbv485-1"),
+    ]
+
+
+def test_a_report_copied_beside_its_solution_is_named_in_the_line_left_out(tmp_path: Path) -> None:
+    """A top's report copied into the project folder beside the solution it came from: the
+    solution's report speaks for the run and the copy's line names the folder, not `.`."""
+    project = tmp_path / "fir128_baseline"
+    place(project, "script.tcl", text="open_project fft\nset_top fft32\n")
+    place(project, "fft.cpp", text="void fft32() {}\n")
+    place(project, "fft32_csynth.xml", FFT + "syn__report__csynth.xml")
+    place(project, "fft/hls.app", text='<project top="fft32" name="fft"/>\n')
+    place(project, "fft/solution1/solution1.aps", text="<solution/>\n")
+    place(project, "fft/solution1/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+    collection = collect(tmp_path)
+    assert [(p.path, p.reason) for p in collection.problems()] == [
+        (
+            str(project),
+            "the project folder's own report not recorded: fft/solution1 gives the records of the vitis.csynth run",
+        )
     ]
 
 

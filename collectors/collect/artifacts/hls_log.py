@@ -226,6 +226,17 @@ def _directive_top(parts: list[str]) -> str | None:
     return tops[-1] if tops else None
 
 
+def _judged(parts: list[str]) -> list[str]:
+    """The solutions (by folder name) opened by a session with a verdict of its own: a C
+    simulation's, or a synthesis error (what makes a solution with no report a variant)."""
+    judged: set[str] = set()
+    for session in parts:
+        opened = opened_solutions(session)
+        if opened and (csim_status(session) or errors_by_step(session).get("synthesis")):
+            judged.update(name.replace("\\", "/").rstrip("/").rpartition("/")[2] for name in opened)
+    return sorted(judged)
+
+
 def parse_hls_log(data: bytes) -> dict[str, Any]:
     """Version, part, elapsed time, C simulation verdict, synthesis-step errors, and the solutions
     the session opened (by folder name)."""
@@ -258,6 +269,7 @@ def _hls_log_facts(text: str, timed: Callable[[list[str]], list[str]]) -> dict[s
         "top": tops[-1] if (tops := _SET_TOP.findall(text)) else None,
         "directive_top": _directive_top(parts) if "set_directive_top" in text else None,
         "opened": sorted({path.rpartition("/")[2] for path in opened}),
+        "judged": _judged(parts) if opened else [],
         # a full path's project and solution folders ("picoZed/solution1"): which folder it was
         "opened_tails": sorted({"/".join(path.split("/")[-2:]) for path in opened if path.count("/") >= 1}),
         "issues": issues,

@@ -142,8 +142,9 @@ def _report_left_out(proj: ProjectFiles, group: RunGroup, chosen: str | None, pr
     for solution in sorted(set(group.solutions) - {chosen}):
         own = [p for p in group.items if inside(proj.rel[p.path], solution) and p.kind in RESULT_KINDS]
         if own:
-            message = f"{solution} not recorded: {chosen} gives the records of the {group.target} run"
-            problem = Problem(posixpath.join(proj.path, solution), message)
+            name = "the project folder's own report" if solution == "." else solution
+            message = f"{name} not recorded: {chosen} gives the records of the {group.target} run"
+            problem = Problem(posixpath.normpath(posixpath.join(proj.path, solution)), message)
             if problem not in problems:
                 problems.append(problem)
 

@@ -184,20 +184,28 @@ def pick_csynth(proj: ProjectFiles, group: RunGroup) -> Parsed | None:
     if group.target == "vitis.sw_emu":
         return None  # a sw_emu build runs no synthesis
     module_reports = [p for p in group.items if p.kind == "csynth" and proj.parts(p)[-1] != "csynth.xml"]
-    candidates = [p for p in group.items if p.kind == "csynth" and _is_design_report(proj, p, group, module_reports)]
+    tops: dict[str | None, str | None] = {}  # solution -> its top (once per solution: a DSE holds hundreds)
+    candidates = [
+        p for p in group.items if p.kind == "csynth" and _is_design_report(proj, p, group, module_reports, tops)
+    ]
     if not candidates:
         return None
     return min(candidates, key=lambda p: csynth_pick_key(proj.rel[p.path], p.mtime_ns))
 
 
-def _is_design_report(proj: ProjectFiles, report: Parsed, group: RunGroup, modules: list[Parsed]) -> bool:
+def _is_design_report(
+    proj: ProjectFiles, report: Parsed, group: RunGroup, modules: list[Parsed], tops: dict[str | None, str | None]
+) -> bool:
     """`csynth.xml`, or (a solution without one: Vivado HLS up to 2016.x, or one that lost it)
     `<top>_csynth.xml` of its solution's top function: named by its script or project, else by
     a session log's `set_top`; with none of them, the solution's only per-module report."""
     parts = proj.parts(report)
     if parts[-1] == "csynth.xml":
         return True
-    top = run_top(proj, group, solution_of(parts, "csynth"))
+    solution = solution_of(parts, "csynth")
+    if solution not in tops:
+        tops[solution] = run_top(proj, group, solution)
+    top = tops[solution]
     if top is None:
         folder = posixpath.dirname(proj.rel[report.path])
         return [posixpath.dirname(proj.rel[p.path]) for p in modules].count(folder) == 1
@@ -230,24 +238,26 @@ def _tops_named(proj: ProjectFiles, group: RunGroup, solution: str | None) -> It
 def _report_names(proj: ProjectFiles, group: RunGroup, solution: str | None) -> set[str]:
     """The functions a solution's reports are named after (`<m>_csynth.xml`, `<top>_csim.log`,
     `<top>_cosim.rpt`)."""
-    suffixes = {"csynth": LEGACY_REPORT_SUFFIX, **SIMULATION_REPORTS}
-    names = set()
-    for item in group.items:
-        suffix, name = suffixes.get(item.kind), proj.parts(item)[-1]
-        if suffix and name.endswith(suffix) and solution_of(proj.parts(item), item.kind) == solution:
-            names.add(name[: -len(suffix)])
-    return names
+    return {name for name, _parts in _named_reports(proj, group, solution, {"csynth": LEGACY_REPORT_SUFFIX})}
 
 
 def _named_by_simulation_reports(proj: ProjectFiles, group: RunGroup, solution: str | None) -> str | None:
-    names = set()
-    for item in group.items:
-        suffix, parts = SIMULATION_REPORTS.get(item.kind), proj.parts(item)
-        own = parts[-3:-1] in (["sim", "report"], ["csim", "report"])  # (not a copy in reports/)
-        if suffix and own and parts[-1].endswith(suffix) and solution_of(parts, item.kind) == solution:
-            names.add(parts[-1][: -len(suffix)])
+    own = (["sim", "report"], ["csim", "report"])  # (not a copy in reports/)
+    names = {name for name, parts in _named_reports(proj, group, solution) if parts[-3:-1] in own}
     names.discard("")  # (`_csim.log`: a simulation run without a top)
     return names.pop() if len(names) == 1 else None
+
+
+def _named_reports(
+    proj: ProjectFiles, group: RunGroup, solution: str | None, more: dict[str, str] | None = None
+) -> Iterator[tuple[str, list[str]]]:
+    """(the function, the path's parts) of each report of the solution named after a function:
+    its simulation reports, and the kinds `more` gives with their suffix."""
+    suffixes = {**SIMULATION_REPORTS, **(more or {})}
+    for item in group.items:
+        suffix, parts = suffixes.get(item.kind), proj.parts(item)
+        if suffix and parts[-1].endswith(suffix) and solution_of(parts, item.kind) == solution:
+            yield parts[-1][: -len(suffix)], parts
 
 
 def is_tops(proj: ProjectFiles, report: Parsed, top: str | None) -> bool:

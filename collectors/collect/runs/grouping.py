@@ -204,13 +204,10 @@ def hls_groups(
     logs = [p for p in proj.readable("hls_log") if proj.vpp_context(p) is None]
     solutions = _solutions(proj, groups)
     sessions = {solution: session_logs(proj, solution, logs) for solution in solutions}
-    # the logs whose verdict is this solution's alone: its own, and those of sessions that opened it
-    # by name (Chihan-Zheng/ese532_hw7's P4 failed in the project's vitis_hls.log)
-    own_logs = {
-        solution: [p for p in found if proj.folder(p) == solution or posixpath.basename(solution) in p.facts["opened"]]
-        for solution, found in sessions.items()
-    }
-    plan = plan_solutions(proj, solutions, own_logs, path_gives_variant, [] if problems is None else problems)
+    # the logs with a verdict of this solution's: its own, and those whose sessions that opened it
+    # gave one (Chihan-Zheng/ese532_hw7's P4 failed in the project's vitis_hls.log)
+    judging = {solution: [p for p in found if _judges(proj, p, solution)] for solution, found in sessions.items()}
+    plan = plan_solutions(proj, solutions, judging, path_gives_variant, [] if problems is None else problems)
     for solution, items in solutions.items():
         if solution in plan.skipped:
             continue
@@ -218,10 +215,17 @@ def hls_groups(
         session = sessions[solution] + [p for p in component if p.kind == "hls_step_log" and p.ok]
         own = items + [p for p in session if p not in items] + component
         device = hls_device(proj, own)
-        for target in _hls_targets(items, session + component):
+        # (a verdict of a session that opened another solution makes no run of this one)
+        verdicts = [p for p in sessions[solution] if not p.facts["opened"] or _judges(proj, p, solution)]
+        for target in _hls_targets(items, verdicts + component):
             group = groups.get(target, device, plan.variants.get(solution))
             group.add(own)
             group.solutions.append(solution)
+
+
+def _judges(proj: ProjectFiles, log: Parsed, solution: str) -> bool:
+    """A log in the solution's folder, or one whose sessions that opened it gave a verdict."""
+    return proj.folder(log) == solution or posixpath.basename(solution) in log.facts["judged"]
 
 
 def _solutions(proj: ProjectFiles, groups: RunGroups) -> dict[str, list[Parsed]]:

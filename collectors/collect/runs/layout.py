@@ -107,6 +107,13 @@ class ProjectFiles:
         self.rel = {p.path: self.rel_of(p.path) for p in self.parsed}
         self._contexts: dict[str, str | None] = {}
         self.temp_dirs = self._vpp_temp_dirs([self.rel_of(d) for d in build_dirs])
+        self._folders: set[str] | None = None
+
+    def folders(self) -> set[str]:
+        """The folders (absolute) that hold an artifact, computed once."""
+        if self._folders is None:
+            self._folders = {os.path.dirname(p.path) for p in self.parsed}
+        return self._folders
 
     def _vpp_temp_dirs(self, build_dirs: list[str]) -> set[str]:
         """The project's folders that v++ worked in whatever their name (pruning.is_vpp_temp_dir):
@@ -200,13 +207,29 @@ def session_logs(proj: ProjectFiles, solution: str, logs: list[Parsed]) -> list[
         for p in logs
         if proj.folder(p) != solution
         and inside(solution, proj.folder(p))
-        and posixpath.basename(p.path) in EVIDENCE_LOGS  # (a `<dir>/<dir>.log` above is no session of it)
+        # (a `<dir>/<dir>.log` above is a session of it only where it opened it by its full path)
+        and (posixpath.basename(p.path) in EVIDENCE_LOGS or _opened_here(proj, p, solution))
         and (not p.facts["opened"] or (name in p.facts["opened"] and not _opened_another(proj, p, solution)))
     ]
-    # nearest first; at one depth, a session that opened it by name before one that names none
-    # (zanehpn/HLStrans: an older `shortpath.log` from another machine beside the project's log)
-    above.sort(key=lambda p: (-_depth(proj.folder(p)), name not in p.facts["opened"], p.path))
+    # nearest first; at one depth, a session that opened it by name before one that names none,
+    # the project's session log before another (zanehpn/HLStrans: an older `shortpath.log` from
+    # another machine's dataset beside the project's vitis_hls.log)
+    above.sort(
+        key=lambda p: (
+            -_depth(proj.folder(p)),
+            name not in p.facts["opened"],
+            posixpath.basename(p.path) not in EVIDENCE_LOGS,
+            p.path,
+        )
+    )
     return own + above
+
+
+def _opened_here(proj: ProjectFiles, log: Parsed, solution: str) -> bool:
+    """Whether the log's sessions opened this very solution folder, by its full path."""
+    where = os.path.dirname(log.path)
+    opened = {os.path.normpath(os.path.join(where, tail)) for tail in log.facts.get("opened_tails", ())}
+    return os.path.normpath(os.path.join(proj.path, solution)) in opened
 
 
 def _opened_another(proj: ProjectFiles, log: Parsed, solution: str) -> bool:
@@ -222,8 +245,7 @@ def _opened_another(proj: ProjectFiles, log: Parsed, solution: str) -> bool:
     opened = {os.path.normpath(os.path.join(where, tail)) for tail in named}
     if os.path.normpath(os.path.join(proj.path, solution)) in opened:
         return False
-    folders = {os.path.dirname(p.path) for p in proj.parsed}
-    return opened <= folders
+    return opened <= proj.folders()
 
 
 def _depth(folder: str) -> int:

@@ -33,7 +33,8 @@ def plan_solutions(
     path_gives_variant: bool,
     problems: list[Problem],
 ) -> SolutionPlan:
-    """`own_logs`: each solution's logs in its own folder (a csim verdict there is a result)."""
+    """`own_logs`: each solution's logs with a verdict of its own: those in its folder, and the
+    session logs above whose sessions that opened it gave one (a csim verdict there is a result)."""
     plan = SolutionPlan()
     by_project: dict[str, list[str]] = {}
     for solution, items in solutions.items():
@@ -56,7 +57,7 @@ def plan_solutions(
 
 
 def has_results(items: list[Parsed], own_logs: list[Parsed]) -> bool:
-    """A report of its own, or a verdict in its own log: its C simulation's, or a synthesis that
+    """A report of its own, or a verdict in its own logs: its C simulation's, or a synthesis that
     failed (its record: bol-edu/2022-fall-ntu's solution5 has nothing else)."""
     return any(p.kind in RESULT_KINDS for p in items) or any(
         p.facts["csim_status"] or p.facts["errors"] or p.facts["synthesis_failed"] for p in own_logs if p.ok
