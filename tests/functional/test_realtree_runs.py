@@ -694,6 +694,34 @@ def test_a_report_copied_beside_its_solution_is_named_in_the_line_left_out(tmp_p
     ]
 
 
+def test_a_solution_is_timed_by_the_session_that_opened_it(tmp_path: Path) -> None:
+    """The project's log: a session that opened solution1 and synthesised it in 40.1 s, then one
+    that opened solution2 and failed in 2.0 s. solution1's record took the log's last time."""
+    root = tmp_path / "t2"
+    place(root, "proj/hls.app", text='<project top="fft32" name="proj"/>\n')
+    place(root, "proj/solution1/solution1.aps", text="<solution/>\n")
+    place(root, "proj/solution1/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+    banner = "****** Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2022.2 (64-bit)\n"
+    elapsed = "INFO: [HLS 200-112] Total CPU user time: 1 seconds. Total elapsed time: {} seconds; peak 1 MB.\n"
+    opened = "INFO: [HLS 200-1510] Running: open_solution {} -flow_target vivado \n"
+    synthesis = "INFO: [HLS 200-1510] Running: csynth_design \n"
+    place(
+        root,
+        "vitis_hls.log",
+        text=banner
+        + opened.format("solution1")
+        + synthesis
+        + elapsed.format("40.1")
+        + banner
+        + opened.format("solution2")
+        + synthesis
+        + "ERROR: [HLS 214-124] use of undeclared identifier 'X': a.cpp:27\n"
+        + elapsed.format("2.0"),
+    )
+    records, _ = records_of(collect(root))
+    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 40.1)]
+
+
 def by_variant_status(records: list[dict]) -> list[tuple]:
     return [(*row, r["hls_synth"]["status"]) for row, r in zip(by_variant(records), records)]
 

@@ -226,6 +226,18 @@ def _directive_top(parts: list[str]) -> str | None:
     return tops[-1] if tops else None
 
 
+def _timed_by_opened(parts: list[str]) -> dict[str, str]:
+    """Per solution (folder name) its sessions opened, the last elapsed time of the last timed
+    one that ran a step: the runtime of that solution's run (rules 4.2), where a log's last time
+    may be another solution's session."""
+    timed: dict[str, str] = {}
+    for session in parts:
+        if (elapsed := _ELAPSED.findall(session)) and _worked(session):
+            for name in opened_solutions(session):
+                timed[name.replace("\\", "/").rstrip("/").rpartition("/")[2]] = elapsed[-1]
+    return timed
+
+
 def _judged(parts: list[str]) -> list[str]:
     """The solutions (by folder name) opened by a session with a verdict of its own: a C
     simulation's, or a synthesis error (what makes a solution with no report a variant)."""
@@ -270,6 +282,9 @@ def _hls_log_facts(text: str, timed: Callable[[list[str]], list[str]]) -> dict[s
         "directive_top": _directive_top(parts) if "set_directive_top" in text else None,
         "opened": sorted({path.rpartition("/")[2] for path in opened}),
         "judged": _judged(parts) if opened else [],
+        "timed_by_opened": {name: float(seconds) for name, seconds in _timed_by_opened(parts).items()}
+        if opened
+        else {},
         # a full path's project and solution folders ("picoZed/solution1"): which folder it was
         "opened_tails": sorted({"/".join(path.split("/")[-2:]) for path in opened if path.count("/") >= 1}),
         "issues": issues,

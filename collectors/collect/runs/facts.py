@@ -50,7 +50,7 @@ def derive_facts(proj: ProjectFiles, group: RunGroup) -> RunFacts:
     derived = {
         "device": group.device,
         "vitis_version": _version(fixed, _versions(hls_logs)),
-        "runtime_seconds": _runtime(group, _timing_logs(group, hls_logs)),
+        "runtime_seconds": _runtime(group, _timing_logs(group, hls_logs), solution),
     }
     versions: dict[str, str | None] = {}
     if group.solutions and group.target not in VPP_TARGETS:
@@ -126,8 +126,10 @@ def _timing_logs(group: RunGroup, hls_logs: list[Parsed]) -> list[Parsed]:
     return [p for p in hls_logs if p.kind == "hls_log" or posixpath.basename(p.path) == step_log]
 
 
-def _runtime(group: RunGroup, hls_logs: list[Parsed]) -> float | None:
-    """Sum of v++ invocations (each counted once), else the HLS log's last elapsed time."""
+def _runtime(group: RunGroup, hls_logs: list[Parsed], solution: str | None) -> float | None:
+    """Sum of v++ invocations (each counted once), else the HLS log's last elapsed time: of the
+    sessions that opened the run's solution where the log names it (its other sessions ran
+    other solutions)."""
     invocations: dict[str, int] = {}
     for log in group.of("vpp_log"):
         if log.facts["elapsed_seconds"] is not None:
@@ -136,9 +138,12 @@ def _runtime(group: RunGroup, hls_logs: list[Parsed]) -> float | None:
         return float(sum(invocations.values()))
     if group.target in VPP_TARGETS:
         return None
+    name = posixpath.basename(solution) if solution is not None else None
     for log in hls_logs:
-        if log.facts["elapsed_seconds"] is not None:
-            return log.facts["elapsed_seconds"]
+        opened = log.kind == "hls_log" and name is not None and name in log.facts["opened"]
+        seconds = log.facts["timed_by_opened"].get(name) if opened else log.facts["elapsed_seconds"]
+        if seconds is not None:
+            return seconds
     return None
 
 
