@@ -238,6 +238,17 @@ def _timed_by_opened(parts: list[str]) -> dict[str, str]:
     return timed
 
 
+def _seconds_by_opened(parts: list[str], issues: list[str]) -> dict[str, float | None]:
+    """_timed_by_opened's times as numbers, checked as the log's own is (a time out of range is
+    a problem line, said once, and no number)."""
+    found: dict[str, float | None] = {}
+    for name, text in _timed_by_opened(parts).items():
+        said: list[str] = []
+        found[name] = lenient(text, "Total elapsed time (seconds)", SECONDS, said)
+        issues += [issue for issue in said if issue not in issues]
+    return found
+
+
 def _judged(parts: list[str]) -> list[str]:
     """The solutions (by folder name) opened by a session with a verdict of its own: a C
     simulation's, or a synthesis error (what makes a solution with no report a variant)."""
@@ -282,9 +293,7 @@ def _hls_log_facts(text: str, timed: Callable[[list[str]], list[str]]) -> dict[s
         "directive_top": _directive_top(parts) if "set_directive_top" in text else None,
         "opened": sorted({path.rpartition("/")[2] for path in opened}),
         "judged": _judged(parts) if opened else [],
-        "timed_by_opened": {name: float(seconds) for name, seconds in _timed_by_opened(parts).items()}
-        if opened
-        else {},
+        "timed_by_opened": _seconds_by_opened(parts, issues) if opened else {},
         # a full path's project and solution folders ("picoZed/solution1"): which folder it was
         "opened_tails": sorted({"/".join(path.split("/")[-2:]) for path in opened if path.count("/") >= 1}),
         "issues": issues,
