@@ -226,6 +226,11 @@ def _directive_top(parts: list[str]) -> str | None:
     return tops[-1] if tops else None
 
 
+def _opened_folders(session: str) -> list[str]:
+    """The folder names of the solutions a session opened."""
+    return [path.replace("\\", "/").rstrip("/").rpartition("/")[2] for path in opened_solutions(session)]
+
+
 def _timed_by_opened(parts: list[str]) -> dict[str, str]:
     """Per solution (folder name) its sessions opened, the last elapsed time of the last timed
     one that ran a step: the runtime of that solution's run (rules 4.2), where a log's last time
@@ -233,8 +238,8 @@ def _timed_by_opened(parts: list[str]) -> dict[str, str]:
     timed: dict[str, str] = {}
     for session in parts:
         if (elapsed := _ELAPSED.findall(session)) and _worked(session):
-            for name in opened_solutions(session):
-                timed[name.replace("\\", "/").rstrip("/").rpartition("/")[2]] = elapsed[-1]
+            for name in _opened_folders(session):
+                timed[name] = elapsed[-1]
     return timed
 
 
@@ -254,9 +259,9 @@ def _judged(parts: list[str]) -> list[str]:
     simulation's, or a synthesis error (what makes a solution with no report a variant)."""
     judged: set[str] = set()
     for session in parts:
-        opened = opened_solutions(session)
+        opened = _opened_folders(session)
         if opened and (csim_status(session) or errors_by_step(session).get("synthesis")):
-            judged.update(name.replace("\\", "/").rstrip("/").rpartition("/")[2] for name in opened)
+            judged.update(opened)
     return sorted(judged)
 
 
