@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from collectors.collect.artifacts.vpp_log import is_rotated
@@ -204,64 +205,76 @@ def opened_solutions(text: str) -> list[str]:
 _WORK = (*(marker for markers in _RAN.values() for marker in markers), "Running: export_design", "[IMPL ", "[IMPL-")
 
 
-def _worked(session: str) -> bool:
-    return any(marker in session for marker in _WORK)
+@dataclass
+class _Session:
+    """One session of a log, read once: whether it ran a step, its elapsed times, the solutions
+    it opened (paths, "/"-separated)."""
+
+    text: str
+    worked: bool
+    elapsed: list[str]
+    opened: list[str]
+
+    @property
+    def timed_work(self) -> bool:
+        """Timed, and it ran a step: one that stopped before any (at open_project,
+        pominiq/DNNonSilicon's 'Project is not compatible') timed nothing of a run."""
+        return bool(self.elapsed) and self.worked
 
 
-def _elapsed_of_work(parts: list[str]) -> list[str]:
-    """The elapsed times of the last timed session that ran a step: one that stopped before any
-    (at open_project, pominiq/DNNonSilicon's 'Project is not compatible') timed nothing of a run."""
-    for session in reversed(parts):
-        if (elapsed := _ELAPSED.findall(session)) and _worked(session):
-            return elapsed
-    return []
+def _read_sessions(text: str) -> list[_Session]:
+    return [
+        _Session(
+            part,
+            any(marker in part for marker in _WORK),
+            _ELAPSED.findall(part),
+            [path.replace("\\", "/").rstrip("/") for path in opened_solutions(part)],
+        )
+        for part in sessions(text)
+    ]
 
 
-def _directive_top(parts: list[str]) -> str | None:
+def _folder(path: str) -> str:
+    return path.rpartition("/")[2]
+
+
+def _elapsed_of_work(parts: list[_Session]) -> list[str]:
+    """The elapsed times of the last timed session that ran a step."""
+    return next((part.elapsed for part in reversed(parts) if part.timed_work), [])
+
+
+def _directive_top(parts: list[_Session]) -> str | None:
     """The top a `set_directive_top -name` of the last session that ran a step made (none where
     it echoes none: MiiKiyoshi/spi_to_hls's older sessions named `arith` before the solution
     was reused for another top)."""
-    working = [session for session in parts if _worked(session)]
-    tops = _DIRECTIVE_TOP.findall(working[-1]) if working else []
+    working = [part for part in parts if part.worked]
+    tops = _DIRECTIVE_TOP.findall(working[-1].text) if working else []
     return tops[-1] if tops else None
 
 
-def _opened_folders(session: str) -> list[str]:
-    """The folder names of the solutions a session opened."""
-    return [path.replace("\\", "/").rstrip("/").rpartition("/")[2] for path in opened_solutions(session)]
-
-
-def _timed_by_opened(parts: list[str]) -> dict[str, str]:
+def _seconds_by_opened(parts: list[_Session], issues: list[str]) -> dict[str, float | None]:
     """Per solution (folder name) its sessions opened, the last elapsed time of the last timed
     one that ran a step: the runtime of that solution's run (rules 4.2), where a log's last time
-    may be another solution's session."""
-    timed: dict[str, str] = {}
-    for session in parts:
-        if (elapsed := _ELAPSED.findall(session)) and _worked(session):
-            for name in _opened_folders(session):
-                timed[name] = elapsed[-1]
-    return timed
-
-
-def _seconds_by_opened(parts: list[str], issues: list[str]) -> dict[str, float | None]:
-    """_timed_by_opened's times as numbers, checked as the log's own is (a time out of range is
+    may be another solution's session. Checked as the log's own time is (a time out of range is
     a problem line, said once, and no number)."""
+    timed = {_folder(path): part.elapsed[-1] for part in parts if part.timed_work for path in part.opened}
     found: dict[str, float | None] = {}
-    for name, text in _timed_by_opened(parts).items():
+    for name, text in timed.items():
         said: list[str] = []
         found[name] = lenient(text, "Total elapsed time (seconds)", SECONDS, said)
         issues += [issue for issue in said if issue not in issues]
     return found
 
 
-def _judged(parts: list[str]) -> list[str]:
+def _judged(parts: list[_Session]) -> list[str]:
     """The solutions (by folder name) opened by a session with a verdict of its own: a C
     simulation's, or a synthesis error (what makes a solution with no report a variant)."""
-    judged: set[str] = set()
-    for session in parts:
-        opened = _opened_folders(session)
-        if opened and (csim_status(session) or errors_by_step(session).get("synthesis")):
-            judged.update(opened)
+    judged = {
+        _folder(path)
+        for part in parts
+        if part.opened and (csim_status(part.text) or errors_by_step(part.text).get("synthesis"))
+        for path in part.opened
+    }
     return sorted(judged)
 
 
@@ -274,13 +287,13 @@ def parse_hls_log(data: bytes) -> dict[str, Any]:
 def parse_hls_step_log(data: bytes) -> dict[str, Any]:
     """A unified component's step log (logs/hls_compile.log, hls_run_<step>.log): its name says
     which step its sessions ran, whatever they echo; its last elapsed time is that step's."""
-    return _hls_log_facts(decode_text(data), lambda parts: _ELAPSED.findall(parts[-1]))
+    return _hls_log_facts(decode_text(data), lambda parts: parts[-1].elapsed)
 
 
-def _hls_log_facts(text: str, timed: Callable[[list[str]], list[str]]) -> dict[str, Any]:
-    opened = [name.replace("\\", "/").rstrip("/") for name in opened_solutions(text)]
+def _hls_log_facts(text: str, timed: Callable[[list[_Session]], list[str]]) -> dict[str, Any]:
+    parts = _read_sessions(text)
+    opened = [path for part in parts for path in part.opened]
     devices = _DEVICE.findall(text) or _SET_PART.findall(text)
-    parts = sessions(text)
     elapsed = timed(parts)
     issues: list[str] = []
     seconds = lenient(elapsed[-1], "Total elapsed time (seconds)", SECONDS, issues) if elapsed else None
@@ -292,11 +305,11 @@ def _hls_log_facts(text: str, timed: Callable[[list[str]], list[str]]) -> dict[s
         "csim_status": csim_status(text),
         "errors": steps.get("synthesis", [])[:20],  # what fails a synthesis (docs/collection.md)
         "failed_steps": sorted(step for step in steps if step != SETUP),
-        "step_versions": step_versions(parts),
+        "step_versions": step_versions([part.text for part in parts]),
         "synthesis_failed": synthesis_failed(text),
         "top": tops[-1] if (tops := _SET_TOP.findall(text)) else None,
         "directive_top": _directive_top(parts) if "set_directive_top" in text else None,
-        "opened": sorted({path.rpartition("/")[2] for path in opened}),
+        "opened": sorted({_folder(path) for path in opened}),
         "judged": _judged(parts) if opened else [],
         "timed_by_opened": _seconds_by_opened(parts, issues) if opened else {},
         # a full path's project and solution folders ("picoZed/solution1"): which folder it was
