@@ -227,9 +227,7 @@ def session_logs(proj: ProjectFiles, solution: str, logs: list[Parsed]) -> list[
 
 def _opened_here(proj: ProjectFiles, log: Parsed, solution: str) -> bool:
     """Whether the log's sessions opened this very solution folder, by its full path."""
-    where = os.path.dirname(log.path)
-    opened = {os.path.normpath(os.path.join(where, tail)) for tail in log.facts.get("opened_tails", ())}
-    return os.path.normpath(os.path.join(proj.path, solution)) in opened
+    return _absolute(proj, solution) in _opened_paths(log, posixpath.basename(solution))
 
 
 def _opened_another(proj: ProjectFiles, log: Parsed, solution: str) -> bool:
@@ -237,15 +235,20 @@ def _opened_another(proj: ProjectFiles, log: Parsed, solution: str) -> bool:
     other folders of this tree (ValdecirDesenv/FPGA_picoZed: a session that opened
     picoZed/solution1 beside the project's own solution1). A full path found nowhere here (a
     tree built elsewhere and moved) says nothing against it."""
-    name = posixpath.basename(solution)
+    opened = _opened_paths(log, posixpath.basename(solution))
+    return bool(opened) and _absolute(proj, solution) not in opened and opened <= proj.folders()
+
+
+def _opened_paths(log: Parsed, name: str) -> set[str]:
+    """The folders named `name` the log's sessions opened by their full path, taken from the
+    log's own folder (a project and its solution: the last two folders of the path)."""
     where = os.path.dirname(log.path)
-    named = [tail for tail in log.facts.get("opened_tails", ()) if posixpath.basename(tail) == name]
-    if not named:
-        return False
-    opened = {os.path.normpath(os.path.join(where, tail)) for tail in named}
-    if os.path.normpath(os.path.join(proj.path, solution)) in opened:
-        return False
-    return opened <= proj.folders()
+    tails = log.facts.get("opened_tails", ())
+    return {os.path.normpath(os.path.join(where, tail)) for tail in tails if posixpath.basename(tail) == name}
+
+
+def _absolute(proj: ProjectFiles, folder: str) -> str:
+    return os.path.normpath(os.path.join(proj.path, folder))
 
 
 def _depth(folder: str) -> int:
