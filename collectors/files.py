@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import errno
 import json
 import os
@@ -97,7 +98,12 @@ def decode_text(data: bytes) -> str:
     line ends make a twentieth of its start, or NULs a third. NULs in a log are a testbench's raw
     output (nrakhlin/ece6775Final: 63 in 21 KB; sampathchanda/18643-Project: `\\0,` 619 times in
     4 KB, 14 %), or the padding of a file Windows grew before the session ended (terenceza's
-    vitis_hls.log: 190 at its end, not counted)."""
+    vitis_hls.log: 190 at its end, not counted). A byte-order mark says the encoding: UTF-16 is
+    what Windows PowerShell 5 writes for `>` (a log redirected there is half NULs)."""
+    if data[:2] in _UTF16_MARKS:
+        return decode_text(data.decode("utf-16", errors="replace").encode("utf-8", errors="replace"))
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8) :]
     start = data[:65536]
     if b"\x00" in start:
         text = start.rstrip(b"\x00")
@@ -108,6 +114,7 @@ def decode_text(data: bytes) -> str:
     return data.decode("utf-8", errors="replace")
 
 
+_UTF16_MARKS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 _TEXT_CONTROLS = bytes(n for n in range(32) if n not in (9, 10, 13))  # (removed to count the rest)
 
 

@@ -222,3 +222,14 @@ def test_binary_junk_named_like_a_log_is_refused(tmp_path: Path, content: bytes)
     report = place(hls_project(tmp_path), "proj/solution1/csim/report/k_csim.log", text="")
     report.write_bytes(content)
     assert_refused(tmp_path, report, "binary data, not a text report")
+
+
+def test_a_csim_log_written_as_utf16_is_read(tmp_path: Path) -> None:
+    """Windows PowerShell 5's `>` writes UTF-16 with a byte-order mark: a csim log redirected
+    there is half NULs, and was refused as binary data (its verdict lost)."""
+    project = hls_project(tmp_path)
+    log = "   Compiling ../../../tb.cpp in debug mode\r\n" * 20 + "INFO: [SIM 211-1] CSim done with 0 errors.\r\n"
+    report = place(project, "proj/solution1/csim/report/k_csim.log", text="")
+    report.write_bytes(log.encode("utf-16"))  # (with its BOM, little-endian here)
+    records, _problems = scan(tmp_path)
+    assert [(r["report_type"], r["sw_run"]["status"]) for r in records] == [("sw_run", "pass")]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from collectors.collect.artifacts import ARTIFACTS, classify
+from collectors.collect.artifacts.component import parse_hls_config
 from collectors.collect.artifacts.cosim import parse_cosim_rpt
 from collectors.collect.artifacts.csynth import parse_csynth
 from collectors.collect.artifacts.hls_log import parse_hls_log
@@ -437,3 +438,17 @@ def test_a_log_that_only_echoes_set_part_names_the_device() -> None:
     assert parse_hls_log(both.replace("set_part {xczu7ev-ffvc1156-2-i}", "set_part xczu7ev").encode())["device"] == (
         "xczu7ev-ffvc1156-2-i"
     )
+
+
+@pytest.mark.parametrize(
+    "encoded",
+    [
+        b"\xef\xbb\xbf" + b"part=xck26-sfvc784-2LV-c\n[hls]\nsyn.top=k\n",
+        "part=xck26-sfvc784-2LV-c\r\n[hls]\r\nsyn.top=k\r\n".encode("utf-16"),
+    ],
+    ids=["utf8-bom", "utf16"],
+)
+def test_a_config_saved_with_a_byte_order_mark_names_its_part(encoded: bytes) -> None:
+    """A Windows editor writes a UTF-8 byte-order mark, PowerShell 5's `>` UTF-16: the part on
+    the first line was hidden behind the mark (UTF-8) or the file refused as binary (UTF-16)."""
+    assert parse_hls_config(encoded) == {"part": "xck26-sfvc784-2LV-c", "top": "k"}
