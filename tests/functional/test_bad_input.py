@@ -233,3 +233,12 @@ def test_a_csim_log_written_as_utf16_is_read(tmp_path: Path) -> None:
     report.write_bytes(log.encode("utf-16"))  # (with its BOM, little-endian here)
     records, _problems = scan(tmp_path)
     assert [(r["report_type"], r["sw_run"]["status"]) for r in records] == [("sw_run", "pass")]
+
+
+def test_the_tools_own_blackbox_file_named_like_a_cosim_report_is_no_report(tmp_path: Path) -> None:
+    """itsruthwik/vitis-hls-blackbox: `.autopilot/db/blackbox_cosim.rpt` holds the path of an RTL
+    blackbox's JSON (no simulation ran); it was a 'no RTL result rows' problem line."""
+    project = hls_project(tmp_path)
+    place(project, "proj/solution1/.autopilot/db/blackbox_cosim.rpt", text="/mnt/vault0/k/int8_wrapper.json\n")
+    _records, problems = scan(tmp_path)
+    assert not [p for p in problems if "blackbox_cosim.rpt" in p]

@@ -291,6 +291,31 @@ def test_failed_synthesis_after_a_passing_csim(tmp_path: Path) -> None:
     ]
 
 
+APS_2018 = """<?xml version="1.0" encoding="UTF-8"?>
+<AutoPilot:solution xmlns:AutoPilot="com.autoesl.autopilot.solution">
+    <flowTarget value="vivado"/>
+    <targetInfo>
+        <TargetInfo value="xc7a100t:-csg324:-1"/>
+    </targetInfo>
+</AutoPilot:solution>
+"""
+
+
+@pytest.mark.parametrize(("log", "device"), [("", "xc7a100t-csg324-1"), (CSYNTH_FAILED, "xc7z020-clg400-1")])
+def test_a_simulated_solution_takes_its_part_from_its_aps(tmp_path: Path, log: str, device: str) -> None:
+    """DouglasWWolf/hls_controller, linkuri267/cnn_accelerator: a solution that only ran its C
+    simulation, no log naming the device; its `.aps` names the part (`xc7a100t:-csg324:-1`, the
+    spelling csynth.xml's Part takes without the colons). A log that names one still comes first."""
+    root = tmp_path / "hls_controller"
+    place(root, "hls.app", text='<project top="top" name="hls_controller"/>\n')
+    place(root, "solution1/solution1.aps", text=APS_2018)
+    place(root, "solution1/csim/report/top_csim.log", text="INFO: [SIM 1] CSim done with 0 errors.\n")
+    if log:
+        place(root, "vitis_hls.log", text="INFO: [HLS 200-1611] Setting target device to 'xc7z020-clg400-1'\n" + log)
+    found = [s[1:] for s in summary(collect(root)) if s[1] == "sw_run"]
+    assert found == [("sw_run", "vitis.csim", device, "pass")]
+
+
 def swiglu_component(root: Path) -> Path:
     """Marui-9/swiglu: a 2025.1 component (vitis-comp.json, work_dir ".") whose csim failed."""
     component = root / "swiglu"

@@ -16,7 +16,13 @@ from collectors.collect.artifacts.component import parse_component, parse_hls_co
 from collectors.collect.artifacts.cosim import parse_cosim_rpt
 from collectors.collect.artifacts.csynth import may_be_passed_over, parse_csynth
 from collectors.collect.artifacts.hls_log import is_step_log, parse_csim_log, parse_hls_log, parse_hls_step_log
-from collectors.collect.artifacts.hls_project import is_ide_prj, parse_hls_app, parse_hls_script, parse_ide_prj
+from collectors.collect.artifacts.hls_project import (
+    is_ide_prj,
+    parse_hls_app,
+    parse_hls_script,
+    parse_ide_prj,
+    parse_solution_aps,
+)
 from collectors.collect.artifacts.latrpt import parse_lat_rpt
 from collectors.collect.artifacts.loom import parse_config, parse_map, split_name
 from collectors.collect.artifacts.profile import parse_profile_kernels
@@ -74,7 +80,8 @@ def _exact(name: str) -> Claim:
 # mtime: the copies it may pass over are read only when it (or the part lookup) asks for them.
 register("csynth", ("xml",), _exact("csynth.xml"), parse_csynth, deferred=may_be_passed_over)
 register("lat_rpt", ("rpt",), _exact("lat.rpt"), parse_lat_rpt)
-register("cosim_rpt", ("rpt",), lambda f, p: f.endswith("cosim.rpt"), parse_cosim_rpt)
+# (`.autopilot/db/blackbox_cosim.rpt` is the tool's note of an RTL blackbox's JSON path)
+register("cosim_rpt", ("rpt",), lambda f, p: f.endswith("cosim.rpt"), parse_cosim_rpt, not_in_path=".autopilot")
 register("profile", ("csv",), _exact("profile_kernels.csv"), parse_profile_kernels)
 register("sysdiagram", ("json",), _exact("systemDiagramModel.json"), parse_system_diagram)
 register("vpp_log", ("log",), is_vpp_log, parse_vpp_log)
@@ -90,7 +97,8 @@ register(
     parse_build_summary,
 )
 register("runner_meta", ("meta",), lambda f, p: f.startswith("vitis_run."), parse_runner_meta)
-register("aps", ("aps",), lambda f, p: True, None)
+# (its part is read only where no report or log names one: a solution that only simulated)
+register("aps", ("aps",), lambda f, p: True, parse_solution_aps, deferred=lambda path: True)
 register("hls_app", ("app",), lambda f, p: f in ("hls.app", "vivado_hls.app"), parse_hls_app)
 register("hls_script", ("tcl",), _exact("script.tcl"), parse_hls_script)  # a solution's own script
 register("ide_prj", ("prj",), is_ide_prj, parse_ide_prj)  # a Vitis IDE project's platform

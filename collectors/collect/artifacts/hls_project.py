@@ -26,6 +26,17 @@ def parse_hls_script(data: bytes) -> dict[str, Any]:
     return {"top": tops[-1] if tops else None}
 
 
+# a solution's `.aps`: `<TargetInfo value="xc7a100t:-csg324:-1"/>` (device, package, speed grade)
+_APS_PART = re.compile(r"<TargetInfo\s+value=\"([^\"]+)\"")
+
+
+def parse_solution_aps(data: bytes) -> dict[str, Any]:
+    """A solution's part as its `.aps` keeps it, spelled as csynth.xml's Part spells it (the
+    value without its colons: `xc7a100t-csg324-1`, `xc7a75tlftg256-2l`)."""
+    match = _APS_PART.search(decode_text(data))
+    return {"part": match.group(1).replace(":", "") if match else None}
+
+
 def may_hold_the_top_report(files: list[str]) -> bool:
     """A folder whose `<m>_csynth.xml` may be the design's report: a `syn/report` of Vivado HLS
     2015.x/2016.x (per-module reports, no csynth.xml), or any folder a top's report was copied

@@ -148,8 +148,8 @@ def _runtime(group: RunGroup, hls_logs: list[Parsed], solution: str | None) -> f
 
 
 def hls_device(proj: ProjectFiles, items: list[Parsed]) -> str | None:
-    """The FPGA part of an HLS solution: its best csynth.xml's, else its HLS log's, else (a
-    unified component) its hls_config.cfg's."""
+    """The FPGA part of an HLS solution: its best csynth.xml's, else its HLS log's, else its
+    `.aps`'s or (a unified component) its hls_config.cfg's."""
     reports = sorted(
         (p for p in items if p.kind == "csynth"), key=lambda p: csynth_pick_key(proj.rel[p.path], p.mtime_ns)
     )
@@ -162,12 +162,13 @@ def hls_device(proj: ProjectFiles, items: list[Parsed]) -> str | None:
         logs, key=lambda p: (p.kind != "hls_log", _STEP_LOG_ORDER.get(posixpath.basename(p.path), 9), p.path)
     ):
         return log.facts["device"]
-    # a unified component that only simulated: the part its configuration asks for
+    # a solution that only simulated: the part its `.aps` or (a unified component) its
+    # configuration asks for
     return next(
         (
             p.facts["part"]
             for p in sorted(items, key=lambda p: p.path)
-            if p.kind == "hls_config" and p.ok and p.facts["part"]
+            if p.kind in ("aps", "hls_config") and p.ok and p.facts["part"]
         ),
         None,
     )
