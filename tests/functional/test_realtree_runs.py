@@ -316,6 +316,18 @@ def test_a_simulated_solution_takes_its_part_from_its_aps(tmp_path: Path, log: s
     assert found == [("sw_run", "vitis.csim", device, "pass")]
 
 
+def test_an_empty_aps_is_still_a_solution_and_no_problem(tmp_path: Path) -> None:
+    """The `.aps` is a marker first: empty (or unreadable), it still says a solution is there,
+    and names no part; reading it for the part is no problem line of its own."""
+    root = tmp_path / "hls_controller"
+    place(root, "hls.app", text='<project top="top" name="hls_controller"/>\n')
+    place(root, "solution1/solution1.aps", text="")
+    place(root, "solution1/csim/report/top_csim.log", text="INFO: [SIM 1] CSim done with 0 errors.\n")
+    collection = collect(root)
+    assert [s[1:] for s in summary(collection)] == [("sw_run", "vitis.csim", "unknown", "pass")]
+    assert not [p for p in collection.problems() if p.path.endswith(".aps")]
+
+
 def swiglu_component(root: Path) -> Path:
     """Marui-9/swiglu: a 2025.1 component (vitis-comp.json, work_dir ".") whose csim failed."""
     component = root / "swiglu"

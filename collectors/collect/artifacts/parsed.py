@@ -54,6 +54,15 @@ class Parsed:
             done = self._load()
             self._data, self._error, self._load = done._data, done._error, None
 
+    def peek(self) -> dict[str, Any]:
+        """Its facts (empty where unreadable) for a detail that may be missing: the look does not
+        count as consulting it, so what is wrong with the file is no problem line for it (a
+        solution's `.aps`, a marker, read only for the part it names)."""
+        if self._load is not None:
+            done = self._load()
+            self._data, self._error, self._load = done._data, done._error, None
+        return self._data or {}
+
     @property
     def data(self) -> dict[str, Any] | None:
         self._settle()

@@ -162,16 +162,14 @@ def hls_device(proj: ProjectFiles, items: list[Parsed]) -> str | None:
         logs, key=lambda p: (p.kind != "hls_log", _STEP_LOG_ORDER.get(posixpath.basename(p.path), 9), p.path)
     ):
         return log.facts["device"]
-    # a solution that only simulated: the part its `.aps` or (a unified component) its
-    # configuration asks for
-    return next(
-        (
-            p.facts["part"]
-            for p in sorted(items, key=lambda p: p.path)
-            if p.kind in ("aps", "hls_config") and p.ok and p.facts["part"]
-        ),
-        None,
-    )
+    # a solution that only simulated: the part its `.aps` (a marker: unreadable, it names none)
+    # or (a unified component) its configuration asks for
+    for item in sorted(items, key=lambda p: p.path):
+        if item.kind == "aps" and item.peek().get("part"):
+            return item.peek()["part"]
+        if item.kind == "hls_config" and item.ok and item.facts["part"]:
+            return item.facts["part"]
+    return None
 
 
 # a component's part as synthesis saw it first, then as the later steps did

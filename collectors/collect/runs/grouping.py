@@ -289,7 +289,8 @@ def _hls_targets(items: list[Parsed], sources: list[Parsed]) -> list[str]:
     """The runs a solution shows, by its reports and what its session logs (and a component's
     summaries) say: a compile that failed is a synthesis run beside a C simulation's
     (raulest50/dti_core_ovr: the csim verdict alone made the component a vitis.csim run)."""
-    kinds = {p.kind for p in items if p.kind == "csynth" or p.ok}  # a broken csynth.xml still says synthesis ran
+    # a broken csynth.xml still says synthesis ran; a solution's `.aps` is there (a marker, not read)
+    kinds = {p.kind for p in items if p.kind in ("csynth", "aps") or p.ok}
     logs = [p for p in sources if p.kind in ("hls_log", "hls_step_log")]
     csim = "csim_log" in kinds or any(log.facts["csim_status"] is not None for log in logs)
     failed = any(p.ok and p.facts.get("synthesis_failed") for p in sources)
