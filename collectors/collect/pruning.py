@@ -71,13 +71,13 @@ def is_build_output(path: str, files: list[str], dirs: list[os.DirEntry], beside
     """Whether a directory (not the walk's root) is build output: pruned for discovery.
     `beside_component`: whether its parent holds a vitis-comp.json, where the caller knows."""
     name = os.path.basename(path)
-    if is_build_output_name(name):
+    names = {d.name for d in dirs}
+    if is_build_output_name(name) and not _designers_folder(name, files, names):
         return True
     if beside_component is not False and _is_component_work_dir(path):
         return True  # whatever it holds: 2025.2 writes a second vitis-comp.json (work_dir ".") there
     if any(f.endswith(".aps") or f in ("hls.app", "vivado_hls.app") for f in files):
         return True
-    names = {d.name for d in dirs}
     if ".autopilot" in names:
         return True  # an HLS work directory, whatever its name
     if is_vpp_output(path, files, names) or is_ide_configuration(path, files, names):
@@ -85,6 +85,24 @@ def is_build_output(path: str, files: list[str], dirs: list[os.DirEntry], beside
     # a component's work directory holds its summary; the component itself (vitis-comp.json)
     # may be its own work directory (work_dir ".") and stays a project
     return COMPONENT_JSON not in files and any(f.endswith(".hlscompile_summary") for f in files)
+
+
+# what an HLS solution folder holds besides its `.aps` (a bare one committed without it: syn/ alone)
+SOLUTION_FOLDERS = frozenset({"syn", "csim", "sim", "impl", ".autopilot"})
+
+
+def _designers_folder(name: str, files: list[str], names: set[str]) -> bool:
+    """A folder named `solution*` that is a design's, not an HLS solution: its own build marker or
+    HLS session log, no `.aps` and none of a solution's folders (Joseph-Luke-04/Program-Synthesis-
+    for-Efficient-ML's results/HLS/solution_addition_alignment: its hls.tcl, vitis_hls.log and
+    project). It is walked as any folder. (A `solution_report/` of copied reports stays build
+    output: its project is the folder above.)"""
+    return (
+        name.startswith("solution")
+        and any(f in BUILD_MARKERS or f in EVIDENCE_LOGS for f in files)
+        and not names & SOLUTION_FOLDERS
+        and not any(f.endswith(".aps") for f in files)
+    )
 
 
 def is_vpp_output(path: str, files: list[str], names: set[str]) -> bool:

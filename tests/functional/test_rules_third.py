@@ -518,6 +518,30 @@ def test_hls_projects_side_by_side_in_a_campaigns_implementation_folder_stay_its
     }
 
 
+def test_a_designers_folder_named_solution_something_is_no_hls_solution(tmp_path: Path) -> None:
+    """Joseph-Luke-04/Program-Synthesis-for-Efficient-ML's results/HLS/solution_addition_alignment,
+    solution_multiplication_mant, ...: a design each (its hls.tcl, vitis_hls.log and project),
+    named `solution_*`. Read as HLS solutions (rules 1.1's `solution*`), they were pruned and
+    their designs merged: one record, the others problem lines. An HLS solution holds a `.aps`
+    or a solution's folders (syn, csim, sim, impl, .autopilot), never a build script or session
+    log of its own; these hold those."""
+    results = tmp_path / "repo/results/HLS"
+    for name, top in (("solution_alignment", "image_filter"), ("solution_mant", "qam_runner")):
+        place(results, f"{name}/hls.tcl", text=f"open_project prj\nset_top {top}\ncsynth_design\n")
+        place(results, f"{name}/vitis_hls.log", text="INFO: [HLS 200-10] Running 'vitis_hls'\n")
+        place(results, f"{name}/prj/hls.app", text=f'<project top="{top}" name="prj"/>\n')
+        place(results, f"{name}/prj/solution1/solution1.aps", text="<solution/>\n")
+        place(results, f"{name}/prj/solution1/syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml")
+    collection = collect(tmp_path / "repo")
+    assert list(collection.projects) == [str(results / "solution_alignment"), str(results / "solution_mant")]
+    records, _ = records_of(collection)
+    assert [(r["problem"]["group_path"], r["report_type"]) for r in records] == [
+        (["results", "HLS", "solution_alignment"], "hls_synth"),
+        (["results", "HLS", "solution_mant"], "hls_synth"),
+    ]
+    assert collection.problems() == []
+
+
 def test_a_vpp_temp_dir_of_any_name_is_the_builds_not_a_project(tmp_path: Path) -> None:
     """Its packaged HLS session was a project of its own with a spurious vitis.csynth record;
     it is the hw build's (which writes no hls_synth record), on the device its log names."""
