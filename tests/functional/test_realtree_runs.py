@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from .. import trees_third as t3
 from ..conftest import place, records_of, set_mtime
 from .test_realtree_discovery import CHOOCIE, LAB0, collect, mode_hls_component, projects, summary
 
@@ -326,6 +327,44 @@ def test_an_empty_aps_is_still_a_solution_and_no_problem(tmp_path: Path) -> None
     collection = collect(root)
     assert [s[1:] for s in summary(collection)] == [("sw_run", "vitis.csim", "unknown", "pass")]
     assert not [p for p in collection.problems() if p.path.endswith(".aps")]
+
+
+HLS4ML_TCL_SESSION = "".join(
+    line + "\n"
+    for line in (
+        "  **** HLS Build v2025.1 6135595",
+        "Sourcing Tcl script '/media/u/iris/projeto_iris_hls_ip_axi/build_prj.tcl'",
+        "INFO: [HLS 200-1510] Running: open_project myproject_prj ",
+        "INFO: [HLS 200-10] Creating and opening solution '/media/u/iris/projeto_iris_hls_ip_axi/myproject_prj'.",
+        "INFO: [HLS 200-1510] Running: set_top myproject ",
+        "INFO: [HLS 200-1510] Running: open_solution solution1 ",
+        "INFO: [HLS 200-10] Creating and opening solution "
+        "'/media/u/iris/projeto_iris_hls_ip_axi/myproject_prj/solution1'.",
+        "INFO: [HLS 200-1510] Running: set_part xc7z020clg400-1 ",
+        "INFO: [HLS 200-1611] Setting target device to 'xc7z020-clg400-1'",
+        "***** C/RTL SYNTHESIS *****",
+        "INFO: [HLS 200-1510] Running: csynth_design ",
+        "INFO: [HLS 200-112] Total CPU user time: 32.42 seconds. Total CPU system time: 5.18 seconds. "
+        "Total elapsed time: 55.08 seconds; peak allocated memory: 450.273 MB.",
+        "INFO: [vitis-run 60-791] Total elapsed time: 0h 0m 56s",
+    )
+)
+
+
+def test_a_tcl_session_run_by_vitis_run_times_its_solution(tmp_path: Path) -> None:
+    """Thifjj/Iris_hls4ml_pynqZ2: hls4ml's Vitis backend (2025.1) runs `vitis-run --mode hls --tcl
+    build_prj.tcl`, whose session log is `logs/hls_run_tcl.log` beside the project (no
+    vitis_hls.log): it opened myproject_prj/solution1 and synthesised in 55.08 s; the runtime
+    was null (the log a 'hls_step_log that no run reads')."""
+    root = tmp_path / "projeto_iris_hls_ip_axi"
+    place(root, "build_prj.tcl", text="open_project myproject_prj\ncsynth_design\n")
+    place(root, "firmware/myproject.cpp", text="void myproject() {}\n")
+    place(root, "logs/hls_run_tcl.log", text=HLS4ML_TCL_SESSION)
+    place(root, "myproject_prj/hls.app", text='<project top="myproject" name="myproject_prj"/>\n')
+    place(root, "myproject_prj/solution1/solution1.aps", text="<solution/>\n")
+    place(root, "myproject_prj/solution1/syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml")
+    records, _ = records_of(collect(root))
+    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 55.08)]
 
 
 def swiglu_component(root: Path) -> Path:

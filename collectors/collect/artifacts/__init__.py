@@ -15,7 +15,13 @@ from collectors.collect.artifacts.aie import is_plio_output_name, parse_aie_outp
 from collectors.collect.artifacts.component import parse_component, parse_hls_config
 from collectors.collect.artifacts.cosim import parse_cosim_rpt
 from collectors.collect.artifacts.csynth import may_be_passed_over, parse_csynth
-from collectors.collect.artifacts.hls_log import is_step_log, parse_csim_log, parse_hls_log, parse_hls_step_log
+from collectors.collect.artifacts.hls_log import (
+    is_session_log,
+    is_step_log,
+    parse_csim_log,
+    parse_hls_log,
+    parse_hls_step_log,
+)
 from collectors.collect.artifacts.hls_project import (
     is_ide_prj,
     parse_hls_app,
@@ -85,7 +91,7 @@ register("cosim_rpt", ("rpt",), lambda f, p: f.endswith("cosim.rpt"), parse_cosi
 register("profile", ("csv",), _exact("profile_kernels.csv"), parse_profile_kernels)
 register("sysdiagram", ("json",), _exact("systemDiagramModel.json"), parse_system_diagram)
 register("vpp_log", ("log",), is_vpp_log, parse_vpp_log)
-register("hls_log", ("log",), lambda f, p: f in ("vitis_hls.log", "vivado_hls.log") or f == p + ".log", parse_hls_log)
+register("hls_log", ("log",), is_session_log, parse_hls_log)
 register("hls_step_log", ("log",), is_step_log, parse_hls_step_log)
 register("csim_log", ("log",), lambda f, p: f.endswith("_csim.log"), parse_csim_log)
 # (a unified component's `vitis-run` steps write `<work>.hlsrun_<step>_summary`: a version source)

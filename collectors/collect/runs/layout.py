@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from collectors.collect.artifacts.hls_log import TCL_SESSION_LOG
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.artifacts.vpp_log import is_vpp_build_dir
 from collectors.collect.pruning import EVIDENCE_LOGS, IDE_CONFIGURATIONS
@@ -206,9 +207,9 @@ def session_logs(proj: ProjectFiles, solution: str, logs: list[Parsed]) -> list[
         p
         for p in logs
         if proj.folder(p) != solution
-        and inside(solution, proj.folder(p))
+        and inside(solution, session_folder(proj, p))
         # (a `<dir>/<dir>.log` above is a session of it only where it opened it by its full path)
-        and (posixpath.basename(p.path) in EVIDENCE_LOGS or _opened_here(proj, p, solution))
+        and (_is_project_session_log(p) or _opened_here(proj, p, solution))
         and (not p.facts["opened"] or (name in p.facts["opened"] and not _opened_another(proj, p, solution)))
     ]
     # nearest first; at one depth, a session that opened it by name before one that names none,
@@ -216,13 +217,26 @@ def session_logs(proj: ProjectFiles, solution: str, logs: list[Parsed]) -> list[
     # another machine's dataset beside the project's vitis_hls.log)
     above.sort(
         key=lambda p: (
-            -_depth(proj.folder(p)),
+            -_depth(session_folder(proj, p)),
             name not in p.facts["opened"],
-            posixpath.basename(p.path) not in EVIDENCE_LOGS,
+            not _is_project_session_log(p),
             p.path,
         )
     )
     return own + above
+
+
+def session_folder(proj: ProjectFiles, log: Parsed) -> str:
+    """Where a session log's session ran: its folder, or the one above `logs/` for the log of a
+    Tcl session run by vitis-run (`logs/hls_run_tcl.log`)."""
+    folder = proj.folder(log)
+    if posixpath.basename(log.path) == TCL_SESSION_LOG:
+        return posixpath.dirname(folder) or "."
+    return folder
+
+
+def _is_project_session_log(log: Parsed) -> bool:
+    return posixpath.basename(log.path) in EVIDENCE_LOGS or posixpath.basename(log.path) == TCL_SESSION_LOG
 
 
 def _opened_here(proj: ProjectFiles, log: Parsed, solution: str) -> bool:
@@ -243,6 +257,8 @@ def _opened_paths(log: Parsed, name: str) -> set[str]:
     """The folders named `name` the log's sessions opened by their full path, taken from the
     log's own folder (a project and its solution: the last two folders of the path)."""
     where = os.path.dirname(log.path)
+    if posixpath.basename(log.path) == TCL_SESSION_LOG:
+        where = os.path.dirname(where)  # (its session ran above `logs/`)
     tails = log.facts.get("opened_tails", ())
     return {os.path.normpath(os.path.join(where, tail)) for tail in tails if posixpath.basename(tail) == name}
 
