@@ -367,6 +367,36 @@ def test_a_tcl_session_run_by_vitis_run_times_its_solution(tmp_path: Path) -> No
     assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 55.08)]
 
 
+def cosim_report(status: str, total: str) -> str:
+    """A 2020.1+ `<top>_cosim.rpt`'s table: one Verilog row with its Total Execution Time."""
+    rule = "+----------+----------+------+------+------+------+------+------+------+\n"
+    return (
+        "Report time       : Wed Aug  7 18:41:47 EDT 2024.\n"
+        + rule
+        + "|      VHDL|        NA|    NA|    NA|    NA|    NA|    NA|    NA|    NA|\n"
+        + f"|   Verilog|{status:>10}|     2|     9|    25|     3|    10|    26|{total:>6}|\n"
+        + rule
+    )
+
+
+def test_of_other_functions_cosim_reports_the_one_lat_rpt_comes_from_gives_the_status(tmp_path: Path) -> None:
+    """minsikky/PDES-FPGA-VITIS: the top (simulation_top) was never co-simulated; four cosim
+    reports of functions that were the top before, and one lat.rpt, the last simulation's (2056
+    cycles: event_queue_kernel_cosim.rpt's Total Execution Time). The status came from another
+    report (the newest by file date, in a checkout any of them), so one record mixed two
+    simulations; the report whose total lat.rpt gives now speaks for the run."""
+    root = tmp_path / "pdes"
+    place(root, "hls.app", text='<project top="image_filter" name="pdes"/>\n')
+    place(root, "solution1/solution1.aps", text="<solution/>\n")
+    place(root, "solution1/syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml")
+    place(root, "solution1/sim/report/verilog/lat.rpt", text='$TOTAL_EXECUTE_TIME = "2056"\n')
+    set_mtime(place(root, "solution1/sim/report/event_queue_kernel_cosim.rpt", text=cosim_report("Fail", "2056")), 50)
+    set_mtime(place(root, "solution1/sim/report/test_state_buffer_cosim.rpt", text=cosim_report("Pass", "766")), 10)
+    records, _ = records_of(collect(root))
+    rtl = [r["rtl_sim"] for r in records if r["report_type"] == "rtl_sim"]
+    assert [(p["status"], p["kernel_runtime_cycles"]) for p in rtl] == [("fail", 2056)]
+
+
 def swiglu_component(root: Path) -> Path:
     """Marui-9/swiglu: a 2025.1 component (vitis-comp.json, work_dir ".") whose csim failed."""
     component = root / "swiglu"

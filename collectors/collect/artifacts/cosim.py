@@ -35,3 +35,12 @@ def parse_cosim_rpt(data: bytes) -> dict[str, Any]:
     statuses = {row["status"].lower() for row in rows.values()}
     status = "fail" if "fail" in statuses else "pass" if "pass" in statuses else None
     return {"rows": rows, "status": status}
+
+
+def total_cycles(facts: dict[str, Any]) -> set[str]:
+    """The Total Execution Time (2020.1+: the row's seventh figure) of each language that ran."""
+    return {
+        row["cells"][6]
+        for row in facts.get("rows", {}).values()
+        if row["status"].lower() in _STATUS and len(row["cells"]) >= 7
+    }

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from collectors.collect.artifacts.cosim import total_cycles
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.runs.facts import RunFacts, by_top_then_newest, is_tops
 from collectors.collect.runs.layout import UNKNOWN, ProjectFiles, RunGroup, inside, solution_of
@@ -70,6 +71,10 @@ def _cosim(given: PayloadInput, runner: str | None) -> Built:
     lats = [p for p in group.of("lat_rpt") if given.in_solution(p)]
     lat = min(lats, key=lambda p: (0 if "/verilog/" in proj.rel[p.path] else 1, p.path), default=None)
     cosims = by_top_then_newest(proj, [p for p in group.of("cosim_rpt") if given.in_solution(p)], given.facts.top)
+    if cosims and lat is not None and not is_tops(proj, cosims[0], given.facts.top):
+        # none is the top's: the simulation lat.rpt comes from, by its total, before the newest
+        # (minsikky/PDES-FPGA-VITIS: in a checkout any report is the newest)
+        cosims.sort(key=lambda p: not _wrote(p, lat))
     status = cosims[0].facts["status"] if cosims else None
     status = status or runner or ("pass" if lat is not None else None)
     if status is None:
@@ -77,6 +82,12 @@ def _cosim(given: PayloadInput, runner: str | None) -> Built:
     cycles = lat.facts["total_execute_time"] if lat is not None else None  # (only lat.rpt: rules 5)
     sources = [p.path for p in (cosims[:1] + ([lat] if lat else []))]
     return rtl_sim_payload(status, cycles, None, None), sources
+
+
+def _wrote(cosim: Parsed, lat: Parsed) -> bool:
+    """Whether the cosim report is of the simulation that wrote lat.rpt: its Total Execution Time."""
+    total = lat.facts.get("total_execute_time")
+    return total is not None and str(total) in total_cycles(cosim.facts)
 
 
 def _hw_emu(given: PayloadInput, runner: str | None) -> Built:
