@@ -146,6 +146,21 @@ def test_a_script_top_without_reports_gives_way_to_the_name_the_reports_carry(tm
     assert records[0]["hls_synth"]["PerformanceEstimates"]["SummaryOfOverallLatency"]["Worst-caseLatency"] == "28"
 
 
+def test_a_top_its_simulation_reports_spell_in_two_cases_is_one_name(tmp_path: Path) -> None:
+    """CitBremen/vivado_vector_adder (2015.4, made on Windows): the script names another top
+    (complex2DAdder, no report); the csim log says `topAdder`, the cosim report and the per-module
+    report `TopAdder`. Two spellings were no one name: the synthesis was lost ('none is the top
+    function's (complex2DAdder)')."""
+    root = tmp_path / "multi_axim"
+    solution_2015(root, top_in="script")
+    script = root / "solution1/script.tcl"
+    script.write_text(script.read_text().replace("set_top multi_axim", "set_top complex2DAdder"))
+    place(root, "solution1/csim/report/Multi_axim_csim.log", text="@I [SIM-1] CSim done with 0 errors.\n")
+    records, _ = records_of(collect(root))
+    assert [r["report_type"] for r in records] == ["hls_synth", "rtl_sim", "sw_run"]
+    assert records[0]["hls_synth"]["PerformanceEstimates"]["SummaryOfOverallLatency"]["Worst-caseLatency"] == "28"
+
+
 def test_a_top_named_without_its_report_is_said(tmp_path: Path) -> None:
     """sergiududa/lic's nnet: script.tcl and the .app name `nnet`, but a synthesis cut short
     wrote only other modules' reports: the problem line names the top it lacks."""

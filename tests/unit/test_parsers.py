@@ -320,6 +320,19 @@ def test_an_old_log_dates_its_cosim_session() -> None:
     }  # fmt: skip
 
 
+def test_a_2015_log_tags_its_cosim_messages_sim_and_still_dates_its_cosim() -> None:
+    """CitBremen/vivado_vector_adder (2015.4, Windows): the co-simulation's messages are `@I [SIM-n]`
+    (no `[COSIM-`, no echoed `cosim_design`): the session was not a cosim one, the rtl_sim's
+    version 'unknown'."""
+    log = OLD_HEADER.replace("2016.4", "2015.4") + (
+        "@I [SIM-47] Using XSIM for RTL simulation.\n"
+        "@I [SIM-14] Instrumenting C test bench ...\n"
+        "@I [SIM-12] Generating RTL test bench ...\n"
+        "@I [SIM-1000] *** C/RTL co-simulation finished: PASS ***\n"
+    )
+    assert parse_hls_log(log.encode())["step_versions"] == {"cosim": ["2015.4"]}
+
+
 def test_an_old_logs_synthesis_errors_fail_the_synthesis_and_its_csim_errors_do_not() -> None:
     log = OLD_HEADER + (
         "@I [SIM-2] *************** CSIM start ***************\n"

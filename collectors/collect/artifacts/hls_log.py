@@ -57,7 +57,8 @@ _COMMAND = re.compile(r"\[HLS 200-1510\] Running: (?!csim_design|csynth_design|c
 _RAN = {
     "synthesis": ("Running: csynth_design", *_SYNTHESIS_START),
     "csim": ("Running: csim_design", "CSim done", "CSim failed", "'csim_design' failed"),
-    "cosim": ("Running: cosim_design", "[COSIM ", "[COSIM-"),
+    # (2015.x tags its co-simulation's messages `@I [SIM-n]`: its words say what it is)
+    "cosim": ("Running: cosim_design", "[COSIM ", "[COSIM-", "C/RTL co-simulation", "Generating RTL test bench"),
 }
 STEP_OF = {
     "csim_design": "csim",

@@ -249,7 +249,17 @@ def _named_by_simulation_reports(proj: ProjectFiles, group: RunGroup, solution: 
     own = (["sim", "report"], ["csim", "report"])  # (not a copy in reports/)
     names = {name for name, parts in _named_reports(proj, group, solution) if parts[-3:-1] in own}
     names.discard("")  # (`_csim.log`: a simulation run without a top)
-    return names.pop() if len(names) == 1 else None
+    if len({name.lower() for name in names}) != 1:
+        return None
+    # one name, spelled in two cases on a file system that keeps no case (CitBremen/
+    # vivado_vector_adder: `topAdder_csim.log`, `TopAdder_cosim.rpt`): as its reports spell it
+    synthesised = {
+        name
+        for name, parts in _named_reports(proj, group, solution, {"csynth": LEGACY_REPORT_SUFFIX})
+        if parts[-1].endswith(LEGACY_REPORT_SUFFIX)
+    }
+    spellings = sorted(names)
+    return next((name for name in spellings if name in synthesised), spellings[0])
 
 
 def _named_reports(
