@@ -101,9 +101,15 @@ def decode_text(data: bytes) -> str:
     vitis_hls.log: 190 at its end, not counted). A byte-order mark says the encoding: UTF-16 is
     what Windows PowerShell 5 writes for `>` (a log redirected there is half NULs)."""
     if data[:2] in _UTF16_MARKS:
-        return decode_text(data.decode("utf-16", errors="replace").encode("utf-8", errors="replace"))
-    if data.startswith(codecs.BOM_UTF8):
+        whole = data.decode("utf-16", errors="replace")
+        start_text = whole[:65536]
+        if sum(char < "\x80" for char in start_text) < len(start_text) / 2:  # (a tool's log is mostly ASCII)
+            raise ArtifactError("binary data, not a text report")
+        data = whole.encode("utf-8", errors="replace")
+        check_not_placeholder(data)  # (a mark and nothing else)
+    elif data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8) :]
+        check_not_placeholder(data)
     start = data[:65536]
     if b"\x00" in start:
         text = start.rstrip(b"\x00")

@@ -7,6 +7,7 @@ import os
 import re
 
 from collectors.collect.artifacts.component import DEFAULT_WORK_DIR, parse_component
+from collectors.collect.artifacts.hls_log import PROJECT_SESSION_LOGS, TCL_SESSION_LOG
 from collectors.collect.artifacts.vpp_log import VPP_BUILD_PREFIXES, is_vpp_build_dir, is_vpp_log
 from collectors.files import read_report
 from collectors.problems import ArtifactError
@@ -36,14 +37,15 @@ BUILD_OUTPUT_NAMES = frozenset(
     }
 )
 COMPONENT_JSON = "vitis-comp.json"  # a unified component's file (its work directory is build output)
-BUILD_OUTPUT_PREFIXES = (*VPP_BUILD_PREFIXES, "package.", "solution", "_xocc_")
+SOLUTION_PREFIX = "solution"  # an HLS solution's folder: solution1, solution_opt, ...
+BUILD_OUTPUT_PREFIXES = (*VPP_BUILD_PREFIXES, "package.", SOLUTION_PREFIX, "_xocc_")
 SHARED_NAMES = frozenset({"common", "data", "result", "libs", "__pycache__", ".git"})
 BUILD_MARKERS = frozenset(
     {"Makefile", "makefile", "hls.tcl", "run_hls.tcl", "hls_config.cfg", COMPONENT_JSON, "description.json"}
 )
 SOURCE_ENDINGS = (".c", ".cc", ".cpp", ".cxx", ".h", ".hpp", ".hh", ".cl")
 VPP_SUMMARIES = (".compile_summary", ".link_summary")  # what v++ writes beside its output
-EVIDENCE_LOGS = frozenset({"vitis_hls.log", "vivado_hls.log"})
+EVIDENCE_LOGS = PROJECT_SESSION_LOGS  # (their presence says the HLS tool ran in the folder)
 STATE_DIR = ".vitis-tui"  # the tool's own state, never walked
 NEVER_WALKED = frozenset({".git", "__pycache__", STATE_DIR})
 # the Vitis IDE's build configurations: one run of the application each (runs/grouping.py)
@@ -72,7 +74,7 @@ def is_build_output(path: str, files: list[str], dirs: list[os.DirEntry], beside
     `beside_component`: whether its parent holds a vitis-comp.json, where the caller knows."""
     name = os.path.basename(path)
     names = {d.name for d in dirs}
-    if is_build_output_name(name) and not _designers_folder(name, files, names):
+    if is_build_output_name(name) and not _design_named_solution(path, files, names):
         return True
     if beside_component is not False and _is_component_work_dir(path):
         return True  # whatever it holds: 2025.2 writes a second vitis-comp.json (work_dir ".") there
@@ -91,17 +93,20 @@ def is_build_output(path: str, files: list[str], dirs: list[os.DirEntry], beside
 SOLUTION_FOLDERS = frozenset({"syn", "csim", "sim", "impl", ".autopilot"})
 
 
-def _designers_folder(name: str, files: list[str], names: set[str]) -> bool:
+def _design_named_solution(path: str, files: list[str], names: set[str]) -> bool:
     """A folder named `solution*` that is a design's, not an HLS solution: its own build marker or
-    HLS session log, no `.aps` and none of a solution's folders (Joseph-Luke-04/Program-Synthesis-
-    for-Efficient-ML's results/HLS/solution_addition_alignment: its hls.tcl, vitis_hls.log and
-    project). It is walked as any folder. (A `solution_report/` of copied reports stays build
-    output: its project is the folder above.)"""
+    HLS session log (a vitis-run Tcl session's in its `logs/`), and none of a solution's folders
+    (Joseph-Luke-04/Program-Synthesis-for-Efficient-ML's results/HLS/solution_addition_alignment:
+    its hls.tcl, vitis_hls.log and project). It is walked as any folder (one holding a `.aps` is
+    a solution all the same: is_build_output). A `solution_report/` of copied reports stays build
+    output: its project is the folder above."""
     return (
-        name.startswith("solution")
-        and any(f in BUILD_MARKERS or f in EVIDENCE_LOGS for f in files)
+        os.path.basename(path).startswith(SOLUTION_PREFIX)
         and not names & SOLUTION_FOLDERS
-        and not any(f.endswith(".aps") for f in files)
+        and (
+            any(f in BUILD_MARKERS or f in EVIDENCE_LOGS for f in files)
+            or ("logs" in names and os.path.isfile(os.path.join(path, "logs", TCL_SESSION_LOG)))
+        )
     )
 
 

@@ -217,7 +217,15 @@ def test_a_log_padded_with_nul_bytes_is_read(tmp_path: Path) -> None:
     assert [(r["report_type"], r["sw_run"]["status"]) for r in records] == [("sw_run", "pass")]
 
 
-@pytest.mark.parametrize("content", [bytes(range(256)) * 64, b"\0" * 4096, b"MZ\x90\0\x03\0\0\0\x04\0" * 100])
+@pytest.mark.parametrize(
+    "content",
+    [
+        bytes(range(256)) * 64,
+        b"\0" * 4096,
+        b"MZ\x90\0\x03\0\0\0\x04\0" * 100,
+        b"\xff\xfe" + bytes(range(256)) * 64,  # (as a UTF-16 byte-order mark would begin)
+    ],
+)
 def test_binary_junk_named_like_a_log_is_refused(tmp_path: Path, content: bytes) -> None:
     report = place(hls_project(tmp_path), "proj/solution1/csim/report/k_csim.log", text="")
     report.write_bytes(content)
@@ -242,3 +250,10 @@ def test_the_tools_own_blackbox_file_named_like_a_cosim_report_is_no_report(tmp_
     place(project, "proj/solution1/.autopilot/db/blackbox_cosim.rpt", text="/mnt/vault0/k/int8_wrapper.json\n")
     _records, problems = scan(tmp_path)
     assert not [p for p in problems if "blackbox_cosim.rpt" in p]
+
+
+@pytest.mark.parametrize("content", [b"\xff\xfe", b"\xef\xbb\xbf\n", "\n".encode("utf-16")])
+def test_a_byte_order_mark_alone_is_an_empty_file(tmp_path: Path, content: bytes) -> None:
+    report = place(hls_project(tmp_path), "proj/solution1/csim/report/k_csim.log", text="")
+    report.write_bytes(content)
+    assert_refused(tmp_path, report, "empty file")

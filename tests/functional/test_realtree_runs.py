@@ -332,6 +332,24 @@ def test_a_simulated_solution_takes_its_part_from_its_aps(tmp_path: Path, log: s
     assert found == [("sw_run", "vitis.csim", device, "pass")]
 
 
+def test_a_simulated_solutions_part_is_spelled_as_its_projects_reports_spell_it(tmp_path: Path) -> None:
+    """A `.aps` keeps the part as typed (`xc7z020:-clg400:-1`, or `xc7z010:clg400:-1` where
+    csynth.xml says `xc7z010-clg400-1`: contrast's doContrastIP): the solution that only
+    simulated wrote a second device for the part its synthesised sibling reports."""
+    root = tmp_path / "proj"
+    place(root, "hls.app", text='<project top="image_filter" name="proj"/>\n')
+    aps = '<solution><targetInfo><TargetInfo value="xc7z020:-clg400:-1"/></targetInfo></solution>\n'
+    place(root, "solution1/solution1.aps", text=aps)
+    place(root, "solution1/syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml")  # Part xc7z020clg400-1
+    place(root, "solution2/solution2.aps", text=aps)
+    place(root, "solution2/csim/report/image_filter_csim.log", text="INFO: [SIM 1] CSim done with 0 errors.\n")
+    found = {
+        (r["report_type"], r["implementation"]["variant"]["name"], r["run"]["device"])
+        for r in records_of(collect(root))[0]
+    }
+    assert found == {("hls_synth", "solution1", "xc7z020clg400-1"), ("sw_run", "solution2", "xc7z020clg400-1")}
+
+
 def test_an_empty_aps_is_still_a_solution_and_no_problem(tmp_path: Path) -> None:
     """The `.aps` is a marker first: empty (or unreadable), it still says a solution is there,
     and names no part; reading it for the part is no problem line of its own."""
@@ -380,6 +398,29 @@ def test_a_tcl_session_run_by_vitis_run_times_its_solution(tmp_path: Path) -> No
     place(root, "myproject_prj/solution1/syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml")
     records, _ = records_of(collect(root))
     assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 55.08)]
+
+
+OPEN_COMPONENT_SESSION = (
+    "  **** HLS Build v2025.1 6135595\n"
+    "INFO: [HLS 200-1510] Running: open_component -reset comp -flow_target vivado \n"
+    "INFO: [HLS 200-10] Creating and opening component '/home/u/ws/comp'.\n"
+    "INFO: [HLS 200-1510] Running: export_design -format ip_catalog \n"
+    "INFO: [HLS 200-112] Total CPU user time: 210 seconds. Total CPU system time: 5 seconds. "
+    "Total elapsed time: 251.75 seconds; peak allocated memory: 500.0 MB.\n"
+)
+
+
+def test_a_tcl_session_that_opened_no_solution_times_none(tmp_path: Path) -> None:
+    """A vitis-run Tcl session that opened a component (`open_component`: how 2025 scripts work)
+    names no solution: it is not the session of every solution below its folder (the classic
+    prj/solution1 beside it took its 251.75 s)."""
+    root = tmp_path / "ws"
+    place(root, "logs/hls_run_tcl.log", text=OPEN_COMPONENT_SESSION)
+    place(root, "prj/hls.app", text='<project top="image_filter" name="prj"/>\n')
+    place(root, "prj/solution1/solution1.aps", text="<solution/>\n")
+    place(root, "prj/solution1/syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml")
+    records, _ = records_of(collect(root))
+    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", None)]
 
 
 def cosim_report(status: str, total: str) -> str:

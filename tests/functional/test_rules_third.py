@@ -451,10 +451,21 @@ def test_a_folder_with_reports_of_its_own_is_a_project_beside_the_hls_projects_i
     assert again.lines == collection.projects[str(examples)].lines
 
 
+@pytest.mark.parametrize("work_dir", ["input_doubleconv", "build"])
 def test_a_csim_only_component_takes_its_part_from_its_config_and_its_version_from_its_run_summary(
-    tmp_path: Path,
+    tmp_path: Path, work_dir: str
 ) -> None:
-    t3.csim_only_component(tmp_path / "ds-trigger")
+    """Its work directory's `hls/hls.aps` naming another part says nothing against the config,
+    whatever the work directory is called (`build/` sorts before `hls_config.cfg`)."""
+    component = t3.csim_only_component(tmp_path / "ds-trigger")
+    if work_dir != "input_doubleconv":
+        (component / "input_doubleconv").rename(component / work_dir)
+        comp_json = component / "vitis-comp.json"
+        comp_json.write_text(
+            comp_json.read_text().replace('"work_dir": "input_doubleconv"', f'"work_dir": "{work_dir}"')
+        )
+    aps = '<solution><targetInfo><TargetInfo value="xc7z020:-clg400:-1"/></targetInfo></solution>\n'
+    place(component, f"{work_dir}/hls/hls.aps", text=aps)
     collection = collect(tmp_path / "ds-trigger")
     records, _ = records_of(collection)
     assert [
@@ -518,7 +529,8 @@ def test_hls_projects_side_by_side_in_a_campaigns_implementation_folder_stay_its
     }
 
 
-def test_a_designers_folder_named_solution_something_is_no_hls_solution(tmp_path: Path) -> None:
+@pytest.mark.parametrize("session", ["vitis_hls.log", "logs/hls_run_tcl.log"])
+def test_a_designers_folder_named_solution_something_is_no_hls_solution(tmp_path: Path, session: str) -> None:
     """Joseph-Luke-04/Program-Synthesis-for-Efficient-ML's results/HLS/solution_addition_alignment,
     solution_multiplication_mant, ...: a design each (its hls.tcl, vitis_hls.log and project),
     named `solution_*`. Read as HLS solutions (rules 1.1's `solution*`), they were pruned and
@@ -527,8 +539,9 @@ def test_a_designers_folder_named_solution_something_is_no_hls_solution(tmp_path
     log of its own; these hold those."""
     results = tmp_path / "repo/results/HLS"
     for name, top in (("solution_alignment", "image_filter"), ("solution_mant", "qam_runner")):
-        place(results, f"{name}/hls.tcl", text=f"open_project prj\nset_top {top}\ncsynth_design\n")
-        place(results, f"{name}/vitis_hls.log", text="INFO: [HLS 200-10] Running 'vitis_hls'\n")
+        if session == "vitis_hls.log":  # (solution_addition_overflow: vitis.tcl, logs/hls_run_tcl.log)
+            place(results, f"{name}/hls.tcl", text=f"open_project prj\nset_top {top}\ncsynth_design\n")
+        place(results, f"{name}/{session}", text="INFO: [HLS 200-10] Running 'vitis_hls'\n")
         place(results, f"{name}/prj/hls.app", text=f'<project top="{top}" name="prj"/>\n')
         place(results, f"{name}/prj/solution1/solution1.aps", text="<solution/>\n")
         place(results, f"{name}/prj/solution1/syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml")
@@ -540,6 +553,32 @@ def test_a_designers_folder_named_solution_something_is_no_hls_solution(tmp_path
         (["results", "HLS", "solution_mant"], "hls_synth"),
     ]
     assert collection.problems() == []
+
+
+def test_a_solution_with_its_own_session_log_and_a_folder_of_copied_reports_stay_build_output(
+    tmp_path: Path,
+) -> None:
+    """What stays an HLS solution: one holding its `.aps` beside a vivado_hls.log of its own
+    (hls_taus's solution1), one with a solution's folders but no `.aps`; and a `solution_report/`
+    of copied reports (WES237C's OFDM_receiver) is its project's."""
+    root = tmp_path / "repo"
+    place(root, "proj/hls.app", text='<project top="image_filter" name="proj"/>\n')
+    place(root, "proj/solution1/solution1.aps", text="<solution/>\n")
+    place(root, "proj/solution1/vivado_hls.log", text="INFO: [HLS 200-10] Running 'vivado_hls'\n")
+    place(root, "proj/solution1/syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml")
+    place(root, "proj/solution2/run_hls.tcl", text="open_project proj\n")
+    place(root, "proj/solution2/syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml")
+    place(root, "ofdm/script.tcl", text="open_project ofdm\n")
+    place(root, "ofdm/ofdm.cpp", text="void ofdm() {}\n")
+    place(root, "ofdm/solution_report/csynth.xml", t3.RGB + "syn__report__csynth.xml")
+    collection = collect(root)
+    assert list(collection.projects) == [str(root), str(root / "ofdm")]
+    records, _ = records_of(collection)
+    assert [(r["problem"]["group_path"], r["implementation"]["variant"]["name"]) for r in records] == [
+        (["ofdm"], "implementation"),
+        (["repo"], "solution1"),
+        (["repo"], "solution2"),
+    ]
 
 
 def test_a_vpp_temp_dir_of_any_name_is_the_builds_not_a_project(tmp_path: Path) -> None:

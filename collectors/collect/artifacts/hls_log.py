@@ -79,6 +79,8 @@ STEP_OF = {
 
 # a unified component's log of each step, in `logs/` beside its work directory's `hls/`
 STEP_LOGS = {"synthesis": "hls_compile.log", "csim": "hls_run_csim.log", "cosim": "hls_run_cosim.log"}
+# the log the HLS tool writes where it was started: a project's (or its folder's) session log
+PROJECT_SESSION_LOGS = frozenset({"vitis_hls.log", "vivado_hls.log"})
 # `vitis-run --mode hls --tcl script.tcl` (2024.2+, hls4ml's Vitis backend) logs the whole Tcl
 # session here, beside the project it opens: a session log as vitis_hls.log is, in `logs/`
 TCL_SESSION_LOG = "hls_run_tcl.log"
@@ -87,11 +89,7 @@ TCL_SESSION_LOG = "hls_run_tcl.log"
 def is_session_log(name: str, parent: str) -> bool:
     """An HLS session's log: `vitis_hls.log`, `vivado_hls.log`, a solution's `<solution>.log`, or
     `logs/hls_run_tcl.log`."""
-    return (
-        name in ("vitis_hls.log", "vivado_hls.log")
-        or name == parent + ".log"
-        or (name == TCL_SESSION_LOG and parent == "logs")
-    )
+    return name in PROJECT_SESSION_LOGS or name == parent + ".log" or (name == TCL_SESSION_LOG and parent == "logs")
 
 
 def is_step_log(name: str, parent: str) -> bool:

@@ -50,6 +50,9 @@ class Parsed:
 
     def _settle(self) -> None:
         self._consulted = True
+        self._read()
+
+    def _read(self) -> None:
         if self._load is not None:
             done = self._load()
             self._data, self._error, self._load = done._data, done._error, None
@@ -58,9 +61,7 @@ class Parsed:
         """Its facts (empty where unreadable) for a detail that may be missing: the look does not
         count as consulting it, so what is wrong with the file is no problem line for it (a
         solution's `.aps`, a marker, read only for the part it names)."""
-        if self._load is not None:
-            done = self._load()
-            self._data, self._error, self._load = done._data, done._error, None
+        self._read()
         return self._data or {}
 
     @property

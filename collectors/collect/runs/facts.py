@@ -162,14 +162,27 @@ def hls_device(proj: ProjectFiles, items: list[Parsed]) -> str | None:
         logs, key=lambda p: (p.kind != "hls_log", _STEP_LOG_ORDER.get(posixpath.basename(p.path), 9), p.path)
     ):
         return log.facts["device"]
-    # a solution that only simulated: the part its `.aps` (a marker: unreadable, it names none)
-    # or (a unified component) its configuration asks for
-    for item in sorted(items, key=lambda p: p.path):
-        if item.kind == "aps" and item.peek().get("part"):
-            return item.peek()["part"]
-        if item.kind == "hls_config" and item.ok and item.facts["part"]:
-            return item.facts["part"]
-    return None
+    # a solution that only simulated: the part (a unified component's) configuration asks for,
+    # else its `.aps` names (a marker: unreadable, it names none)
+    configs = sorted((p for p in items if p.kind == "hls_config" and p.ok and p.facts["part"]), key=lambda p: p.path)
+    if configs:
+        return configs[0].facts["part"]
+    named = [p.peek().get("part") for p in sorted(items, key=lambda p: p.path) if p.kind == "aps"]
+    part = next((part for part in named if part), None)
+    return None if part is None else _spelled_as_reported(proj, part)
+
+
+def _spelled_as_reported(proj: ProjectFiles, part: str) -> str:
+    """A part as the project's synthesis reports spell it (a `.aps` keeps what was typed,
+    `xc7z010:clg400:-1`, where csynth.xml may say `xc7z010-clg400-1`): one part, one device."""
+    bare = part.replace("-", "")
+    for report in proj.parsed:  # (those read already: a copy the pick passed over stays unread)
+        if report.kind != "csynth" or not report.loaded or not report.ok:
+            continue
+        reported = report.facts["UserAssignments"].get("Part")
+        if isinstance(reported, str) and reported.replace("-", "") == bare:
+            return reported
+    return part
 
 
 # a component's part as synthesis saw it first, then as the later steps did

@@ -207,9 +207,8 @@ def session_logs(proj: ProjectFiles, solution: str, logs: list[Parsed]) -> list[
         p
         for p in logs
         if proj.folder(p) != solution
-        and inside(solution, session_folder(proj, p))
-        # (a `<dir>/<dir>.log` above is a session of it only where it opened it by its full path)
-        and (_is_project_session_log(p) or _opened_here(proj, p, solution))
+        and inside(solution, _session_folder(proj, p))
+        and _may_hold_its_session(proj, p, solution)
         and (not p.facts["opened"] or (name in p.facts["opened"] and not _opened_another(proj, p, solution)))
     ]
     # nearest first; at one depth, a session that opened it by name before one that names none,
@@ -217,26 +216,37 @@ def session_logs(proj: ProjectFiles, solution: str, logs: list[Parsed]) -> list[
     # another machine's dataset beside the project's vitis_hls.log)
     above.sort(
         key=lambda p: (
-            -_depth(session_folder(proj, p)),
+            -_depth(_session_folder(proj, p)),
             name not in p.facts["opened"],
-            not _is_project_session_log(p),
+            posixpath.basename(p.path) not in (*EVIDENCE_LOGS, TCL_SESSION_LOG),
             p.path,
         )
     )
     return own + above
 
 
-def session_folder(proj: ProjectFiles, log: Parsed) -> str:
-    """Where a session log's session ran: its folder, or the one above `logs/` for the log of a
-    Tcl session run by vitis-run (`logs/hls_run_tcl.log`)."""
-    folder = proj.folder(log)
-    if posixpath.basename(log.path) == TCL_SESSION_LOG:
-        return posixpath.dirname(folder) or "."
-    return folder
+def _may_hold_its_session(proj: ProjectFiles, log: Parsed, solution: str) -> bool:
+    """Whether a session log above a solution may be its session's: the project's vitis_hls.log
+    or vivado_hls.log; a vitis-run Tcl session's log where it opened the solution by name (a 2025
+    script opens a component instead, `open_component`, and names no solution); any other
+    `<dir>/<dir>.log` only where it opened it by its full path."""
+    file = posixpath.basename(log.path)
+    if file in EVIDENCE_LOGS:
+        return True
+    if file == TCL_SESSION_LOG:
+        return posixpath.basename(solution) in log.facts["opened"]
+    return _opened_here(proj, log, solution)
 
 
-def _is_project_session_log(log: Parsed) -> bool:
-    return posixpath.basename(log.path) in EVIDENCE_LOGS or posixpath.basename(log.path) == TCL_SESSION_LOG
+def _ran_in(path: str) -> str:
+    """The folder a session log's session ran in: the log's, or the one above `logs/` for the
+    log of a Tcl session run by vitis-run (`logs/hls_run_tcl.log`)."""
+    folder = os.path.dirname(path)
+    return os.path.dirname(folder) if os.path.basename(path) == TCL_SESSION_LOG else folder
+
+
+def _session_folder(proj: ProjectFiles, log: Parsed) -> str:
+    return _ran_in(proj.rel[log.path]) or "."
 
 
 def _opened_here(proj: ProjectFiles, log: Parsed, solution: str) -> bool:
@@ -256,9 +266,7 @@ def _opened_another(proj: ProjectFiles, log: Parsed, solution: str) -> bool:
 def _opened_paths(log: Parsed, name: str) -> set[str]:
     """The folders named `name` the log's sessions opened by their full path, taken from the
     log's own folder (a project and its solution: the last two folders of the path)."""
-    where = os.path.dirname(log.path)
-    if posixpath.basename(log.path) == TCL_SESSION_LOG:
-        where = os.path.dirname(where)  # (its session ran above `logs/`)
+    where = _ran_in(log.path)
     tails = log.facts.get("opened_tails", ())
     return {os.path.normpath(os.path.join(where, tail)) for tail in tails if posixpath.basename(tail) == name}
 
