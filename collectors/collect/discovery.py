@@ -137,6 +137,9 @@ class Walker:
         if discovery:
             node = DirNode(path, owner)
             self.nodes.append(node)
+            # (a root that is build output itself, never pruned: a solution's contents committed
+            # at a repository's top, NhatAnhNguyen2906/Convolution2D, is a build's evidence)
+            node.has_evidence = is_root and is_build_output(path, files, dirs)
         assert node is not None
         self._push_children(dirs, real, node, discovery, stack)
         self._take_files(path, files, links, node, discovery)

@@ -350,6 +350,27 @@ def test_a_simulated_solutions_part_is_spelled_as_its_projects_reports_spell_it(
     assert found == {("hls_synth", "solution1", "xc7z020clg400-1"), ("sw_run", "solution2", "xc7z020clg400-1")}
 
 
+@pytest.mark.parametrize("with_session_log", [True, False])
+def test_a_repository_whose_root_is_a_solution_is_that_solutions_project(
+    tmp_path: Path, with_session_log: bool
+) -> None:
+    """NhatAnhNguyen2906/Convolution2D commits its solution1's contents at the repository's top
+    (solution1.aps, solution1.log, syn/, csim/, vivado_hls.log): its csim log was a report 'no
+    run of this project takes' (and without vivado_hls.log, every report was in no project)."""
+    root = tmp_path / "Convolution2D"
+    place(root, "solution1.aps", text="<solution/>\n")
+    place(root, "syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml")
+    place(root, "csim/report/image_filter_csim.log", text="INFO: [SIM 1] CSim done with 0 errors.\n")
+    if with_session_log:
+        place(root, "vivado_hls.log", text="INFO: [HLS 200-10] Running 'vivado_hls'\n")
+    collection = collect(root)
+    records, _ = records_of(collection)
+    assert [(r["report_type"], r["run"]["device"]) for r in records] == [
+        ("hls_synth", "xc7z020clg400-1"), ("sw_run", "xc7z020clg400-1")
+    ]  # fmt: skip
+    assert not [p for p in collection.problems() if "report" in p.reason]
+
+
 def test_an_empty_aps_is_still_a_solution_and_no_problem(tmp_path: Path) -> None:
     """The `.aps` is a marker first: empty (or unreadable), it still says a solution is there,
     and names no part; reading it for the part is no problem line of its own."""

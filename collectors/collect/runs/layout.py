@@ -170,28 +170,30 @@ def inside(path: str, ancestor: str) -> bool:
 
 
 def solution_of(parts: list[str], kind: str) -> str | None:
-    """The HLS solution directory (relative) an artifact belongs to, by its path shape."""
+    """The HLS solution directory (relative) an artifact belongs to, by its path shape ("." where
+    the project folder is the solution itself: NhatAnhNguyen2906/Convolution2D commits its
+    solution1's contents at the repository's root)."""
     name, parent = parts[-1], parts[:-1]
     if kind == "csynth":
-        if parent[-2:] == ["syn", "report"] and len(parent) > 2:
-            return "/".join(parent[:-2])
+        if parent[-2:] == ["syn", "report"]:
+            return "/".join(parent[:-2]) or "."
         return "/".join(parent) or "."  # a copy taken out of its solution (e.g. <proj>/report/)
-    if kind == "lat_rpt" and len(parent) >= 4 and parent[-3:-1] == ["sim", "report"]:
-        return "/".join(parent[:-3])
+    if kind == "lat_rpt" and len(parent) >= 3 and parent[-3:-1] == ["sim", "report"]:
+        return "/".join(parent[:-3]) or "."
     if kind == "cosim_rpt":
         return _cosim_solution(parent)
-    if kind == "csim_log" and parent[-2:] == ["csim", "report"] and len(parent) > 2:
-        return "/".join(parent[:-2])
+    if kind == "csim_log" and parent[-2:] == ["csim", "report"]:
+        return "/".join(parent[:-2]) or "."
     if kind == "hls_log" and parent and name == parent[-1] + ".log":
         return "/".join(parent)
-    if kind == "aps" and parent:
-        return "/".join(parent)
+    if kind == "aps":
+        return "/".join(parent) or "."
     return None
 
 
 def _cosim_solution(parent: list[str]) -> str | None:
-    if parent[-2:] == ["sim", "report"] and len(parent) > 2:
-        return "/".join(parent[:-2])
+    if parent[-2:] == ["sim", "report"]:
+        return "/".join(parent[:-2]) or "."
     if parent[-1:] == ["reports"]:  # 2025.x unified component copies it to <comp>/reports/
         return "/".join(parent[:-1] + ["hls"])
     return None
