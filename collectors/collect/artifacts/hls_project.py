@@ -31,8 +31,9 @@ _APS_PART = re.compile(r"<TargetInfo\s+value=\"([^\"]+)\"")
 
 
 def parse_solution_aps(data: bytes) -> dict[str, Any]:
-    """A solution's part as its `.aps` keeps it, spelled as csynth.xml's Part spells it (the
-    value without its colons: `xc7a100t-csg324-1`, `xc7a75tlftg256-2l`)."""
+    """A solution's part as its `.aps` keeps it: the value without its colons, as typed
+    (`xc7a100t-csg324-1`, `xc7z010clg400-1`; the run's device is spelled as the project's
+    synthesis reports spell it: runs/facts.py hls_device)."""
     match = _APS_PART.search(decode_text(data))
     return {"part": match.group(1).replace(":", "") if match else None}
 

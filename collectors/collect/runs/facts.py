@@ -148,8 +148,8 @@ def _runtime(group: RunGroup, hls_logs: list[Parsed], solution: str | None) -> f
 
 
 def hls_device(proj: ProjectFiles, items: list[Parsed]) -> str | None:
-    """The FPGA part of an HLS solution: its best csynth.xml's, else its HLS log's, else its
-    `.aps`'s or (a unified component) its hls_config.cfg's."""
+    """The FPGA part of an HLS solution: its best csynth.xml's, else its HLS log's, else (a
+    unified component) its hls_config.cfg's, else its `.aps`'s."""
     reports = sorted(
         (p for p in items if p.kind == "csynth"), key=lambda p: csynth_pick_key(proj.rel[p.path], p.mtime_ns)
     )
