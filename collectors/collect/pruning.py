@@ -45,7 +45,6 @@ BUILD_MARKERS = frozenset(
 )
 SOURCE_ENDINGS = (".c", ".cc", ".cpp", ".cxx", ".h", ".hpp", ".hh", ".cl")
 VPP_SUMMARIES = (".compile_summary", ".link_summary")  # what v++ writes beside its output
-EVIDENCE_LOGS = PROJECT_SESSION_LOGS  # (their presence says the HLS tool ran in the folder)
 STATE_DIR = ".vitis-tui"  # the tool's own state, never walked
 NEVER_WALKED = frozenset({".git", "__pycache__", STATE_DIR})
 # the Vitis IDE's build configurations: one run of the application each (runs/grouping.py)
@@ -62,7 +61,7 @@ def is_build_output_name(name: str) -> bool:
 
 def is_evidence_file(name: str) -> bool:
     return (
-        name in EVIDENCE_LOGS
+        name in PROJECT_SESSION_LOGS
         or (is_vpp_log(name, "") and name.endswith(".log"))
         or (name.startswith("vitis_run.") and name.endswith(".meta"))
         or name.endswith(".link_summary")  # a v++ link ran here (or its outputs were copied here)
@@ -104,7 +103,7 @@ def _design_named_solution(path: str, files: list[str], names: set[str]) -> bool
         os.path.basename(path).startswith(SOLUTION_PREFIX)
         and not names & SOLUTION_FOLDERS
         and (
-            any(f in BUILD_MARKERS or f in EVIDENCE_LOGS for f in files)
+            any(f in BUILD_MARKERS or f in PROJECT_SESSION_LOGS for f in files)
             or ("logs" in names and os.path.isfile(os.path.join(path, "logs", TCL_SESSION_LOG)))
         )
     )

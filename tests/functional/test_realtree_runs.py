@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from collectors.collect.engine import Collection
+
 from .. import trees_third as t3
 from ..conftest import place, records_of, set_mtime
 from .test_realtree_discovery import CHOOCIE, LAB0, collect, mode_hls_component, projects, summary
@@ -161,6 +163,11 @@ def test_a_top_its_simulation_reports_spell_in_two_cases_is_one_name(tmp_path: P
     assert records[0]["hls_synth"]["PerformanceEstimates"]["SummaryOfOverallLatency"]["Worst-caseLatency"] == "28"
 
 
+def reasons_for(collection: Collection, path: Path) -> list[str]:
+    """What the collection's problem lines say of one path."""
+    return [p.reason for p in collection.problems() if p.path == str(path)]
+
+
 def test_a_top_named_without_its_report_is_said(tmp_path: Path) -> None:
     """sergiududa/lic's nnet: script.tcl and the .app name `nnet`, but a synthesis cut short
     wrote only other modules' reports: the problem line names the top it lacks."""
@@ -168,12 +175,11 @@ def test_a_top_named_without_its_report_is_said(tmp_path: Path) -> None:
     solution_2015(root, top_in="script")
     (root / "solution1/syn/report/multi_axim_csynth.xml").rename(root / "solution1/syn/report/b_loop_csynth.xml")
     (root / "solution1/sim/report/multi_axim_cosim.rpt").unlink()
-    collection = collect(root)
+    said = reasons_for(collect(root), root / "solution1/syn/report")
     assert (
-        str(root / "solution1/syn/report"),
         "2 per-module reports (a_loop, b_loop), no csynth.xml, and none is the top function's (multi_axim): "
-        "no hls_synth record",
-    ) in [(p.path, p.reason) for p in collection.problems()]
+        "no hls_synth record"
+    ) in said
 
 
 def test_a_directive_top_of_an_old_session_names_no_top(tmp_path: Path) -> None:
@@ -234,10 +240,9 @@ def test_2015_solution_without_a_known_top_writes_no_synthesis(tmp_path: Path) -
     assert [r["report_type"] for r in records] == ["rtl_sim"]  # a module report is not the design's
     # never a silent loss (chl218/DCNN-on-FPGA's 2017.1 solutions: syn/report and nothing else)
     assert (
-        str(root / "solution1/syn/report"),
         "2 per-module reports (a_loop, multi_axim), no csynth.xml, and nothing names the top function "
-        "(a script's or log's set_top, the project's .app, a simulation report): no hls_synth record",
-    ) in [(p.path, p.reason) for p in collection.problems()]
+        "(a script's or log's set_top, the project's .app, a simulation report): no hls_synth record"
+    ) in reasons_for(collection, root / "solution1/syn/report")
 
 
 def test_2015_solution_whose_cosim_report_alone_names_the_top(tmp_path: Path) -> None:
@@ -617,6 +622,16 @@ def test_no_runtime_from_a_session_of_another_solution(tmp_path: Path, sibling_l
     ]
 
 
+ELAPSED = "INFO: [HLS 200-112] Total CPU user time: 1 seconds. Total elapsed time: {} seconds; peak 1 MB.\n"
+
+
+def synthesised_solution(project: Path, name: str, top: str = "fft32") -> None:
+    """An HLS project (its `hls.app`) whose solution1 was synthesised (SherlockChristie/FFT's report)."""
+    place(project, "hls.app", text=f'<project top="{top}" name="{name}"/>\n')
+    place(project, "solution1/solution1.aps", text="<solution/>\n")
+    place(project, "solution1/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+
+
 def test_the_session_that_opened_the_solution_times_it_before_a_log_naming_none(tmp_path: Path) -> None:
     """zanehpn/HLStrans's shortpath: beside the project's session log (the session that created
     and synthesised shortpath/solution1, 31.86 s) lie shortpath.log and others, older sessions
@@ -624,15 +639,12 @@ def test_the_session_that_opened_the_solution_times_it_before_a_log_naming_none(
     above a solution is neither its own log nor the project's session log (rules 4.2); and a
     session log that opened it by name comes before one beside it naming none."""
     root = tmp_path / "shortpath"
-    place(root, "shortpath/hls.app", text='<project top="fft32" name="shortpath"/>\n')
-    place(root, "shortpath/solution1/solution1.aps", text="<solution/>\n")
-    place(root, "shortpath/solution1/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
-    elapsed = "INFO: [HLS 200-112] Total CPU user time: 1 seconds. Total elapsed time: {} seconds; peak 1 MB.\n"
+    synthesised_solution(root / "shortpath", "shortpath")
     opened = "INFO: [HLS 200-10] Creating and opening solution '/home/zqy/{}/shortpath/shortpath/solution1'.\n"
     synthesis = "INFO: [HLS 200-1510] Running: csynth_design \n"
-    place(root, "shortpath.log", text=opened.format("dataset") + synthesis + elapsed.format("13.7"))
-    place(root, "vitis_hls.log", text=synthesis + elapsed.format("2.5"))
-    place(root, "vivado_hls.log", text=opened.format("C2HLS") + synthesis + elapsed.format("31.86"))
+    place(root, "shortpath.log", text=opened.format("dataset") + synthesis + ELAPSED.format("13.7"))
+    place(root, "vitis_hls.log", text=synthesis + ELAPSED.format("2.5"))
+    place(root, "vivado_hls.log", text=opened.format("C2HLS") + synthesis + ELAPSED.format("31.86"))
     records, _ = records_of(collect(root))
     assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 31.86)]
     (root / "vivado_hls.log").unlink()  # alone, the <dir>.log that opened it by its full path is its session
@@ -647,9 +659,7 @@ def test_no_runtime_from_a_session_that_opened_a_nested_projects_solution(tmp_pa
     its full path) and exported it. Its elapsed time is not the root solution's run's."""
     root = tmp_path / "FPGA_picoZed"
     for project in (root, root / "picoZed"):
-        place(project, "hls.app", text='<project top="fft32" name="FPGA_picoZed"/>\n')
-        place(project, "solution1/solution1.aps", text="<solution/>\n")
-        place(project, "solution1/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+        synthesised_solution(project, "FPGA_picoZed")
     place(root, "solution1/solution1.log", text="INFO: [HLS 200-1510] Running: csynth_design \n")
     place(
         root,
@@ -670,16 +680,13 @@ def test_no_runtime_from_a_session_that_ran_no_step(tmp_path: Path) -> None:
     2023.2.2 vitis_hls.log whose session stopped at open_project ('Project is not compatible')
     after 1.44 s. That session ran nothing: the synthesis's 387.98 s is the run's."""
     root = tmp_path / "MNIST_original"
-    place(root, "myproject_prj/hls.app", text='<project top="myproject" name="myproject_prj"/>\n')
-    place(root, "myproject_prj/solution1/solution1.aps", text="<solution/>\n")
-    place(root, "myproject_prj/solution1/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
-    elapsed = "INFO: [HLS 200-112] Total CPU user time: 1 seconds. Total elapsed time: {} seconds; peak 1 MB.\n"
+    synthesised_solution(root / "myproject_prj", "myproject_prj", top="myproject")
     place(
         root,
         "vivado_hls.log",
         text="****** Vivado(TM) HLS - High-Level Synthesis from C, C++ and SystemC v2020.1 (64-bit)\n"
         "INFO: [HLS 200-1510] Running: open_project myproject_prj \n"
-        "INFO: [HLS 200-1510] Running: csynth_design \n" + elapsed.format("387.98"),
+        "INFO: [HLS 200-1510] Running: csynth_design \n" + ELAPSED.format("387.98"),
     )
     place(
         root,
@@ -687,7 +694,7 @@ def test_no_runtime_from_a_session_that_ran_no_step(tmp_path: Path) -> None:
         text="****** Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2023.2.2 (64-bit)\n"
         "INFO: [HLS 200-1510] Running: open_project myproject_prj \n"
         "ERROR: [HLS 200-1459] Project is not compatible with vitis_hls, please use -upgrade or -reset\n"
-        + elapsed.format("1.44"),
+        + ELAPSED.format("1.44"),
     )
     records, _ = records_of(collect(root))
     assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 387.98)]
@@ -837,9 +844,7 @@ def test_a_verdict_of_a_session_that_opened_another_solution_is_not_this_ones(tm
     solution2 (only its .aps) and stopped. solution2 has no result of its own: no variant, no
     C simulation run borrowed from solution1's session (the review of 56dca17)."""
     root = tmp_path / "t1"
-    place(root, "proj/hls.app", text='<project top="fft32" name="proj"/>\n')
-    place(root, "proj/solution1/solution1.aps", text="<solution/>\n")
-    place(root, "proj/solution1/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+    synthesised_solution(root / "proj", "proj")
     place(root, "proj/solution2/solution2.aps", text="<solution/>\n")
     banner = "****** Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2022.2 (64-bit)\n"
     place(
@@ -865,9 +870,7 @@ def test_a_report_copied_beside_its_solution_is_named_in_the_line_left_out(tmp_p
     place(project, "script.tcl", text="open_project fft\nset_top fft32\n")
     place(project, "fft.cpp", text="void fft32() {}\n")
     place(project, "fft32_csynth.xml", FFT + "syn__report__csynth.xml")
-    place(project, "fft/hls.app", text='<project top="fft32" name="fft"/>\n')
-    place(project, "fft/solution1/solution1.aps", text="<solution/>\n")
-    place(project, "fft/solution1/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+    synthesised_solution(project / "fft", "fft")
     collection = collect(tmp_path)
     assert [(p.path, p.reason) for p in collection.problems()] == [
         (
@@ -881,11 +884,8 @@ def test_a_solution_is_timed_by_the_session_that_opened_it(tmp_path: Path) -> No
     """The project's log: a session that opened solution1 and synthesised it in 40.1 s, then one
     that opened solution2 and failed in 2.0 s. solution1's record took the log's last time."""
     root = tmp_path / "t2"
-    place(root, "proj/hls.app", text='<project top="fft32" name="proj"/>\n')
-    place(root, "proj/solution1/solution1.aps", text="<solution/>\n")
-    place(root, "proj/solution1/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+    synthesised_solution(root / "proj", "proj")
     banner = "****** Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2022.2 (64-bit)\n"
-    elapsed = "INFO: [HLS 200-112] Total CPU user time: 1 seconds. Total elapsed time: {} seconds; peak 1 MB.\n"
     opened = "INFO: [HLS 200-1510] Running: open_solution {} -flow_target vivado \n"
     synthesis = "INFO: [HLS 200-1510] Running: csynth_design \n"
     place(
@@ -894,12 +894,12 @@ def test_a_solution_is_timed_by_the_session_that_opened_it(tmp_path: Path) -> No
         text=banner
         + opened.format("solution1")
         + synthesis
-        + elapsed.format("40.1")
+        + ELAPSED.format("40.1")
         + banner
         + opened.format("solution2")
         + synthesis
         + "ERROR: [HLS 214-124] use of undeclared identifier 'X': a.cpp:27\n"
-        + elapsed.format("2.0"),
+        + ELAPSED.format("2.0"),
     )
     records, _ = records_of(collect(root))
     assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 40.1)]

@@ -37,10 +37,13 @@ def parse_cosim_rpt(data: bytes) -> dict[str, Any]:
     return {"rows": rows, "status": status}
 
 
+_TOTAL_AT = 6  # (2020.1+) Total Execution Time: after latency and interval, min, avg and max
+
+
 def total_cycles(facts: dict[str, Any]) -> set[str]:
-    """The Total Execution Time (2020.1+: the row's seventh figure) of each language that ran."""
+    """The Total Execution Time of each language that ran (none before 2020.1)."""
     return {
-        row["cells"][6]
+        row["cells"][_TOTAL_AT]
         for row in facts.get("rows", {}).values()
-        if row["status"].lower() in _STATUS and len(row["cells"]) >= 7
+        if row["status"].lower() in _STATUS and len(row["cells"]) > _TOTAL_AT
     }

@@ -164,9 +164,11 @@ def hls_device(proj: ProjectFiles, items: list[Parsed]) -> str | None:
         return log.facts["device"]
     # a solution that only simulated: the part (a unified component's) configuration asks for,
     # else its `.aps` names (a marker: unreadable, it names none)
-    configs = sorted((p for p in items if p.kind == "hls_config" and p.ok and p.facts["part"]), key=lambda p: p.path)
-    if configs:
-        return configs[0].facts["part"]
+    config = min(
+        (p for p in items if p.kind == "hls_config" and p.ok and p.facts["part"]), key=lambda p: p.path, default=None
+    )
+    if config is not None:
+        return config.facts["part"]
     named = [p.peek().get("part") for p in sorted(items, key=lambda p: p.path) if p.kind == "aps"]
     part = next((part for part in named if part), None)
     return None if part is None else _spelled_as_reported(proj, part)
@@ -252,35 +254,34 @@ def _tops_named(proj: ProjectFiles, group: RunGroup, solution: str | None) -> It
     yield _named_by_simulation_reports(proj, group, solution)
 
 
+_MODULE_REPORTS = {"csynth": LEGACY_REPORT_SUFFIX}  # `<m>_csynth.xml`
+
+
 def _report_names(proj: ProjectFiles, group: RunGroup, solution: str | None) -> set[str]:
     """The functions a solution's reports are named after (`<m>_csynth.xml`, `<top>_csim.log`,
     `<top>_cosim.rpt`)."""
-    return {name for name, _parts in _named_reports(proj, group, solution, {"csynth": LEGACY_REPORT_SUFFIX})}
+    suffixes = {**SIMULATION_REPORTS, **_MODULE_REPORTS}
+    return {name for name, _parts in _named_reports(proj, group, solution, suffixes)}
 
 
 def _named_by_simulation_reports(proj: ProjectFiles, group: RunGroup, solution: str | None) -> str | None:
     own = (["sim", "report"], ["csim", "report"])  # (not a copy in reports/)
-    names = {name for name, parts in _named_reports(proj, group, solution) if parts[-3:-1] in own}
+    names = {name for name, parts in _named_reports(proj, group, solution, SIMULATION_REPORTS) if parts[-3:-1] in own}
     names.discard("")  # (`_csim.log`: a simulation run without a top)
     if len({name.lower() for name in names}) != 1:
         return None
     # one name, spelled in two cases on a file system that keeps no case (CitBremen/
     # vivado_vector_adder: `topAdder_csim.log`, `TopAdder_cosim.rpt`): as its reports spell it
-    synthesised = {
-        name
-        for name, parts in _named_reports(proj, group, solution, {"csynth": LEGACY_REPORT_SUFFIX})
-        if parts[-1].endswith(LEGACY_REPORT_SUFFIX)
-    }
+    synthesised = {name for name, _parts in _named_reports(proj, group, solution, _MODULE_REPORTS)}
     spellings = sorted(names)
     return next((name for name in spellings if name in synthesised), spellings[0])
 
 
 def _named_reports(
-    proj: ProjectFiles, group: RunGroup, solution: str | None, more: dict[str, str] | None = None
+    proj: ProjectFiles, group: RunGroup, solution: str | None, suffixes: dict[str, str]
 ) -> Iterator[tuple[str, list[str]]]:
     """(the function, the path's parts) of each report of the solution named after a function:
-    its simulation reports, and the kinds `more` gives with their suffix."""
-    suffixes = {**SIMULATION_REPORTS, **(more or {})}
+    those of the kinds `suffixes` gives, with the suffix that follows the name."""
     for item in group.items:
         suffix, parts = suffixes.get(item.kind), proj.parts(item)
         if suffix and parts[-1].endswith(suffix) and solution_of(parts, item.kind) == solution:

@@ -8,10 +8,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from collectors.collect.artifacts.hls_log import TCL_SESSION_LOG
+from collectors.collect.artifacts.hls_log import PROJECT_SESSION_LOGS, TCL_SESSION_LOG
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.artifacts.vpp_log import is_vpp_build_dir
-from collectors.collect.pruning import EVIDENCE_LOGS, IDE_CONFIGURATIONS
+from collectors.collect.pruning import IDE_CONFIGURATIONS
 
 UNKNOWN = "unknown"
 
@@ -220,11 +220,14 @@ def session_logs(proj: ProjectFiles, solution: str, logs: list[Parsed]) -> list[
         key=lambda p: (
             -_depth(_session_folder(proj, p)),
             name not in p.facts["opened"],
-            posixpath.basename(p.path) not in (*EVIDENCE_LOGS, TCL_SESSION_LOG),
+            posixpath.basename(p.path) not in _PROJECT_LEVEL_LOGS,
             p.path,
         )
     )
     return own + above
+
+
+_PROJECT_LEVEL_LOGS = PROJECT_SESSION_LOGS | {TCL_SESSION_LOG}  # (not a `<dir>/<dir>.log`)
 
 
 def _may_hold_its_session(proj: ProjectFiles, log: Parsed, solution: str) -> bool:
@@ -233,7 +236,7 @@ def _may_hold_its_session(proj: ProjectFiles, log: Parsed, solution: str) -> boo
     script opens a component instead, `open_component`, and names no solution); any other
     `<dir>/<dir>.log` only where it opened it by its full path."""
     file = posixpath.basename(log.path)
-    if file in EVIDENCE_LOGS:
+    if file in PROJECT_SESSION_LOGS:
         return True
     if file == TCL_SESSION_LOG:
         return posixpath.basename(solution) in log.facts["opened"]
