@@ -289,19 +289,22 @@ def _assign(nodes: list[DirNode], built_only: bool = False) -> tuple[list[Projec
     above. `built_only`: the built projects alone (what lies below an unbuilt one is no built
     project's: the built ones keep the same artifacts). Built HLS projects side by side in one
     project are projects of their own (_hls_projects_apart)."""
-    own_reports = {id(n) for n in nodes if any(kind in REPORT_KINDS for _path, kind in n.artifacts)}
-    with_reports = _marked_upwards(n for n in nodes if id(n) in own_reports)
-    built = [n for n in nodes if n.is_candidate and (n.has_evidence or id(n) in with_reports)]
+    # (only the nodes that hold files matter below: most are folders on the way to a project)
+    holding = [n for n in nodes if n.artifacts or n.build_dirs]
+    own_reports = {id(n) for n in holding if any(kind in REPORT_KINDS for _path, kind in n.artifacts)}
+    with_reports = _marked_upwards(n for n in holding if id(n) in own_reports)
+    candidates = [n for n in nodes if n.is_candidate]
+    built = [n for n in candidates if n.has_evidence or id(n) in with_reports]
     below_built = _marked_upwards(n.parent for n in built if n.parent is not None)
-    kept = own_reports | {id(n) for n in nodes if _vpp_ran_in(n.path, n.artifacts)}
+    kept = own_reports | {id(n) for n in holding if _vpp_ran_in(n.path, n.artifacts)}
     projects = {id(n): Project(n.path, [], []) for n in built if id(n) not in below_built or id(n) in kept}
-    below_any = _marked_upwards(n.parent for n in nodes if n.is_candidate and n.parent is not None)
+    below_any = _marked_upwards(n.parent for n in candidates if n.parent is not None)
     if not built_only:
-        for node in nodes:
-            if node.is_candidate and id(node) not in below_any and _project_above(node, projects) is None:
+        for node in candidates:
+            if id(node) not in below_any and _project_above(node, projects) is None:
                 projects.setdefault(id(node), Project(node.path, [], []))
     orphans: list[Problem] = []
-    for node in nodes:
+    for node in holding:  # (in walk order: a project's files in the order they were found)
         holder = node if id(node) in projects else _project_above(node, projects)
         if holder is None:
             orphans += [Problem(path, NO_PROJECT) for path, kind in node.artifacts if kind in REPORT_KINDS]

@@ -62,10 +62,9 @@ class Collection:
     def output(self, path: str, ext_path: str) -> Output:
         """The files this collection writes (nothing is written yet)."""
         output = Output(path, ext_path)
-        for project, result in sorted(self.projects.items()):
-            output.apply(
-                project, result.records, result.extension_records, result.lines, result.extension_lines, result.keys
-            )
+        results = sorted(self.projects.items())
+        output.records.fill((project, r.records, r.lines, r.keys) for project, r in results)
+        output.extensions.fill((project, r.extension_records, r.extension_lines, ()) for project, r in results)
         return output
 
     def problems(self) -> list[Problem]:

@@ -238,7 +238,28 @@ def walk_share(entries: list[ShareEntry], root: str, spec: WalkSpec, shelve: boo
         else:
             _collect_settled(share, project, unshelved, root, spec.settings, shelve, spec.keep_accounts)
     share.parses = list(unshelved.values())
+    part.nodes = _leading_nowhere_dropped(part.nodes)
     return share
+
+
+def _leading_nowhere_dropped(nodes: list[DirNode]) -> list[DirNode]:
+    """The nodes the whole walk's assignment reads (discovery._assign): the candidates and those
+    holding files, each hung under its nearest such ancestor (or the stub of the node it hangs
+    from). The folders between only lead to them (a campaign's g17/g17_1_base above each
+    project): none is a project or holds one's files, and sent they were half of a share's nodes."""
+    dropped = {id(node) for node in nodes if not (node.artifacts or node.build_dirs or node.is_candidate)}
+    if not dropped:
+        return nodes
+    kept = []
+    for node in nodes:
+        if id(node) in dropped:
+            continue
+        parent = node.parent
+        while parent is not None and id(parent) in dropped:
+            parent = parent.parent
+        node.parent = parent
+        kept.append(node)
+    return kept
 
 
 def _unchanged(settled: list[Project], known: Mapping[str, Stats]) -> set[str]:
@@ -376,6 +397,8 @@ def _known_below(known: Mapping[str, Known], paths: list[str], entries: list[Sha
     """What the engine knows of the projects (or files) in or below a share's directories
     (`paths`: those it knows, sorted)."""
     found: dict[str, Known] = {}
+    if not known:
+        return found  # (`collect`, and a live session's first scan)
     for path, _real, _owner, _discovery in entries:
         if path in known:
             found[path] = known[path]

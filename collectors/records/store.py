@@ -35,6 +35,10 @@ class Delta:
         return bool(self.added or self.changed or self.removed)
 
 
+# a project's records, their lines and keys (RecordSet.apply's arguments)
+ProjectLines = tuple[str, Iterable[dict[str, Any]], Sequence[str], Sequence[RecordKey]]
+
+
 class RecordSet:
     """The records of one output file, held per project as serialised lines.
 
@@ -66,26 +70,52 @@ class RecordSet:
         """Replace a project's records; returns what changed in the file. `lines`: the records
         serialised already, in their order (the schema check did: validate.keep_valid); `keys`:
         their keys, where the records themselves are not given (results.without_records)."""
-        records = list(records)
-        if keys:
-            pairs = list(zip(keys, lines, strict=True))
-        else:
-            given = len(lines) == len(records)
-            pairs = [(key_of(record), lines[n] if given else dumps(record)) for n, record in enumerate(records)]
-        if not pairs and project not in self._by_project:
+        new = self._own(project, records, lines, keys)
+        if not new and project not in self._by_project:
             return Delta()  # (nothing before, nothing now: most projects' extension records)
-        new: dict[RecordKey, str] = {}
-        for key, line in pairs:
-            new.setdefault(key, line)  # the first is written, the others reported
-        self._repeated.pop(project, None)
-        if len(pairs) > len(new):
-            self._repeated[project] = len(pairs) - len(new)
         old = self._by_project.pop(project, {})
         if new:
             self._by_project[project] = new
         before = {key: self._visible.get(key) for key in set(old) | set(new)}
         self._claim(project, old, new)
         return self._settle(before)
+
+    def fill(self, projects: Iterable[ProjectLines]) -> None:
+        """`apply` for every project of a fresh set at once, given in path order (`collect`'s one
+        write): the first claim on a key is the one written, and no change is worked out."""
+        assert not self._by_project, "fill() starts an empty set"
+        for project, records, lines, keys in projects:
+            new = self._own(project, records, lines, keys)
+            if not new:
+                continue
+            self._by_project[project] = new
+            for key, line in new.items():
+                claims = self._claims.get(key)
+                if claims is None:
+                    self._claims[key] = {project: line}
+                    self._visible[key] = line
+                else:
+                    claims[project] = line
+        if self._visible:
+            self.revision += 1
+
+    def _own(
+        self, project: str, records: Iterable[dict[str, Any]], lines: Sequence[str], keys: Sequence[RecordKey]
+    ) -> dict[RecordKey, str]:
+        """A project's lines by key (the first of two under one key; the repeats counted)."""
+        records = list(records)
+        if keys:
+            pairs = list(zip(keys, lines, strict=True))
+        else:
+            given = len(lines) == len(records)
+            pairs = [(key_of(record), lines[n] if given else dumps(record)) for n, record in enumerate(records)]
+        new: dict[RecordKey, str] = {}
+        for key, line in pairs:
+            new.setdefault(key, line)  # the first is written, the others reported
+        self._repeated.pop(project, None)
+        if len(pairs) > len(new):
+            self._repeated[project] = len(pairs) - len(new)
+        return new
 
     def _claim(self, project: str, old: dict[RecordKey, str], new: dict[RecordKey, str]) -> None:
         """The project's claims on keys: those it no longer makes dropped, its lines for the others."""

@@ -107,3 +107,19 @@ def test_lines_serialised_already_are_written_as_given_and_a_mismatch_is_seriali
     short = RecordSet()
     short.apply("/p", records[:2], ["only one"])
     assert short.render() == b"".join((dumps(r) + "\n").encode() for r in records[:2])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.sampled_from(["/p1", "/p2", "/p3", "/p4"]), records_strategy))
+def test_filling_a_fresh_set_at_once_is_applying_each_project_in_path_order(projects) -> None:
+    """`collect`'s one write: the same bytes, clashes and repeats as applying project by project,
+    and the set goes on taking changes as if it had been built so."""
+    applied, filled = RecordSet(), RecordSet()
+    for project in sorted(projects):
+        applied.apply(project, projects[project])
+    filled.fill((project, projects[project], (), ()) for project in sorted(projects))
+    assert filled.render() == applied.render() == whole(projects)
+    assert filled.clashes() == applied.clashes()
+    change = [record("a", 0, "hls_synth", 99)]
+    assert filled.apply("/p2", change) == applied.apply("/p2", change)
+    assert filled.render() == applied.render()
