@@ -73,9 +73,10 @@ def hls_two_solutions(root: Path) -> Path:
     older = p / "proj/solution1/syn/report/csynth.xml"
     older.write_text(older.read_text().replace("<LUT>15752</LUT>", "<LUT>99999</LUT>"))
     set_mtime(older, 500)
-    # the real session opened its folder opt4_just_pipe_all; here that solution is solution2
+    # the real session opened its project FFT_sol_2's folder opt4_just_pipe_all; here that
+    # solution is proj/solution2
     log = place(p, "vitis_hls.log", "SherlockChristie-FFT__vitis_hls.log")
-    log.write_bytes(log.read_bytes().replace(b"opt4_just_pipe_all", b"solution2"))
+    log.write_bytes(log.read_bytes().replace(b"opt4_just_pipe_all", b"solution2").replace(b"FFT_sol_2", b"proj"))
     return p
 
 
@@ -121,8 +122,9 @@ def sw_emu_build(root: Path) -> Path:
 def failed_synthesis(root: Path) -> Path:
     p = root / "Benchmarks/lud/lud_1_tiling"
     sources(p, "run_hls.tcl", "lud.cpp")
-    place(p, "proj/hls.app", text="<project/>\n")
-    place(p, "proj/solution1/solution1.aps", text="<solution/>\n")
+    # (the real session's project, flat/, as it was)
+    place(p, "flat/hls.app", text="<project/>\n")
+    place(p, "flat/solution1/solution1.aps", text="<solution/>\n")
     place(
         p,
         "vitis_hls.log",

@@ -949,3 +949,50 @@ def test_a_top_report_copied_out_of_its_solution_is_read_or_reported(tmp_path: P
         ("hls_synth", ["project1", "fir128_baseline"])
     ]
     assert any(p.path == str(loose) and "report in no project" in p.reason for p in collection.problems())
+
+
+def test_an_hls4ml_vivado_synthesis_error_fails_no_c_synthesis(tmp_path: Path) -> None:
+    """RishThakkar/PokerML's qat_hls4ml_prj: hls4ml's build_prj.tcl ran with only its Vivado
+    synthesis asked for; the session opened the solution (its configuration tagged [XFORM]) and
+    said `***** VIVADO SYNTHESIS *****`, then `ERROR: Cannot find generated VHDL files`. No C
+    synthesis ran: no synthesis record, no `fail`. The same error under its `C/RTL SYNTHESIS`
+    step fails the synthesis."""
+    root = tmp_path / "qat_hls4ml_prj"
+    place(root, "build_prj.tcl", text="open_project myproject_prj\n")
+    place(root, "firmware/myproject.cpp", text="void myproject() {}\n")
+    place(root, "myproject_prj/hls.app", text='<project top="myproject" name="myproject_prj"/>\n')
+    place(root, "myproject_prj/solution1/solution1.aps", text="<solution/>\n")
+    session = (
+        "****** Vivado(TM) HLS - High-Level Synthesis from C, C++ and SystemC v2019.2 (64-bit)\n"
+        "INFO: [HLS 200-10] Opening solution '/home/u/PokerML/projects/qat_hls4ml_prj/myproject_prj/solution1'.\n"
+        "INFO: [HLS 200-10] Setting target device to 'xc7z020-clg400-1'\n"
+        "INFO: [XFORM 203-101] Allowed max sub elements number after partition is 4096.\n"
+        "***** {} *****\n"
+        "ERROR: Cannot find generated VHDL files. Did you run C synthesis?\n"
+    )
+    place(root, "vivado_hls.log", text=session.format("VIVADO SYNTHESIS"))
+    assert summary(collect(root)) == []
+    place(root, "vivado_hls.log", text=session.format("C/RTL SYNTHESIS"))
+    assert [s[1:] for s in summary(collect(root))] == [("hls_synth", "vitis.csynth", "xc7z020-clg400-1", "fail")]
+
+
+@pytest.mark.parametrize(("project", "seconds"), [("hls_project_32280_19", None), ("proj_smoke", 14.2)])
+def test_no_runtime_from_a_session_of_a_project_of_another_name(
+    tmp_path: Path, project: str, seconds: float | None
+) -> None:
+    """LmDeng0/CryptoHLS: build/vitis_hls.log, beside build/proj_smoke, is the session of another
+    project (hls_project_32280_19/solution1, not in the tree, synthesised 22 days later). Its
+    solution has proj_smoke's solution's name; its 14.2 s are not that run's."""
+    root = tmp_path / "CryptoHLS"
+    synthesised_solution(root / "build/proj_smoke", "proj_smoke")
+    place(
+        root,
+        "build/vitis_hls.log",
+        text=f"INFO: [HLS 200-1510] Running: open_project -reset {project} \n"
+        f"INFO: [HLS 200-10] Creating and opening project '/home/CryptoHLS/build/{project}'.\n"
+        "INFO: [HLS 200-1510] Running: open_solution -reset solution1 \n"
+        f"INFO: [HLS 200-10] Creating and opening solution '/home/CryptoHLS/build/{project}/solution1'.\n"
+        "INFO: [HLS 200-1510] Running: csynth_design \n" + ELAPSED.format("14.2"),
+    )
+    records, _ = records_of(collect(root))
+    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", seconds)]

@@ -261,10 +261,19 @@ def _opened_here(proj: ProjectFiles, log: Parsed, solution: str) -> bool:
 
 def _opened_another(proj: ProjectFiles, log: Parsed, solution: str) -> bool:
     """Whether the solutions of that name the log's sessions opened by their full path are all
-    other folders of this tree (ValdecirDesenv/FPGA_picoZed: a session that opened
-    picoZed/solution1 beside the project's own solution1). A full path found nowhere here (a
-    tree built elsewhere and moved) says nothing against it."""
-    opened = _opened_paths(log, posixpath.basename(solution))
+    another project's: of a project named otherwise (LmDeng0/CryptoHLS: beside build/proj_smoke,
+    build/vitis_hls.log is the session of hls_project_32280_19/solution1, a project not in the
+    tree, 22 days later), or other folders of this tree (ValdecirDesenv/FPGA_picoZed: a session
+    that opened picoZed/solution1 beside the project's own solution1). A full path found nowhere
+    here (a tree built elsewhere and moved) says nothing against it where it ends in the
+    project's name and the solution's; a project at the tree's top has no name of its own here
+    (the checkout's folder)."""
+    name = posixpath.basename(solution)
+    tails = {tail.casefold() for tail in log.facts.get("opened_tails", ()) if posixpath.basename(tail) == name}
+    own = solution.split("/")[-2:]
+    if tails and len(own) == 2 and "/".join(own).casefold() not in tails:
+        return True
+    opened = _opened_paths(log, name)
     return bool(opened) and _absolute(proj, solution) not in opened and opened <= proj.folders()
 
 
