@@ -330,9 +330,11 @@ def _hls_projects_apart(project: Project) -> list[Project]:
     where that is a design too (its own reports, or a v++ log: bol-edu/2022-spring-nthu's IPs/
     holds its own solution1 beside four HLS projects); what else it holds (the GUI's
     `vitis_hls.log` where it was started, a Vivado project beside) is no project's."""
-    if VARIANT.match(os.path.basename(project.path)):
-        return [project]  # (a campaign's `<prefix>_<index>_<name>` folder: one implementation, its name says)
     apps = {os.path.dirname(path) for path, kind in project.artifacts if kind == "hls_app"}
+    if len(apps) < 2 or VARIANT.match(os.path.basename(project.path)):
+        # (one HLS project at most; or a campaign's `<prefix>_<index>_<name>` folder: one
+        # implementation, its name says)
+        return [project]
     right_in = {path for path in project.build_dirs if os.path.dirname(path) == project.path}
     # built: a solution's `.aps` or a report below it (cgruda/repo committed no `.aps` files)
     results = [path for path, kind in project.artifacts if kind == "aps" or kind in REPORT_KINDS]

@@ -171,11 +171,14 @@ def _is_component_work_dir(path: str) -> bool:
 
 
 _IDE_COMPANION = re.compile(r"^(.+?)_(?:system_hw_link|system|kernels)$")
+_COMPANION_ENDINGS = ("_system_hw_link", "_system", "_kernels")
 
 
 def ide_application(path: str) -> str | None:
     """The IDE application a companion project (`<app>_system`, `<app>_system_hw_link`,
     `<app>_kernels`) belongs to: its sibling `<app>` holding the IDE's `.project`."""
+    if not path.endswith(_COMPANION_ENDINGS):
+        return None  # (most folders: no pattern matched against their name)
     match = _IDE_COMPANION.match(os.path.basename(path))
     if match is None:
         return None

@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import pickle
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
@@ -350,32 +350,35 @@ def walk_tree(
     or forked for this walk alone (`collect`: the caller runs a single thread). Threads would
     not help: all need the GIL. A worker that dies raises BrokenProcessPool (or OSError)."""
     if pool is None and processes <= 1:
-        walked = None if progress is None else (lambda n: progress("walk", n, None))
-        return Walked(find_projects([root], spec.excluded, walked, spec.allowed, spec.keep_listed))
+        on_directory = None if progress is None else (lambda n: progress("walk", n, None))
+        return Walked(find_projects([root], spec.excluded, on_directory, spec.allowed, spec.keep_listed))
     walker, stack = start_split(root, spec.excluded, spec.allowed, spec.keep_listed, processes * SHARES_PER_PROCESS)
     if len(stack) <= 1:
-        done = [walk_share(stack, root, spec)]
+        walked = _merged(walker, [walk_share(stack, root, spec)])
     elif pool is not None:
-        done = _share_out(pool, processes, walker, stack, root, spec)
+        walked = _merged(walker, _shares_in(pool, _parts(walker, stack, processes), root, spec))
     else:
         with forked_pool(processes) as forked:
-            done = _share_out(forked, processes, walker, stack, root, spec)
+            walked = _merged(walker, _shares_in(forked, _parts(walker, stack, processes), root, spec))
     if progress is not None:
         progress("walk", walker.directories, None)
-    return _merged(walker, done)
+    return walked
 
 
-def _share_out(
-    pool: Executor, processes: int, walker: Walker, stack: list[ShareEntry], root: str, spec: WalkSpec
-) -> list[Share]:
-    """Walk what the split left in the pool's workers, in SHARES_PER_PROCESS shares per
-    process, the largest first as far as can be told, each worker taking the next share
-    when it is done with one; they come back in a fixed order."""
+def _parts(walker: Walker, stack: list[ShareEntry], processes: int) -> list[list[ShareEntry]]:
+    """What the split left, in SHARES_PER_PROCESS shares per process, the largest directories
+    first as far as can be told (balance_split: it may visit more of them here)."""
     shares = min(len(stack), processes * SHARES_PER_PROCESS)
     stack = balance_split(walker, stack, shares)
+    return [stack[share::shares] for share in range(shares)]
+
+
+def _shares_in(pool: Executor, parts: list[list[ShareEntry]], root: str, spec: WalkSpec) -> Iterator[Share]:
+    """Walk the shares in the pool's workers, each worker taking the next share when it is done
+    with one; they come back in a fixed order, each as soon as it is there (and those before
+    it), so that merging it overlaps the walk of the others."""
     known, files = spec.known or {}, spec.known_files or {}
     paths, file_paths = sorted(known), sorted(files)
-    parts = [stack[share::shares] for share in range(shares)]
     theirs = [
         pool.submit(
             _in_worker,
@@ -386,11 +389,9 @@ def _share_out(
         )
         for part in parts
     ]
-    done = []
     with collection_paused():
         while theirs:  # in a fixed order, whichever ends first; each one's bytes let go once read
-            done.append(pickle.loads(theirs.pop(0).result()))
-    return done
+            yield pickle.loads(theirs.pop(0).result())
 
 
 def _known_below(known: Mapping[str, Known], paths: list[str], entries: list[ShareEntry]) -> dict[str, Known]:
@@ -410,7 +411,7 @@ def _known_below(known: Mapping[str, Known], paths: list[str], entries: list[Sha
     return found
 
 
-def _merged(walker: Walker, done: list[Share]) -> Walked:
+def _merged(walker: Walker, done: Iterable[Share]) -> Walked:
     """The shares' nodes under the split's own, in a fixed order; what they brought beside."""
     owners = {node.path: node for node in walker.nodes}  # (the split's own)
     walked = Walked(WalkResult([], []))
