@@ -996,3 +996,68 @@ def test_no_runtime_from_a_session_of_a_project_of_another_name(
     )
     records, _ = records_of(collect(root))
     assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", seconds)]
+
+
+def test_a_log_whose_last_session_was_timed_comes_before_an_older_sessions_time(tmp_path: Path) -> None:
+    """ArgyKokk/hls4ml_MLP_estimator: a campaign copied one hls4ml project six times and
+    synthesised each copy again. Each copy's solution1.log holds the original's sessions, one of
+    them timed (158.82 s, the day before), then the copy's own synthesis, which the log ends
+    before its total; the copy's vitis_hls.log is that last session's own: 183.36 s."""
+    root = tmp_path / "DSP_reuse100"
+    synthesised_solution(root / "myproject_prj", "myproject_prj", top="myproject")
+    banner = "Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2021.1 (64-bit)\n"
+    synthesis = "INFO: [HLS 200-1510] Running: csynth_design \n"
+    place(
+        root,
+        "myproject_prj/solution1/solution1.log",
+        text=banner + synthesis + ELAPSED.format("158.82") + banner + synthesis,
+    )
+    place(
+        root,
+        "vitis_hls.log",
+        text="****** " + banner + "INFO: [HLS 200-10] Opening solution "
+        "'/home/a/jet_tagging/hls4ml_prj/DSP_reuse100/myproject_prj/solution1'.\n"
+        + synthesis
+        + ELAPSED.format("183.36"),
+    )
+    records, _ = records_of(collect(root))
+    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 183.36)]
+    (root / "vitis_hls.log").unlink()  # alone, the solution's log gives the time it has (rules 4.2)
+    records, _ = records_of(collect(root))
+    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 158.82)]
+
+
+def test_a_modules_report_out_of_its_solution_is_no_design_report(tmp_path: Path) -> None:
+    """ArdaAsci/hls_project: matrixmul_Pipeline_Row_Col_Product_csynth.xml, a loop's report, lies
+    at the root beside matrixmul_prj/ (hls.app: top matrixmul; its solution synthesised and
+    co-simulated). It was a second hls_synth record of the design, of a vitis.csynth run; it is
+    a problem line. A copy of the top's own report out of the solution is still read."""
+    root = tmp_path / "hls_project"
+    project = root / "fft_prj"
+    synthesised_solution(project, "fft_prj")
+    place(
+        project,
+        "solution1/sim/report/verilog/lat.rpt",
+        "SherlockChristie-FFT__FFT_sol_2__opt1__sim__report__verilog__lat.rpt",
+    )
+    place(
+        project,
+        "solution1/sim/report/fft32_cosim.rpt",
+        "SherlockChristie-FFT__FFT_sol_2__opt1__sim__report__fft32_cosim.rpt",
+    )
+    place(root, "fft.cpp", text="void fft32() {}\n")
+    place(root, "fft32_Pipeline_Row_Col_Product_csynth.xml", FFT + "syn__report__csynth.xml")
+    collection = collect(root)
+    records, _ = records_of(collection)
+    assert [(r["report_type"], r["run"]["target"]) for r in records] == [
+        ("hls_synth", "vitis.cosim"),
+        ("rtl_sim", "vitis.cosim"),
+    ]
+    assert reasons_for(collection, root) == [
+        "1 per-module reports (fft32_Pipeline_Row_Col_Product), no csynth.xml, and none is a top the "
+        "project names (fft32): no hls_synth record"
+    ]
+    place(root, "fft32_csynth.xml", FFT + "syn__report__csynth.xml")  # the top's own copy: read
+    assert ("hls_synth", "vitis.csynth") in [
+        (r["report_type"], r["run"]["target"]) for r in records_of(collect(root))[0]
+    ]

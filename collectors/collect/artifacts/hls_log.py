@@ -285,6 +285,20 @@ def _seconds_by_opened(parts: list[_Session], issues: list[str]) -> dict[str, fl
     return found
 
 
+def _last_work_untimed(parts: list[_Session]) -> bool:
+    """Whether the last session that ran a step has no elapsed time (cut off, or a solution log
+    that the tool closed before writing it): an earlier session's time in this log is then an
+    older run's, and another log of the same solution may hold the last one's."""
+    working = [part for part in parts if part.worked]
+    return bool(working) and not working[-1].elapsed
+
+
+def _untimed_last_by_opened(parts: list[_Session]) -> list[str]:
+    """`_last_work_untimed` per solution (folder name) the sessions opened."""
+    names = sorted({_folder(path) for part in parts for path in part.opened})
+    return [name for name in names if _last_work_untimed([p for p in parts if name in map(_folder, p.opened)])]
+
+
 def _judged(parts: list[_Session]) -> list[str]:
     """The solutions (by folder name) opened by a session with a verdict of its own: a C
     simulation's, or a synthesis error (what makes a solution with no report a variant)."""
@@ -331,6 +345,8 @@ def _hls_log_facts(text: str, timed: Callable[[list[_Session]], list[str]]) -> d
         "opened": sorted({_folder(path) for path in opened}),
         "judged": _judged(parts) if opened else [],
         "timed_by_opened": _seconds_by_opened(parts, issues) if opened else {},
+        "last_untimed": _last_work_untimed(parts),
+        "last_untimed_by_opened": _untimed_last_by_opened(parts) if opened else [],
         # a full path's project and solution folders ("picoZed/solution1"): which folder it was
         "opened_tails": sorted({"/".join(path.split("/")[-2:]) for path in opened if path.count("/") >= 1}),
         "issues": issues,

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.mapping import DEFAULT_VARIANT, Identity
-from collectors.collect.runs.facts import RUN_FACTS, derive_facts, meta_facts
+from collectors.collect.runs.facts import RUN_FACTS, derive_facts, meta_facts, project_tops
 from collectors.collect.runs.grouping import group_runs
 from collectors.collect.runs.layout import UNKNOWN, ProjectFiles, Run, RunGroup, inside
 from collectors.collect.runs.payloads import PayloadInput, build_payload
@@ -123,9 +123,12 @@ def _report_no_design(proj: ProjectFiles, group: RunGroup, run: Run, top: str | 
     for folder in sorted({proj.folder(p) for p in reports}):
         names = sorted(proj.parts(p)[-1][: -len(LEGACY_REPORT_SUFFIX)] for p in reports if proj.folder(p) == folder)
         shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
+        named = sorted(project_tops(proj))
         why = (
             f"none is the top function's ({top})"
             if top
+            else f"none is a top the project names ({', '.join(named)})"
+            if named
             else "nothing names the top function (a script's or log's set_top, the project's .app, a simulation report)"
         )
         where = posixpath.normpath(posixpath.join(proj.path, folder))

@@ -127,9 +127,8 @@ def _timing_logs(group: RunGroup, hls_logs: list[Parsed]) -> list[Parsed]:
 
 
 def _runtime(group: RunGroup, hls_logs: list[Parsed], solution: str | None) -> float | None:
-    """Sum of v++ invocations (each counted once), else the HLS log's last elapsed time: of the
-    sessions that opened the run's solution where the log names it (its other sessions ran
-    other solutions)."""
+    """Sum of v++ invocations (each counted once), else an HLS log's elapsed time (_timing): the
+    first log's whose last session that ran a step was timed, else the first log's."""
     invocations: dict[str, int] = {}
     for log in group.of("vpp_log"):
         if log.facts["elapsed_seconds"] is not None:
@@ -139,12 +138,21 @@ def _runtime(group: RunGroup, hls_logs: list[Parsed], solution: str | None) -> f
     if group.target in VPP_TARGETS:
         return None
     name = posixpath.basename(solution) if solution is not None else None
-    for log in hls_logs:
-        opened = log.kind == "hls_log" and name is not None and name in log.facts["opened"]
-        seconds = log.facts["timed_by_opened"].get(name) if opened else log.facts["elapsed_seconds"]
-        if seconds is not None:
-            return seconds
-    return None
+    timings = [_timing(log, name) for log in hls_logs]
+    timed = [(seconds, last) for seconds, last in timings if seconds is not None]
+    # (a log whose last session that ran a step was timed first: ArgyKokk/hls4ml_MLP_estimator's
+    # solution1.log holds a copied older session's 158.82 s, its last synthesis untimed; the
+    # project's vitis_hls.log, that session's own log, its 183.36 s)
+    return next((seconds for seconds, last in timed if last), timed[0][0] if timed else None)
+
+
+def _timing(log: Parsed, solution: str | None) -> tuple[float | None, bool]:
+    """A log's elapsed time of a run's solution (rules 4.2: the last session in it that ran a step
+    and was timed, of those that opened the solution where the log names it), and whether that
+    session is the last in it that ran a step."""
+    if log.kind == "hls_log" and solution is not None and solution in log.facts["opened"]:
+        return log.facts["timed_by_opened"].get(solution), solution not in log.facts["last_untimed_by_opened"]
+    return log.facts["elapsed_seconds"], not log.facts.get("last_untimed", False)
 
 
 def hls_device(proj: ProjectFiles, items: list[Parsed]) -> str | None:
@@ -225,10 +233,21 @@ def _is_design_report(
     if solution not in tops:
         tops[solution] = run_top(proj, group, solution)
     top = tops[solution]
+    if top is None and parts[-3:-1] != ["syn", "report"]:
+        # a copy out of its solution: only under a top some file of the project names
+        # (ArdaAsci/hls_project: matrixmul_Pipeline_Row_Col_Product_csynth.xml, a loop's report,
+        # at the root beside matrixmul_prj/, whose hls.app names matrixmul)
+        return parts[-1][: -len(LEGACY_REPORT_SUFFIX)] in project_tops(proj)
     if top is None:
         folder = posixpath.dirname(proj.rel[report.path])
         return [posixpath.dirname(proj.rel[p.path]) for p in modules].count(folder) == 1
     return parts[-1] == f"{top}{LEGACY_REPORT_SUFFIX}"
+
+
+def project_tops(proj: ProjectFiles) -> set[str]:
+    """The top functions the project's scripts, `.app` files, configurations and logs name."""
+    kinds = ("hls_script", "hls_app", "hls_config", "hls_log")
+    return {item.facts["top"] for kind in kinds for item in proj.readable(kind) if item.facts.get("top")}
 
 
 # what Vivado HLS names a solution's C and RTL simulation reports after: its top function
