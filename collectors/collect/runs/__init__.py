@@ -120,10 +120,10 @@ def _report_no_design(proj: ProjectFiles, group: RunGroup, run: Run, top: str | 
         return
     if any(proj.parts(p)[-1] == "csynth.xml" for p in reports):
         return  # (a design report that is broken or passed over says so itself)
+    named = sorted(project_tops(proj))
     for folder in sorted({proj.folder(p) for p in reports}):
         names = sorted(proj.parts(p)[-1][: -len(LEGACY_REPORT_SUFFIX)] for p in reports if proj.folder(p) == folder)
         shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
-        named = sorted(project_tops(proj))
         why = (
             f"none is the top function's ({top})"
             if top
