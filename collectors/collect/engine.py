@@ -63,7 +63,8 @@ class Collection:
         """The files this collection writes (nothing is written yet)."""
         output = Output(path, ext_path)
         results = sorted(self.projects.items())
-        output.records.fill((project, r.records, r.lines, r.keys) for project, r in results)
+        # (a worker's result brings its keys and no records: results.without_records)
+        output.records.fill((project, () if r.keys else r.records, r.lines, r.keys) for project, r in results)
         output.extensions.fill((project, r.extension_records, r.extension_lines, ()) for project, r in results)
         return output
 

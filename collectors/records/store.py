@@ -103,18 +103,20 @@ class RecordSet:
         self, project: str, records: Iterable[dict[str, Any]], lines: Sequence[str], keys: Sequence[RecordKey]
     ) -> dict[RecordKey, str]:
         """A project's lines by key (the first of two under one key; the repeats counted)."""
-        records = list(records)
         if keys:
-            pairs = list(zip(keys, lines, strict=True))
+            pairs: Iterable[tuple[RecordKey, str]] = zip(keys, lines, strict=True)
+            made = len(keys)
         else:
+            records = list(records)
             given = len(lines) == len(records)
             pairs = [(key_of(record), lines[n] if given else dumps(record)) for n, record in enumerate(records)]
+            made = len(records)
         new: dict[RecordKey, str] = {}
         for key, line in pairs:
             new.setdefault(key, line)  # the first is written, the others reported
         self._repeated.pop(project, None)
-        if len(pairs) > len(new):
-            self._repeated[project] = len(pairs) - len(new)
+        if made > len(new):
+            self._repeated[project] = made - len(new)
         return new
 
     def _claim(self, project: str, old: dict[RecordKey, str], new: dict[RecordKey, str]) -> None:
