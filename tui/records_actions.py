@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from textual.app import SystemCommand
@@ -113,6 +113,13 @@ class RecordsActions:
             *help_lines(CompareScreen.BINDINGS, CompareMatrix.SELECT, prefix="compare: "),
         ]
 
+    async def action_quit(self) -> None:
+        """Quit, every worker told to stop first: one busy in a thread (the comparison's load)
+        sees it at its next look, not once the app's shutdown reaches it (ctrl+q during the
+        load of 100,000 records: 0.7-1.0 s, the thread holding the interpreter meanwhile)."""
+        self.workers.cancel_all()  # type: ignore[attr-defined]
+        self.exit()  # type: ignore[attr-defined]
+
     # --- compare and diff ---------------------------------------------------------------------
 
     compare_screen: CompareScreen | None = None
@@ -129,12 +136,10 @@ class RecordsActions:
         # held the keys up 1.5 s on 100,000 records (and the lines' text beside the records)
         rows = [i for i in sorted(view.rows) if i not in invalid]
 
-        def records() -> list[dict[str, Any]]:
-            return [
-                json.loads(line)
-                for start in range(0, len(rows), COMPARE_READ_ROWS)
-                for line in table.raw.many(rows[start : start + COMPARE_READ_ROWS])
-            ]
+        def records() -> Iterator[dict[str, Any]]:  # (read as the screen asks: it stops when closed)
+            for start in range(0, len(rows), COMPARE_READ_ROWS):
+                for line in table.raw.many(rows[start : start + COMPARE_READ_ROWS]):
+                    yield json.loads(line)
 
         from collectors.compare.inputs import admitted, valid_records
         from collectors.compare.model import spelled_with

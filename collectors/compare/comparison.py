@@ -10,7 +10,7 @@ rows (`Comparer.discard` then `Comparer.add`), the per-arm summary is then re-ag
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
@@ -283,14 +283,23 @@ class Comparer:
             candidate.meta.setdefault(name, value)
         return problem
 
-    def result(self) -> Comparison:
-        for problem in self.dirty:
+    def result(self, cancelled: Callable[[], bool] = lambda: False) -> Comparison:
+        """The comparison with every problem touched since recomputed. `cancelled`: asked between
+        two problems (a screen closed while it loads); Cancelled is raised when it says so, the
+        problems not yet recomputed left dirty."""
+        for problem in list(self.dirty):
+            if cancelled():
+                raise Cancelled
             if problem in self.candidates:
                 self.results[problem] = compare_problem(problem, list(self.candidates[problem].values()), self.options)
-        self.dirty.clear()
+            self.dirty.discard(problem)
         arms, with_baseline = summarize(self.results, self.options)
         candidates = {p: list(c.values()) for p, c in self.candidates.items()}
         return Comparison(self.options, dict(self.results), arms, with_baseline, candidates)
+
+
+class Cancelled(Exception):
+    """A comparison given up on (Comparer.result)."""
 
 
 @contextmanager

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import copy
 import json
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +16,7 @@ from textual.app import App
 from collectors.compare.comparison import Options
 from collectors.records.model import key_of
 from tui.browse import BrowseApp
-from tui.screens.compare import CompareScreen
+from tui.screens.compare import LOAD_STEP, CompareScreen
 from tui.screens.diff import DiffScreen
 from tui.screens.pareto import ParetoScreen
 from tui.screens.trajectory import TrajectoryScreen
@@ -309,3 +311,34 @@ async def test_v_adds_the_virtual_best_and_i_the_intervals() -> None:
         await pilot.press("v", "i")
         assert not screen.options.oracle and len(matrix.arms) == 2
         assert [s[0].plain for s in matrix.summary][0] == "geomean (n/N)"
+
+
+async def test_closing_the_comparison_while_it_loads_stops_reading() -> None:
+    """Issue 26 (quit means quit): the load is a worker thread, which nothing can stop from
+    outside, and the process waits for it at exit (`ctrl+q` during the load of 100,000 records:
+    5.2 s). Closed, the screen's worker is cancelled and its load stops within LOAD_STEP
+    records; it shows nothing."""
+    async with App().run_test(size=(200, 50)) as pilot:
+        pulled: list[int] = []
+        reading, closed, ended = threading.Event(), threading.Event(), threading.Event()
+
+        def endless() -> Iterator[dict[str, Any]]:
+            try:
+                for number in range(300_000):
+                    if number == 100:
+                        reading.set()
+                        closed.wait(10)
+                    pulled.append(number)
+                    yield RECORDS[number % len(RECORDS)]
+            finally:
+                ended.set()  # (read to its end, or let go by the load)
+
+        screen = CompareScreen(endless)
+        pilot.app.push_screen(screen)
+        await wait_until(pilot, reading.is_set)
+        (load,) = [w for w in pilot.app.workers if w.group == "compare-load"]
+        pilot.app.pop_screen()
+        await wait_until(pilot, lambda: load.is_cancelled)
+        closed.set()
+        await wait_until(pilot, ended.is_set)
+        assert len(pulled) <= LOAD_STEP and not screen.ready
