@@ -6,6 +6,8 @@ import csv
 import io
 import json
 import os
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -129,7 +131,8 @@ async def test_sort_marks_and_exports(files: list[Path], tmp_path: Path) -> None
             await wait_until(pilot, lambda: app.screen.fmt == fmt)  # the dialog took the format
             app.screen.query_one("#export-path").value = str(target)
             await pilot.click("#export-go")
-            await wait_until(pilot, lambda: target.exists())
+            # (written in a worker: the dialog closes once the file is in place)
+            await wait_until(pilot, lambda: target.exists() and not isinstance(app.screen, ExportScreen))
         rows = list(csv.reader(io.StringIO((tmp_path / "out.csv").read_text())))
         assert rows[0][:3] == ["type", "group", "variant"] and len(rows) == 3
         assert sorted(r[1] for r in rows[1:]) == ["canny/canny_top", "fft"]
@@ -154,6 +157,7 @@ async def test_sort_marks_and_exports(files: list[Path], tmp_path: Path) -> None
         app.screen.query_one("#export-path").focus()
         await pilot.press("enter")  # confirm from the path box (the button ignores a press while it flashes)
         await wait_until(pilot, lambda: (tmp_path / "out.csv").read_text() != "keep")
+        await wait_until(pilot, lambda: not isinstance(app.screen, ExportScreen))
 
         await pilot.press("y")  # the same, to the clipboard, in the last format used
         assert app.clipboard == (tmp_path / "out.csv").read_text()
@@ -265,3 +269,44 @@ async def test_a_load_in_small_batches_shows_every_record_and_marks_the_refused(
         assert table.sources[11] == f"{files[1]}:2"
         assert info(app).startswith("12 of 12 records")
         assert not app.checked_here  # in a process of its own (it once fell back to this one, silently)
+
+
+async def test_an_export_under_way_stops_when_its_dialog_is_closed(
+    files: list[Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 26 (quit means quit): an export is written in a worker, the interface answering
+    meanwhile (a million records: 1.5-3.5 s, when it ran on the interface's thread no key was
+    read until it ended). Closed while it writes, it stops at its next piece: nothing written,
+    no temporary file left."""
+    import tui.screens.export as export_screen
+
+    writing, closed, ended = threading.Event(), threading.Event(), threading.Event()
+    pieces: list[str] = []
+
+    def slow_pieces(*_args: object) -> Iterator[str]:
+        try:
+            for number in range(10_000):
+                if number == 1:
+                    writing.set()
+                    closed.wait(10)
+                pieces.append("x")
+                yield "line\n"
+        finally:
+            ended.set()
+
+    monkeypatch.setattr(export_screen, "export_pieces", slow_pieces)
+    target = tmp_path / "out" / "records.csv"
+    target.parent.mkdir()
+    app = BrowseApp([str(files[0])])
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.loaded)
+        await pilot.press("e")
+        await wait_until(pilot, lambda: isinstance(app.screen, ExportScreen))
+        app.screen.query_one("#export-path").value = str(target)
+        await pilot.click("#export-go")
+        await wait_until(pilot, writing.is_set)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: not isinstance(app.screen, ExportScreen))
+        closed.set()
+        await wait_until(pilot, ended.is_set)
+    assert len(pieces) <= 2 and not target.exists() and list(target.parent.iterdir()) == []

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
+from textual.worker import get_current_worker
 
 from collectors.records.store import write_atomic
 from collectors.records.table import FORMATS, RecordTable, export_pieces
@@ -89,14 +91,37 @@ class ExportScreen(ModalScreen[str | None]):
             self.confirmed_path = path
             message.update(Text(f"{visible(path)} exists: press Export again to overwrite it", style="bold yellow"))
             return
+        message.update(Text(f"writing {len(self.rows)} {self.what} to {visible(path)}…"))
+        self._write(path, self.fmt)
+
+    @work(thread=True, exclusive=True, group="export", exit_on_error=False)
+    def _write(self, path: str, fmt: str) -> None:
+        """Write the export in a thread, the interface answering meanwhile (a million records:
+        1.5-3.5 s): a key (`q`, escape) stops it at its next piece, the temporary file removed
+        (write_atomic) and the file left as it was."""
+        worker = get_current_worker()
+
+        def pieces() -> Iterator[bytes]:
+            for piece in export_pieces(self.table, self.rows, self.columns, fmt):
+                if worker.is_cancelled:
+                    raise _Stopped
+                yield piece.encode("utf-8")
+
         try:
-            pieces = export_pieces(self.table, self.rows, self.columns, self.fmt)
-            write_atomic(path, (piece.encode("utf-8") for piece in pieces))
-        except OSError as exc:
-            message.update(Text(visible(f"cannot write {path}: {exc.strerror or exc}"), style="bold red"))
+            write_atomic(path, pieces())
+        except _Stopped:
             return
-        self.dismiss(path)
+        except OSError as exc:
+            failed = Text(visible(f"cannot write {path}: {exc.strerror or exc}"), style="bold red")
+            self.app.call_from_thread(self.query_one("#export-message", Static).update, failed)
+            return
+        self.app.call_from_thread(self.dismiss, path)
 
     @on(Button.Pressed, "#export-cancel")
     def action_cancel(self) -> None:
+        self.workers.cancel_group(self, "export")  # (an export under way: stopped, nothing written)
         self.dismiss(None)
+
+
+class _Stopped(Exception):
+    """An export whose worker was cancelled (the dialog or the app closed)."""
