@@ -1061,3 +1061,30 @@ def test_a_modules_report_out_of_its_solution_is_no_design_report(tmp_path: Path
     assert ("hls_synth", "vitis.csynth") in [
         (r["report_type"], r["run"]["target"]) for r in records_of(collect(root))[0]
     ]
+
+
+@pytest.mark.parametrize(("simulated", "records"), [("mat_mul", [("hls_synth", "vitis.csynth")]), ("attention", None)])
+def test_a_cosim_copy_of_another_top_than_the_compile_is_no_result(
+    tmp_path: Path, simulated: str, records: list[tuple[str, str]] | None
+) -> None:
+    """liuutin9/FPGA-Acceleration-of-TinyLLaVA-Inference-via-HLS: a 2024.2 component co-simulated
+    mat_mul (reports/hls_cosim.rpt: Pass, 57 cycles), then compiled attention three weeks later,
+    which emptied hls/sim/; the copy stayed. It made a cosim run: an rtl_sim `pass` for
+    attention, never simulated. Its step logs say which top each step applied."""
+    component = tmp_path / "test/hls_test"
+    place(component, "vitis-comp.json", text='{"configuration": {"work_dir": "hls_test"}}\n')
+    place(component, "hls_config.cfg", text="part=xc7z020-clg400-1\n[hls]\nsyn.top=attention\n")
+    place(component, "hls_test/hls/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+    place(component, "hls_test/reports/hls_cosim.rpt", COMPONENT_COSIM)
+    applied = "INFO: [HLS 200-1465] Applying ini 'syn.top={}' from /u/hls_test/hls_config.cfg(12)\n"
+    place(component, "hls_test/logs/hls_compile.log", text=applied.format("attention"))
+    place(component, "hls_test/logs/hls_run_cosim.log", text=applied.format(simulated))
+    collection = collect(tmp_path)
+    kinds = [(r["report_type"], r["run"]["target"]) for r in records_of(collection)[0]]
+    if records is None:  # (the same top: the copy is the run's co-simulation)
+        assert kinds == [("hls_synth", "vitis.cosim"), ("rtl_sim", "vitis.cosim")]
+        return
+    assert kinds == records
+    assert reasons_for(collection, component / "hls_test/reports/hls_cosim.rpt") == [
+        "a co-simulation of mat_mul (its hls_run_cosim.log), not of attention, compiled since: not collected"
+    ]

@@ -26,6 +26,8 @@ _OPENED_STARTS = (
     "Opening and resetting solution '",
     "Opening solution '",
 )
+# the top a unified component's step ran (2024.2+ logs echo its configuration: `Applying ini 'syn.top=attention'`)
+_INI_TOP = re.compile(r"Applying ini 'syn\.top=([A-Za-z_]\w*)'")
 _SET_TOP = re.compile(r"Running: set_top (?:-\S+ )*\{?([A-Za-z_]\w*)")
 # a solution's own top, over the project's set_top (its directives.tcl, echoed by the log)
 _DIRECTIVE_TOP = re.compile(r"Running: set_directive_top (?:-\S+ )*?-name \{?\"?([A-Za-z_]\w*)")
@@ -341,6 +343,7 @@ def _hls_log_facts(text: str, timed: Callable[[list[_Session]], list[str]]) -> d
         "step_versions": step_versions([part.text for part in parts]),
         "synthesis_failed": synthesis_failed(text),
         "top": tops[-1] if (tops := _SET_TOP.findall(text)) else None,
+        "ini_top": ini[-1] if "syn.top=" in text and (ini := _INI_TOP.findall(text)) else None,
         "directive_top": _directive_top(parts) if "set_directive_top" in text else None,
         "opened": sorted({_folder(path) for path in opened}),
         "judged": _judged(parts) if opened else [],

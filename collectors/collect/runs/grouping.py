@@ -5,6 +5,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterable
 
+from collectors.collect.artifacts.hls_log import STEP_LOGS
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.artifacts.vpp_log import is_vpp_build_dir, vpp_build_dir
 from collectors.collect.pruning import IDE_CONFIGURATIONS
@@ -201,17 +202,21 @@ def _only_device(groups: RunGroups, target: str) -> str | None:
 def hls_groups(
     proj: ProjectFiles, groups: RunGroups, path_gives_variant: bool = False, problems: list[Problem] | None = None
 ) -> None:
+    problems = [] if problems is None else problems
     logs = [p for p in proj.readable("hls_log") if proj.vpp_context(p) is None]
     solutions = _solutions(proj, groups)
     sessions = {solution: session_logs(proj, solution, logs) for solution in solutions}
     # the logs with a verdict of this solution's: its own, and those whose sessions that opened it
     # gave one (Chihan-Zheng/ese532_hw7's P4 failed in the project's vitis_hls.log)
     judging = {solution: [p for p in found if _judges(proj, p, solution)] for solution, found in sessions.items()}
-    plan = plan_solutions(proj, solutions, judging, path_gives_variant, [] if problems is None else problems)
+    plan = plan_solutions(proj, solutions, judging, path_gives_variant, problems)
     for solution, items in solutions.items():
         if solution in plan.skipped:
             continue
         component = _component_files(proj, solution)
+        stale = _other_tops_copies(proj, items, component)
+        problems += stale
+        items = [p for p in items if p.path not in {line.path for line in stale}]
         session = sessions[solution] + [p for p in component if p.kind == "hls_step_log" and p.ok]
         own = items + [p for p in session if p not in items] + component
         device = hls_device(proj, own)
@@ -221,6 +226,20 @@ def hls_groups(
             group = groups.get(target, device, plan.variants.get(solution))
             group.add(own)
             group.solutions.append(solution)
+
+
+def _other_tops_copies(proj: ProjectFiles, items: list[Parsed], component: list[Parsed]) -> list[Problem]:
+    """A unified component's `reports/hls_cosim.rpt` whose co-simulation ran another top than its
+    compile (liuutin9/FPGA-Acceleration-of-TinyLLaVA-Inference-via-HLS: `mat_mul` simulated on
+    May 6, `attention` compiled on May 27; the compile emptied `hls/sim/`, the copy stayed): no
+    result of this run, whose synthesis is the other top's; a problem line each. Told by the
+    tops the step logs say they applied (`Applying ini 'syn.top=...'`)."""
+    tops = {posixpath.basename(p.path): p.facts.get("ini_top") for p in component if p.kind == "hls_step_log" and p.ok}
+    simulated, compiled = tops.get(STEP_LOGS["cosim"]), tops.get(STEP_LOGS["synthesis"])
+    if not simulated or not compiled or simulated == compiled:
+        return []
+    why = f"a co-simulation of {simulated} (its {STEP_LOGS['cosim']}), not of {compiled}, compiled since: not collected"
+    return [Problem(p.path, why) for p in items if p.kind == "cosim_rpt" and proj.parts(p)[-2:-1] == ["reports"]]
 
 
 def _judges(proj: ProjectFiles, log: Parsed, solution: str) -> bool:
