@@ -118,8 +118,8 @@ class CompareScreen(Screen[None]):
     # --- loading (a thread) -------------------------------------------------------------------
 
     def _load(self) -> None:
-        """Read, index and measure, looking every LOAD_STEP records or candidates (and between
-        two problems) at whether the screen was closed (`q` on it, or the app ending: its workers
+        """Read, index and measure, looking every LOAD_STEP records, MEASURE_STEP candidates and
+        between two problems at whether the screen was closed (`q` on it, or the app ending: its workers
         are cancelled): a worker thread cannot be stopped from outside, and the process waits for
         it (5.2 s on 100,000 records, when `ctrl+q` came during the load)."""
         worker = get_current_worker()
@@ -356,12 +356,12 @@ def _describe(candidate: Any, comparison: Comparison) -> str:
 
 
 def _read(records: Records, worker: Worker[None]) -> list[dict[str, Any]]:
-    """The records a source gives, read until the worker is cancelled (then those read so far)."""
+    """The records a source gives (read as it gives them); Cancelled once the worker is."""
     read: list[dict[str, Any]] = []
     for record in records:
         read.append(record)
         if len(read) % LOAD_STEP == 0 and worker.is_cancelled:
-            break
+            raise Cancelled
     return read
 
 
