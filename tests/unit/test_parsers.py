@@ -8,7 +8,7 @@ from collectors.collect.artifacts import ARTIFACTS, classify
 from collectors.collect.artifacts.component import parse_hls_config
 from collectors.collect.artifacts.cosim import parse_cosim_rpt
 from collectors.collect.artifacts.csynth import parse_csynth
-from collectors.collect.artifacts.hls_log import parse_hls_log
+from collectors.collect.artifacts.hls_log import parse_csim_log, parse_hls_log
 from collectors.collect.artifacts.latrpt import parse_lat_rpt
 from collectors.collect.artifacts.profile import parse_profile_kernels
 from collectors.collect.artifacts.summary import parse_build_summary
@@ -465,3 +465,32 @@ def test_a_config_saved_with_a_byte_order_mark_names_its_part(encoded: bytes) ->
     """A Windows editor writes a UTF-8 byte-order mark, PowerShell 5's `>` UTF-16: the part on
     the first line was hidden behind the mark (UTF-8) or the file refused as binary (UTF-16)."""
     assert parse_hls_config(encoded) == {"part": "xck26-sfvc784-2LV-c", "top": "k"}
+
+
+@pytest.mark.parametrize(
+    ("line", "status"),
+    [
+        # horizon-research/svr-sample-function (2018.2), alenad95/OV7670-bg_elimination (2016.2): a
+        # test bench that did not compile; the run wrote no sw_run before
+        ("ERR: [SIM 100] CSim file generation failed: compilation error(s).", "fail"),
+        ("CRITICAL WARNING: [SIM 1] CSim file generation failed: compilation error(s).", "fail"),
+        ("INFO: [SIM 211-1] CSim file generation done with 0 errors.", None),  # (set up only: no verdict)
+        ("ERR: [SIM 100] 'csim_design' failed: compilation error(s).", "fail"),
+        ("INFO: [SIM 211-1] CSim done with 0 errors.", "pass"),
+    ],
+)
+def test_a_c_simulation_whose_test_bench_did_not_compile_failed(line: str, status: str | None) -> None:
+    log = "INFO: [SIM 2] *************** CSIM start ***************\nmake: *** [obj/t.o] Error 1\n" + line + "\n"
+    assert parse_csim_log(log.encode())["csim_status"] == status
+
+
+def test_a_test_bench_built_again_since_its_build_failed_is_no_failure() -> None:
+    """okpeter97/CarSimOnFPGA's solution logs: a build that failed, then sessions that set the
+    simulation up only (`CSim file generation done with 0 errors`): the error was fixed, no
+    simulation ran since; the verdict is the one before (here none)."""
+    failed = "ERR: [SIM 100] CSim file generation failed: compilation error(s).\n"
+    done = "INFO: [SIM 211-1] CSim file generation done with 0 errors.\n"
+    assert parse_hls_log((failed + done).encode())["csim_status"] is None
+    passed = "INFO: [SIM 211-1] CSim done with 0 errors.\n"
+    assert parse_hls_log((passed + failed + done).encode())["csim_status"] == "pass"
+    assert parse_hls_log((passed + failed).encode())["csim_status"] == "fail"

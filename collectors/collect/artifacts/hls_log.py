@@ -35,6 +35,9 @@ _DEVICE = re.compile(r"Setting target device to '([^']+)'")
 _SET_PART = re.compile(r"Running: set_part \{?([A-Za-z0-9][\w-]*)")  # (where the log says no more)
 _ELAPSED = re.compile(r"\[HLS(?: 200)?-112\].*?Total elapsed time:\s*([0-9.]+)\s*seconds")  # (`[HLS-112]` before 2018)
 _CSIM = re.compile(r"CSim (done|failed) with (?:(\d+) )?errors?|('csim_design' failed):")
+# the test bench's build (2016-2018: `CSim file generation failed: compilation error(s)`, where
+# 2019+ says `'csim_design' failed:`); `done`, a simulation set up only, gives no verdict
+_GENERATION = "CSim file generation "
 _CSIM_STARTS = ("CSim ", "'csim_design' failed:")
 # What tells which step of the flow a line belongs to: the command being run, else the message's tag.
 _RUNNING = re.compile(r"Running: (csim_design|csynth_design|cosim_design|export_design|package)\b")
@@ -108,8 +111,14 @@ def is_step_log(name: str, parent: str) -> bool:
 
 
 def csim_status(text: str) -> str | None:
-    """`pass`/`fail` from the last C simulation verdict in a log, or None without one."""
+    """`pass`/`fail` from the last C simulation verdict in a log, or None without one; a test
+    bench whose build failed after it (and was not built again since) is a `fail`
+    (horizon-research/svr-sample-function's 2018.2 csim log: no sw_run was written)."""
     verdict = _last_csim_verdict(text)
+    generation = text.rfind(_GENERATION)
+    if generation >= 0 and (verdict is None or generation > verdict.start()):
+        if text.startswith("failed", generation + len(_GENERATION)):
+            return "fail"
     if verdict is None:
         return None
     word, count, failed = verdict.groups()
