@@ -1088,3 +1088,34 @@ def test_a_cosim_copy_of_another_top_than_the_compile_is_no_result(
     assert reasons_for(collection, component / "hls_test/reports/hls_cosim.rpt") == [
         "a co-simulation of mat_mul (its hls_run_cosim.log), not of attention, compiled since: not collected"
     ]
+
+
+@pytest.mark.parametrize(
+    "opened",
+    [
+        "INFO: [HLS 200-10] Opening solution 'D:/work/myproj_v1/solution1'.\n",  # (renamed when committed)
+        "INFO: [HLS 200-1510] Running: open_solution ./solution1 \n",  # (a relative path: no project's name)
+    ],
+)
+def test_a_session_log_in_the_projects_own_folder_times_it_whatever_project_it_names(
+    tmp_path: Path, opened: str
+) -> None:
+    """The review of df58767: a project renamed when committed (myproj_v1 -> myproj) keeps the
+    session log in its own folder; a relative `./solution1` names no project."""
+    root = tmp_path / "repo"
+    synthesised_solution(root / "myproj", "myproj")
+    synthesis = "INFO: [HLS 200-1510] Running: csynth_design \n" + ELAPSED.format("42.5")
+    place(root, "myproj/vivado_hls.log", text=opened + synthesis)
+    records, _ = records_of(collect(root))
+    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 42.5)]
+
+
+def test_a_lone_copy_of_a_report_with_no_top_named_anywhere_is_read(tmp_path: Path) -> None:
+    """The review of d604f1e: a reports-only check-in (a Makefile, the source, report/fft32_csynth.xml)
+    names no top anywhere: the folder's only per-module report is its design's, as before."""
+    root = tmp_path / "repo"
+    place(root, "Makefile", text="all:\n")
+    place(root, "src/fft.cpp", text="void fft32() {}\n")
+    place(root, "report/fft32_csynth.xml", FFT + "syn__report__csynth.xml")
+    records, _ = records_of(collect(root))
+    assert [(r["report_type"], r["run"]["target"]) for r in records] == [("hls_synth", "vitis.csynth")]

@@ -233,11 +233,13 @@ def _is_design_report(
     if solution not in tops:
         tops[solution] = run_top(proj, group, solution)
     top = tops[solution]
-    if top is None and parts[-3:-1] != ["syn", "report"]:
+    named = project_tops(proj) if top is None and parts[-3:-1] != ["syn", "report"] else set()
+    if named:
         # a copy out of its solution: only under a top some file of the project names
         # (ArdaAsci/hls_project: matrixmul_Pipeline_Row_Col_Product_csynth.xml, a loop's report,
-        # at the root beside matrixmul_prj/, whose hls.app names matrixmul)
-        return parts[-1][: -len(LEGACY_REPORT_SUFFIX)] in project_tops(proj)
+        # at the root beside matrixmul_prj/, whose hls.app names matrixmul); with none named,
+        # the folder's only per-module report, as in a solution (a reports-only check-in)
+        return parts[-1][: -len(LEGACY_REPORT_SUFFIX)] in named
     if top is None:
         folder = posixpath.dirname(proj.rel[report.path])
         return [posixpath.dirname(proj.rel[p.path]) for p in modules].count(folder) == 1

@@ -266,12 +266,18 @@ def _opened_another(proj: ProjectFiles, log: Parsed, solution: str) -> bool:
     tree, 22 days later), or other folders of this tree (ValdecirDesenv/FPGA_picoZed: a session
     that opened picoZed/solution1 beside the project's own solution1). A full path found nowhere
     here (a tree built elsewhere and moved) says nothing against it where it ends in the
-    project's name and the solution's; a project at the tree's top has no name of its own here
-    (the checkout's folder)."""
+    project's name and the solution's; nor does a project's name in a log in the project's own
+    folder (a project renamed when committed), nor a relative path (`./solution1`); a project
+    at the tree's top has no name of its own here (the checkout's folder)."""
     name = posixpath.basename(solution)
-    tails = {tail.casefold() for tail in log.facts.get("opened_tails", ()) if posixpath.basename(tail) == name}
+    tails = {
+        tail.casefold()
+        for tail in log.facts.get("opened_tails", ())
+        if posixpath.basename(tail) == name and tail.split("/")[0] not in (".", "..")  # (`./solution1`: no name)
+    }
     own = solution.split("/")[-2:]
-    if tails and len(own) == 2 and "/".join(own).casefold() not in tails:
+    above = posixpath.dirname(solution) != _session_folder(proj, log)  # (a log in the project's own folder is its)
+    if tails and len(own) == 2 and above and "/".join(own).casefold() not in tails:
         return True
     opened = _opened_paths(log, name)
     return bool(opened) and _absolute(proj, solution) not in opened and opened <= proj.folders()
