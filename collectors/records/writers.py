@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from collectors.records.columns import float_or_nan
@@ -12,6 +13,7 @@ from collectors.records.fields import field_of
 from collectors.text import visible
 
 if TYPE_CHECKING:
+    from collectors.records.rawlines import RawLines
     from collectors.records.table import RecordTable
 
 
@@ -59,49 +61,99 @@ def export_pieces(
     raw: bool = False,
     shared: dict[str, str] | None = None,
 ) -> Iterator[str]:
-    """`export`'s text in pieces, to be written as they come: a JSONL export of a million
-    records holds PIECE_ROWS lines at a time in file order, not 650 MB three times over (the
-    lines, their join, its encoding). In another order the lines are read SORTED_WINDOW_ROWS at
-    a time: the table's lines are compressed by blocks, and a window in a sorted order needs
-    most blocks (each opened once a window: 4 passes over a million records' blocks)."""
+    """`export`'s text in pieces, to be written as they come (plan_export, then plan_pieces)."""
+    return plan_pieces(plan_export(table, rows, columns, fmt, raw, shared))
+
+
+@dataclass(frozen=True)
+class ExportPlan:
+    """What an export writes, taken from the table on the thread that owns it: the rows the
+    contract accepts and, for CSV and Markdown, each column's values and whether it holds
+    numbers (reading them fills the table's caches). Its pieces are then made on any thread: the
+    lines are read through the table's locked store of them."""
+
+    fmt: str
+    kept: list[int]
+    columns: list[str]
+    values: dict[str, list[str]]
+    numeric: dict[str, bool]
+    lines: RawLines
+    raw: bool = False
+    shared: dict[str, str] = field(default_factory=dict)
+
+
+def plan_export(
+    table: RecordTable,
+    rows: list[int],
+    columns: list[str],
+    fmt: str,
+    raw: bool = False,
+    shared: dict[str, str] | None = None,
+) -> ExportPlan:
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r} (jsonl, csv, md)")
     kept = exported_rows(table, rows)
-    if fmt != "jsonl":
-        yield _table_text(table, kept, columns, fmt, raw, shared or {})
+    table_format = fmt != "jsonl"
+    values = {c: table.column(c) for c in columns} if table_format else {}
+    numeric = {c: table.is_numeric(c) for c in columns} if table_format else {}
+    return ExportPlan(fmt, kept, columns, values, numeric, table.raw, raw, shared or {})
+
+
+def plan_pieces(plan: ExportPlan) -> Iterator[str]:
+    """The export's text in pieces of PIECE_ROWS rows: a JSONL export of a million records holds
+    PIECE_ROWS lines at a time in file order, not 650 MB three times over (the lines, their
+    join, its encoding). In another order the lines are read SORTED_WINDOW_ROWS at a time: the
+    table's lines are compressed by blocks, and a window in a sorted order needs most blocks
+    (each opened once a window: 4 passes over a million records' blocks)."""
+    if plan.fmt != "jsonl":
+        yield from _table_pieces(plan)
         return
+    kept = plan.kept
     in_file_order = all(a < b for a, b in zip(kept, kept[1:]))
     window = PIECE_ROWS if in_file_order else SORTED_WINDOW_ROWS
     for start in range(0, len(kept), window):
-        lines = table.raw.many(kept[start : start + window])
+        lines = plan.lines.many(kept[start : start + window])
         for at in range(0, len(lines), PIECE_ROWS):
             yield "".join(line + "\n" for line in lines[at : at + PIECE_ROWS])
 
 
-def _table_text(
-    table: RecordTable, kept: list[int], columns: list[str], fmt: str, raw: bool, shared: dict[str, str]
-) -> str:
-    numeric = {c: table.is_numeric(c) for c in columns}
-    cells = [[table.column(c)[i] for c in columns] for i in kept]
-    if fmt == "csv":
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        labels = [label_of(c) for c in columns]
-        writer.writerow(labels if raw else [safe_cell(label) for label in labels])
-        for row in cells:
-            writer.writerow(row if raw else [safe_cell(v, numeric[c]) for v, c in zip(row, columns)])
-        return out.getvalue()
-    if fmt == "md":
-        return _markdown(columns, cells, numeric, shared)
-    raise ValueError(f"unknown format {fmt!r} (jsonl, csv, md)")
+def _table_pieces(plan: ExportPlan) -> Iterator[str]:
+    """A CSV or Markdown table of the plan's columns, its header first, then PIECE_ROWS rows at a
+    time. CSV and Markdown cells are neutralised (formula starts, control characters) unless
+    `raw`; Markdown puts `shared` values in a line above the table."""
+    columns, numeric = plan.columns, plan.numeric
+    labels = [label_of(c) for c in columns]
+    if plan.fmt == "csv":
+        yield _csv_rows([labels if plan.raw else [safe_cell(label) for label in labels]])
+    else:
+        yield _markdown_head(columns, numeric, plan.shared)
+    for start in range(0, len(plan.kept), PIECE_ROWS):
+        cells = [[plan.values[c][i] for c in columns] for i in plan.kept[start : start + PIECE_ROWS]]
+        if plan.fmt == "csv":
+            safe = cells if plan.raw else [[safe_cell(v, numeric[c]) for v, c in zip(row, columns)] for row in cells]
+            yield _csv_rows(safe)
+        else:
+            yield "".join(_markdown_row(row, columns, numeric) for row in cells)
 
 
-def _markdown(columns: list[str], cells: list[list[str]], numeric: dict[str, bool], shared: dict[str, str]) -> str:
-    def escape(value: str, is_number: bool = False) -> str:
-        return safe_cell(value, is_number).replace("\\", "\\\\").replace("|", "\\|")
+def _csv_rows(rows: list[list[str]]) -> str:
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    return out.getvalue()
 
-    lines = [" · ".join(f"{escape(label_of(k))}: {escape(v)}" for k, v in shared.items()), ""] if shared else []
+
+def _escape(value: str, is_number: bool = False) -> str:
+    return safe_cell(value, is_number).replace("\\", "\\\\").replace("|", "\\|")
+
+
+def _markdown_head(columns: list[str], numeric: dict[str, bool], shared: dict[str, str]) -> str:
+    lines = [" · ".join(f"{_escape(label_of(k))}: {_escape(v)}" for k, v in shared.items()), ""] if shared else []
     lines += [
-        "| " + " | ".join(escape(label_of(c)) for c in columns) + " |",
+        "| " + " | ".join(_escape(label_of(c)) for c in columns) + " |",
         "|" + "|".join("---:" if numeric[c] else "---" for c in columns) + "|",
     ]
-    lines += ["| " + " | ".join(escape(v, numeric[c]) for v, c in zip(row, columns)) + " |" for row in cells]
     return "\n".join(lines) + "\n"
+
+
+def _markdown_row(row: list[str], columns: list[str], numeric: dict[str, bool]) -> str:
+    return "| " + " | ".join(_escape(v, numeric[c]) for v, c in zip(row, columns)) + " |\n"

@@ -294,7 +294,7 @@ async def test_an_export_under_way_stops_when_its_dialog_is_closed(
         finally:
             ended.set()
 
-    monkeypatch.setattr(export_screen, "export_pieces", slow_pieces)
+    monkeypatch.setattr(export_screen, "plan_pieces", slow_pieces)
     target = tmp_path / "out" / "records.csv"
     target.parent.mkdir()
     app = BrowseApp([str(files[0])])

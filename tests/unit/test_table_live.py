@@ -143,3 +143,27 @@ def test_an_export_in_pieces_is_the_export_in_any_order(monkeypatch) -> None:
         pieces = list(export_pieces(table, rows, ["type"], "jsonl"))
         assert len(pieces) == -(-len(rows) // 3) and "".join(pieces) == export(table, rows, ["type"], "jsonl")
         assert "".join(pieces).splitlines() == [table.raw[i] for i in rows]
+
+
+def test_a_table_export_in_pieces_is_the_whole_table(monkeypatch) -> None:
+    """CSV and Markdown are handed on in pieces too (a worker writes them, looking between two at
+    whether it was stopped), taken from a plan made on the table's own thread: the pieces make
+    the table the rows and columns give, its header once."""
+    from collectors.records import writers
+    from collectors.records.table import export_pieces
+
+    table = RecordTable()
+    for n in range(5):
+        for line in LINES:
+            record = json.loads(line)
+            record["implementation"]["variant"]["index"] = n
+            table.add(json.dumps(record), record)
+    rows = table.view(parse(""), "lut", True)
+    whole = {fmt: "".join(export_pieces(table, rows, ["type", "group", "lut"], fmt)) for fmt in ("csv", "md")}
+    monkeypatch.setattr(writers, "PIECE_ROWS", 3)
+    for fmt in ("csv", "md"):
+        pieces = list(export_pieces(table, rows, ["type", "group", "lut"], fmt))
+        assert len(pieces) == 1 + -(-len(rows) // 3) and "".join(pieces) == whole[fmt]
+    lines = whole["csv"].splitlines()
+    assert lines[0] == "type,group,LUT" and len(lines) == 1 + len(rows)
+    assert [line.split(",")[2] for line in lines[1:]] == [table.column("lut")[i] for i in rows]

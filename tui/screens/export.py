@@ -15,7 +15,8 @@ from textual.widgets import Button, Input, Label, Select, Static
 from textual.worker import get_current_worker
 
 from collectors.records.store import write_atomic
-from collectors.records.table import FORMATS, RecordTable, export_pieces
+from collectors.records.table import FORMATS, RecordTable
+from collectors.records.writers import ExportPlan, plan_export, plan_pieces
 from collectors.text import visible
 
 FORMAT_NAMES = {"jsonl": "JSONL (original records)", "csv": "CSV (visible columns)", "md": "Markdown table"}
@@ -92,17 +93,19 @@ class ExportScreen(ModalScreen[str | None]):
             message.update(Text(f"{visible(path)} exists: press Export again to overwrite it", style="bold yellow"))
             return
         message.update(Text(f"writing {len(self.rows)} {self.what} to {visible(path)}…"))
-        self._write(path, self.fmt)
+        # (what it writes taken from the table here, on the thread that owns it: the worker reads
+        # no cache the interface fills as records arrive)
+        self._write(path, plan_export(self.table, self.rows, self.columns, self.fmt))
 
     @work(thread=True, exclusive=True, group="export", exit_on_error=False)
-    def _write(self, path: str, fmt: str) -> None:
+    def _write(self, path: str, plan: ExportPlan) -> None:
         """Write the export in a thread, the interface answering meanwhile (a million records:
         1.5-3.5 s): a key (`q`, escape) stops it at its next piece, the temporary file removed
         (write_atomic) and the file left as it was."""
         worker = get_current_worker()
 
         def pieces() -> Iterator[bytes]:
-            for piece in export_pieces(self.table, self.rows, self.columns, fmt):
+            for piece in plan_pieces(plan):
                 if worker.is_cancelled:
                     raise _Stopped
                 yield piece.encode("utf-8")
@@ -112,10 +115,13 @@ class ExportScreen(ModalScreen[str | None]):
         except _Stopped:
             return
         except OSError as exc:
-            failed = Text(visible(f"cannot write {path}: {exc.strerror or exc}"), style="bold red")
-            self.app.call_from_thread(self.query_one("#export-message", Static).update, failed)
+            self.app.call_from_thread(self._failed, f"cannot write {path}: {exc.strerror or exc}")
             return
         self.app.call_from_thread(self.dismiss, path)
+
+    def _failed(self, why: str) -> None:
+        if self.is_attached:  # (closed meanwhile: nothing to say it on)
+            self.query_one("#export-message", Static).update(Text(visible(why), style="bold red"))
 
     @on(Button.Pressed, "#export-cancel")
     def action_cancel(self) -> None:
