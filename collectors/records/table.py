@@ -38,7 +38,7 @@ from collectors.records.pieces import Coded, Piece
 from collectors.records.query import Node
 from collectors.records.rawlines import RawLines
 from collectors.records.validate import extra_fields
-from collectors.records.writers import FORMATS, export, export_pieces, exported_rows, label_of, safe_cell
+from collectors.records.writers import FORMATS, export, exported_rows, label_of, plan_export, plan_pieces, safe_cell
 
 # (the names other modules import from here, where they lived before the split)
 __all__ = [
@@ -50,7 +50,8 @@ __all__ = [
     "RowKey",
     "default_columns",
     "export",
-    "export_pieces",
+    "plan_export",
+    "plan_pieces",
     "exported_rows",
     "extension_summary",
     "extract",

@@ -50,19 +50,7 @@ def export(
     """The rows the contract accepts as JSONL (original lines, byte for byte), CSV or a Markdown
     table of `columns`. CSV and Markdown cells are neutralised (formula starts, control
     characters) unless `raw`; Markdown puts `shared` values in a line above the table."""
-    return "".join(export_pieces(table, rows, columns, fmt, raw, shared))
-
-
-def export_pieces(
-    table: RecordTable,
-    rows: list[int],
-    columns: list[str],
-    fmt: str,
-    raw: bool = False,
-    shared: dict[str, str] | None = None,
-) -> Iterator[str]:
-    """`export`'s text in pieces, to be written as they come (plan_export, then plan_pieces)."""
-    return plan_pieces(plan_export(table, rows, columns, fmt, raw, shared))
+    return "".join(plan_pieces(plan_export(table, rows, columns, fmt, raw, shared)))
 
 
 @dataclass(frozen=True)
@@ -90,6 +78,7 @@ def plan_export(
     raw: bool = False,
     shared: dict[str, str] | None = None,
 ) -> ExportPlan:
+    """`export`'s plan: its text in pieces, to be written as they come, is `plan_pieces(plan)`."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r} (jsonl, csv, md)")
     kept = exported_rows(table, rows)

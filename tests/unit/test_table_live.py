@@ -125,22 +125,27 @@ def test_put_all_replaces_and_appends_as_puts_one_by_one_would() -> None:
     assert together.view(parse("lut=31337"), "lut", False) == one_by_one.view(parse("lut=31337"), "lut", False)
 
 
-def test_an_export_in_pieces_is_the_export_in_any_order(monkeypatch) -> None:
-    """A JSONL export is handed on in pieces (a million records are never held three times over):
-    in file order and in a sorted order, the pieces make exactly the whole export."""
-    from collectors.records import rawlines, writers
-    from collectors.records.table import export, export_pieces
-
-    monkeypatch.setattr(writers, "PIECE_ROWS", 3)
-    monkeypatch.setattr(rawlines, "BLOCK_ROWS", 4)  # lines over several compressed blocks
+def five_variants_of_each_line() -> RecordTable:
     table = RecordTable()
     for n in range(5):
         for line in LINES:
             record = json.loads(line)
             record["implementation"]["variant"]["index"] = n
             table.add(json.dumps(record), record)
+    return table
+
+
+def test_an_export_in_pieces_is_the_export_in_any_order(monkeypatch) -> None:
+    """A JSONL export is handed on in pieces (a million records are never held three times over):
+    in file order and in a sorted order, the pieces make exactly the whole export."""
+    from collectors.records import rawlines, writers
+    from collectors.records.table import export, plan_export, plan_pieces
+
+    monkeypatch.setattr(writers, "PIECE_ROWS", 3)
+    monkeypatch.setattr(rawlines, "BLOCK_ROWS", 4)  # lines over several compressed blocks
+    table = five_variants_of_each_line()
     for rows in (table.view(parse(""), None, False), table.view(parse(""), "lut", True)):
-        pieces = list(export_pieces(table, rows, ["type"], "jsonl"))
+        pieces = list(plan_pieces(plan_export(table, rows, ["type"], "jsonl")))
         assert len(pieces) == -(-len(rows) // 3) and "".join(pieces) == export(table, rows, ["type"], "jsonl")
         assert "".join(pieces).splitlines() == [table.raw[i] for i in rows]
 
@@ -150,19 +155,15 @@ def test_a_table_export_in_pieces_is_the_whole_table(monkeypatch) -> None:
     whether it was stopped), taken from a plan made on the table's own thread: the pieces make
     the table the rows and columns give, its header once."""
     from collectors.records import writers
-    from collectors.records.table import export_pieces
+    from collectors.records.table import plan_export, plan_pieces
 
-    table = RecordTable()
-    for n in range(5):
-        for line in LINES:
-            record = json.loads(line)
-            record["implementation"]["variant"]["index"] = n
-            table.add(json.dumps(record), record)
+    table = five_variants_of_each_line()
     rows = table.view(parse(""), "lut", True)
-    whole = {fmt: "".join(export_pieces(table, rows, ["type", "group", "lut"], fmt)) for fmt in ("csv", "md")}
+    columns = ["type", "group", "lut"]
+    whole = {fmt: "".join(plan_pieces(plan_export(table, rows, columns, fmt))) for fmt in ("csv", "md")}
     monkeypatch.setattr(writers, "PIECE_ROWS", 3)
     for fmt in ("csv", "md"):
-        pieces = list(export_pieces(table, rows, ["type", "group", "lut"], fmt))
+        pieces = list(plan_pieces(plan_export(table, rows, columns, fmt)))
         assert len(pieces) == 1 + -(-len(rows) // 3) and "".join(pieces) == whole[fmt]
     lines = whole["csv"].splitlines()
     assert lines[0] == "type,group,LUT" and len(lines) == 1 + len(rows)

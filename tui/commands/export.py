@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _write_export(args, table, node, columns: list[str], shared: dict[str, str], problems: list) -> int:
     from collectors.records.fields import is_dynamic
-    from collectors.records.table import export_pieces, exported_rows
+    from collectors.records.table import exported_rows, plan_export, plan_pieces
 
     sort, _, order = (args.sort or "").partition(":")
     unknown = [c for c in [*columns, *([sort] if sort else [])] if not (table.has_column(c) or is_dynamic(c))]
@@ -86,7 +86,7 @@ def _write_export(args, table, node, columns: list[str], shared: dict[str, str],
     for problem in problems:
         print(str(problem), file=sys.stderr)
     selected = table.view(node, sort or None, order == "desc")
-    pieces = export_pieces(table, selected, columns, args.format, raw=args.raw, shared=shared)
+    pieces = plan_pieces(plan_export(table, selected, columns, args.format, raw=args.raw, shared=shared))
     written = len(exported_rows(table, selected))
     left_out = len(selected) - written
     status = write_output(pieces, args.output)
