@@ -9,7 +9,7 @@ import stat
 import tempfile
 import time
 from bisect import bisect_left, insort
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -237,10 +237,15 @@ def written_path(path: str) -> str:
     return os.path.realpath(path) if os.path.islink(path) else path
 
 
-def write_atomic(path: str, data: bytes | Iterable[bytes]) -> None:
+class WriteStopped(Exception):
+    """A write given up on before its file was replaced (write_atomic's `stopped`)."""
+
+
+def write_atomic(path: str, data: bytes | Iterable[bytes], stopped: Callable[[], bool] = lambda: False) -> None:
     """Write `data` (bytes, or its pieces in order) to a temporary file beside `path`, fsync,
     then rename: readers never see half a file. A symbolic link is written through: its target
-    is replaced atomically, the link stays."""
+    is replaced atomically, the link stays. `stopped`, asked between two pieces and once more
+    just before the rename: WriteStopped is raised, the temporary file removed, `path` as it was."""
     if not path:
         raise OSError(errno.ENOENT, "no file name given", path)
     path = written_path(path)
@@ -254,10 +259,14 @@ def write_atomic(path: str, data: bytes | Iterable[bytes]) -> None:
     try:
         with os.fdopen(handle, "wb") as out:
             for piece in [data] if isinstance(data, bytes) else data:
+                if stopped():
+                    raise WriteStopped
                 out.write(piece)
             out.flush()
             os.fsync(out.fileno())
         os.chmod(temporary, mode)
+        if stopped():  # (the fsync of a large file takes a while: a close meanwhile still counts)
+            raise WriteStopped
         os.replace(temporary, path)
     except BaseException:
         try:

@@ -58,7 +58,8 @@ class ExportPlan:
     """What an export writes, taken from the table on the thread that owns it: the rows the
     contract accepts and, for CSV and Markdown, each column's values and whether it holds
     numbers (reading them fills the table's caches). Its pieces are then made on any thread: the
-    lines are read through the table's locked store of them."""
+    lines are read through the table's locked store of them. The columns are the table's own
+    (no copy of a million rows): a record a follow replaces meanwhile is written as it is then."""
 
     fmt: str
     kept: list[int]

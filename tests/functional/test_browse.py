@@ -310,3 +310,38 @@ async def test_an_export_under_way_stops_when_its_dialog_is_closed(
         closed.set()
         await wait_until(pilot, ended.is_set)
     assert len(pieces) <= 2 and not target.exists() and list(target.parent.iterdir()) == []
+
+
+async def test_an_export_closed_while_its_file_is_synced_is_not_put_in_place(
+    files: list[Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second review of 3043c05: the export looked at its cancellation between pieces only;
+    closed during the fsync of its last one (a large file's takes a while), the file was still
+    put in place. It is looked at once more before the rename."""
+    from collectors.records import store
+
+    syncing, closed = threading.Event(), threading.Event()
+    real_fsync = store.os.fsync
+
+    def slow_fsync(descriptor: int) -> None:
+        syncing.set()
+        closed.wait(10)
+        real_fsync(descriptor)
+
+    monkeypatch.setattr(store.os, "fsync", slow_fsync)
+    target = tmp_path / "out" / "records.csv"
+    target.parent.mkdir()
+    app = BrowseApp([str(files[0])])
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.loaded)
+        await pilot.press("e")
+        await wait_until(pilot, lambda: isinstance(app.screen, ExportScreen))
+        app.screen.query_one("#export-path").value = str(target)
+        await pilot.click("#export-go")
+        await wait_until(pilot, syncing.is_set)
+        (write,) = [w for w in app.workers if w.group == "export"]
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: not isinstance(app.screen, ExportScreen))
+        closed.set()  # the temporary file goes, removed or renamed
+        await wait_until(pilot, lambda: not [p for p in target.parent.iterdir() if p.name.endswith(".tmp")])
+    assert write.is_cancelled and list(target.parent.iterdir()) == []

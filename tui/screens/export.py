@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 
 from rich.text import Text
 from textual import on, work
@@ -14,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 from textual.worker import get_current_worker
 
-from collectors.records.store import write_atomic
+from collectors.records.store import WriteStopped, write_atomic
 from collectors.records.table import FORMATS, RecordTable
 from collectors.records.writers import ExportPlan, plan_export, plan_pieces
 from collectors.text import visible
@@ -100,24 +99,26 @@ class ExportScreen(ModalScreen[str | None]):
     @work(thread=True, exclusive=True, group="export", exit_on_error=False)
     def _write(self, path: str, plan: ExportPlan) -> None:
         """Write the export in a thread, the interface answering meanwhile (a million records:
-        1.5-3.5 s): a key (`q`, escape) stops it at its next piece, the temporary file removed
-        (write_atomic) and the file left as it was."""
+        1.5-3.5 s): closing the dialog (escape, Cancel, quitting) stops it between two pieces or
+        before the file is replaced, the temporary file removed and the file left as it was."""
         worker = get_current_worker()
-
-        def pieces() -> Iterator[bytes]:
-            for piece in plan_pieces(plan):
-                if worker.is_cancelled:
-                    raise _Stopped
-                yield piece.encode("utf-8")
-
         try:
-            write_atomic(path, pieces())
-        except _Stopped:
+            write_atomic(path, (piece.encode("utf-8") for piece in plan_pieces(plan)), lambda: worker.is_cancelled)
+        except WriteStopped:
             return
         except OSError as exc:
             self.app.call_from_thread(self._failed, f"cannot write {path}: {exc.strerror or exc}")
             return
-        self.app.call_from_thread(self.dismiss, path)
+        except Exception as exc:  # (a worker's error would leave the dialog saying "writing…")
+            self.app.call_from_thread(self._failed, f"cannot write {path}: {exc}")
+            return
+        self.app.call_from_thread(self._written, path)
+
+    def _written(self, path: str) -> None:
+        if self.is_attached:
+            self.dismiss(path)
+        else:  # (closed in the instant the file was put in place)
+            self.app.notify(visible(f"wrote {path}"), markup=False)
 
     def _failed(self, why: str) -> None:
         if self.is_attached:  # (closed meanwhile: nothing to say it on)
@@ -127,7 +128,3 @@ class ExportScreen(ModalScreen[str | None]):
     def action_cancel(self) -> None:
         self.workers.cancel_group(self, "export")  # (an export under way: stopped, nothing written)
         self.dismiss(None)
-
-
-class _Stopped(Exception):
-    """An export whose worker was cancelled (the dialog or the app closed)."""
