@@ -271,6 +271,20 @@ async def test_a_load_in_small_batches_shows_every_record_and_marks_the_refused(
         assert not app.checked_here  # in a process of its own (it once fell back to this one, silently)
 
 
+async def export_closed_once(pilot, app: BrowseApp, target: Path, started: threading.Event) -> list:
+    """Export the records to `target`, and close the dialog once `started` is set: the export
+    workers, the dialog gone."""
+    await wait_until(pilot, lambda: app.loaded)
+    await pilot.press("e")
+    await wait_until(pilot, lambda: isinstance(app.screen, ExportScreen))
+    app.screen.query_one("#export-path").value = str(target)
+    await pilot.click("#export-go")
+    await wait_until(pilot, started.is_set)
+    workers = [w for w in app.workers if w.group == "export"]
+    await pilot.press("escape")
+    return workers
+
+
 async def test_an_export_under_way_stops_when_its_dialog_is_closed(
     files: list[Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -299,13 +313,7 @@ async def test_an_export_under_way_stops_when_its_dialog_is_closed(
     target.parent.mkdir()
     app = BrowseApp([str(files[0])])
     async with app.run_test(size=(200, 50)) as pilot:
-        await wait_until(pilot, lambda: app.loaded)
-        await pilot.press("e")
-        await wait_until(pilot, lambda: isinstance(app.screen, ExportScreen))
-        app.screen.query_one("#export-path").value = str(target)
-        await pilot.click("#export-go")
-        await wait_until(pilot, writing.is_set)
-        await pilot.press("escape")
+        await export_closed_once(pilot, app, target, writing)
         await wait_until(pilot, lambda: not isinstance(app.screen, ExportScreen))
         closed.set()
         await wait_until(pilot, ended.is_set)
@@ -333,14 +341,7 @@ async def test_an_export_closed_while_its_file_is_synced_is_not_put_in_place(
     target.parent.mkdir()
     app = BrowseApp([str(files[0])])
     async with app.run_test(size=(200, 50)) as pilot:
-        await wait_until(pilot, lambda: app.loaded)
-        await pilot.press("e")
-        await wait_until(pilot, lambda: isinstance(app.screen, ExportScreen))
-        app.screen.query_one("#export-path").value = str(target)
-        await pilot.click("#export-go")
-        await wait_until(pilot, syncing.is_set)
-        (write,) = [w for w in app.workers if w.group == "export"]
-        await pilot.press("escape")
+        (write,) = await export_closed_once(pilot, app, target, syncing)
         await wait_until(pilot, lambda: not isinstance(app.screen, ExportScreen))
         closed.set()  # the temporary file goes, removed or renamed
         await wait_until(pilot, lambda: not [p for p in target.parent.iterdir() if p.name.endswith(".tmp")])
