@@ -16,6 +16,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.timer import Timer
+from textual.widget import MountError
 from textual.widgets import Footer, Header, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
@@ -145,7 +146,10 @@ class BrowseApp(RecordsActions, App[None]):
 
     def _show_footer(self) -> None:
         if not self.query(Footer):
-            self.mount(Footer())
+            try:
+                self.mount(Footer())
+            except MountError:
+                pass  # (a `q` typed as browse started: the screen is going, nothing to mount on)
 
     @property
     def view(self) -> RecordsView:
