@@ -21,6 +21,11 @@ class ArtifactError(Exception):
     """Raised by a pure parser when the contents are not a valid report of its kind."""
 
 
+class Cancelled(Exception):
+    """Work stopped half-way because its caller asked: the program closing, a screen or a dialog
+    closed (a schema check, the comparison's load, an export's write)."""
+
+
 class NotThisKind(Exception):
     """Raised by a parser when a file its name claimed turns out to be another tool's file
     (the HLS code analyzer's recipe.json, the AIE simulator's options): skipped, no problem."""

@@ -22,10 +22,10 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from collectors.aliases import NO_ALIASES, Aliases
 from collectors.interpreter import keep_for_good, release_kept, usable_cores
-from collectors.problems import Problem
+from collectors.problems import Cancelled, Problem
 from collectors.records.checker import Checker, CheckerGone, answer, problems_of
 from collectors.records.follow import Followed, grows_too_fast, read_new_lines, tail_start
-from collectors.records.loader import Cancelled, prepared_batches, rows_to_check, stream_files
+from collectors.records.loader import prepared_batches, rows_to_check, stream_files
 from collectors.records.preparers import Preparers, PreparersGone
 from collectors.records.table import Prepared, RecordTable
 from collectors.text import visible

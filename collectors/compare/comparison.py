@@ -38,6 +38,7 @@ from collectors.compare.model import (
 )
 from collectors.compare.summary import ArmSummary, summarize
 from collectors.interpreter import collector_paused
+from collectors.problems import Cancelled
 
 __all__ = [
     "METRICS",
@@ -296,10 +297,6 @@ class Comparer:
         arms, with_baseline = summarize(self.results, self.options)
         candidates = {p: list(c.values()) for p, c in self.candidates.items()}
         return Comparison(self.options, dict(self.results), arms, with_baseline, candidates)
-
-
-class Cancelled(Exception):
-    """A comparison given up on (Comparer.result)."""
 
 
 @contextmanager

@@ -78,7 +78,7 @@ def problems_of(pairs: list[list[str]]) -> list[Problem]:
 
 def answer(request: Request, stop: Stop | None = None) -> dict[str, Any]:
     """The check of a request: whole files by path (`refused` files) or rows by value (`invalid`
-    rows), with their problems; where it runs in a thread, `stop` may end it (loader.Cancelled)."""
+    rows), with their problems; where it runs in a thread, `stop` may end it (Cancelled)."""
     from collectors.records.loader import check_files, check_lines
 
     if "paths" in request:

@@ -6,7 +6,7 @@ import os
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 
-from collectors.problems import Problem
+from collectors.problems import Cancelled, Problem
 from collectors.records.follow import Followed, read_new_lines
 from collectors.records.jsonl import Line, LineError, LineSplitter, read_object
 from collectors.records.pieces import Piece
@@ -27,10 +27,6 @@ def add_lines(table: RecordTable, path: str, lines: list[tuple[int, Line]], prob
             continue
         touched.append(table.add(text, record, f"{path}:{number}", origin=path))
     return touched
-
-
-class Cancelled(Exception):
-    """A check stopped half-way because its caller asked (the program is closing)."""
 
 
 Stop = Callable[[], bool]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from collectors.files import not_regular
-from collectors.problems import Problem
+from collectors.problems import Cancelled, Problem
 from collectors.records.model import RecordKey, dumps, key_of, sort_order
 
 CHUNK_LINES = 2000  # lines rendered and written at a time
@@ -237,15 +237,11 @@ def written_path(path: str) -> str:
     return os.path.realpath(path) if os.path.islink(path) else path
 
 
-class WriteStopped(Exception):
-    """A write given up on before its file was replaced (write_atomic's `stopped`)."""
-
-
 def write_atomic(path: str, data: bytes | Iterable[bytes], stopped: Callable[[], bool] = lambda: False) -> None:
     """Write `data` (bytes, or its pieces in order) to a temporary file beside `path`, fsync,
     then rename: readers never see half a file. A symbolic link is written through: its target
     is replaced atomically, the link stays. `stopped`, asked between two pieces and once more
-    just before the rename: WriteStopped is raised, the temporary file removed, `path` as it was."""
+    just before the rename: Cancelled is raised, the temporary file removed, `path` as it was."""
     if not path:
         raise OSError(errno.ENOENT, "no file name given", path)
     path = written_path(path)
@@ -260,13 +256,13 @@ def write_atomic(path: str, data: bytes | Iterable[bytes], stopped: Callable[[],
         with os.fdopen(handle, "wb") as out:
             for piece in [data] if isinstance(data, bytes) else data:
                 if stopped():
-                    raise WriteStopped
+                    raise Cancelled
                 out.write(piece)
             out.flush()
             os.fsync(out.fileno())
         os.chmod(temporary, mode)
         if stopped():  # (the fsync of a large file takes a while: a close meanwhile still counts)
-            raise WriteStopped
+            raise Cancelled
         os.replace(temporary, path)
     except BaseException:
         try:

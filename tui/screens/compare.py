@@ -24,7 +24,6 @@ from textual.worker import Worker, get_current_worker
 
 from collectors.compare.comparison import (
     METRICS,
-    Cancelled,
     Canonical,
     Comparer,
     Comparison,
@@ -39,6 +38,7 @@ from collectors.compare.comparison import (
 from collectors.compare.diff import pair_records
 from collectors.compare.render import header, number_text, problem_text, ratio_text, visible
 from collectors.interpreter import keep_for_good
+from collectors.problems import Cancelled
 from collectors.records.model import RecordKey, key_of
 from tui.screens.diff import DiffScreen
 from tui.screens.trajectory import TrajectoryScreen

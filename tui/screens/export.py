@@ -13,7 +13,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 from textual.worker import get_current_worker
 
-from collectors.records.store import WriteStopped, write_atomic
+from collectors.problems import Cancelled
+from collectors.records.store import write_atomic
 from collectors.records.table import FORMATS, RecordTable
 from collectors.records.writers import ExportPlan, plan_export, plan_pieces
 from collectors.text import visible
@@ -104,7 +105,7 @@ class ExportScreen(ModalScreen[str | None]):
         worker = get_current_worker()
         try:
             write_atomic(path, (piece.encode("utf-8") for piece in plan_pieces(plan)), lambda: worker.is_cancelled)
-        except WriteStopped:
+        except Cancelled:
             return
         except OSError as exc:
             self.app.call_from_thread(self._failed, f"cannot write {path}: {exc.strerror or exc}")
