@@ -116,9 +116,9 @@ def csim_status(text: str) -> str | None:
     (horizon-research/svr-sample-function's 2018.2 csim log: no sw_run was written)."""
     verdict = _last_csim_verdict(text)
     generation = text.rfind(_GENERATION)
-    if generation >= 0 and (verdict is None or generation > verdict.start()):
-        if text.startswith("failed", generation + len(_GENERATION)):
-            return "fail"
+    after = generation > (verdict.start() if verdict is not None else -1)
+    if after and text.startswith("failed", generation + len(_GENERATION)):
+        return "fail"
     if verdict is None:
         return None
     word, count, failed = verdict.groups()
@@ -305,9 +305,9 @@ def _last_work_untimed(parts: list[_Session]) -> bool:
 
 
 def _untimed_last_by_opened(parts: list[_Session]) -> list[str]:
-    """`_last_work_untimed` per solution (folder name) the sessions opened."""
-    names = sorted({_folder(path) for part in parts for path in part.opened})
-    return [name for name in names if _last_work_untimed([p for p in parts if name in map(_folder, p.opened)])]
+    """`_last_work_untimed` per solution (folder name) the sessions opened, in one pass."""
+    timed = {_folder(path): bool(part.elapsed) for part in parts if part.worked for path in part.opened}
+    return sorted(name for name, was_timed in timed.items() if not was_timed)
 
 
 def _judged(parts: list[_Session]) -> list[str]:

@@ -216,7 +216,8 @@ def hls_groups(
         component = _component_files(proj, solution)
         stale = _other_tops_copies(proj, items, component)
         problems += stale
-        items = [p for p in items if p.path not in {line.path for line in stale}]
+        gone = {line.path for line in stale}
+        items = [p for p in items if p.path not in gone]
         session = sessions[solution] + [p for p in component if p.kind == "hls_step_log" and p.ok]
         own = items + [p for p in session if p not in items] + component
         device = hls_device(proj, own)
