@@ -67,12 +67,15 @@ async def test_matrix_cells_and_option_keys() -> None:
         assert "metric csynth.worst" in text and "baseline benchmark · pick final · policy exclude · common off" in text
         assert "4 problems, 4 with a baseline · 2 arms" in text
         await pilot.press("m", "m", "m", "m")  # worst, avg, best, time -> cosim.cycles
+        await wait_until(pilot, lambda: screen.settled)
         assert screen.options.metric == "cosim.cycles" and "metric cosim.cycles" in header(screen)
         assert cells(screen, (SUITE, ("bicg",)))[FIXED] == "missing"  # base_skills has no cosim of bicg
         await pilot.press("M", "M", "M", "M", "b", "k", "o", "x")
+        await wait_until(pilot, lambda: screen.settled)
         assert screen.options == Options("csynth.worst", "best", "best", "one", True)
         assert "baseline best · pick best · policy one · common on" in header(screen)
         await pilot.press("b")  # best -> the first explicit arm: the Sonnet base_skills setup
+        await wait_until(pilot, lambda: screen.settled)
         assert screen.options.baseline == "c2hls_orchestrator@630ce11__sonnet__flash__base_skills"
         assert cells(screen, MM2)[1] == "c2hls_orchestrator#0 final: 64177"
 
@@ -300,6 +303,7 @@ async def test_v_adds_the_virtual_best_and_i_the_intervals() -> None:
     async with App().run_test(size=(200, 50)) as pilot:
         screen = await opened(pilot, RECORDS)
         await pilot.press("v")
+        await wait_until(pilot, lambda: screen.settled)
         assert screen.options.oracle and "virtual best" in header(screen)
         matrix = screen.query_one(CompareMatrix)
         assert matrix.labels[-1].plain == "virtual best"
@@ -309,6 +313,7 @@ async def test_v_adds_the_virtual_best_and_i_the_intervals() -> None:
         assert [s[0].plain for s in matrix.summary][0] == "geomean [95% CI] (n/N)"
         assert matrix.summary[0][FIXED].plain == "2.24× [0.902-9.59] (4/4)"  # as the table shows it
         await pilot.press("v", "i")
+        await wait_until(pilot, lambda: screen.settled)
         assert not screen.options.oracle and len(matrix.arms) == 2
         assert [s[0].plain for s in matrix.summary][0] == "geomean (n/N)"
 
@@ -342,3 +347,39 @@ async def test_closing_the_comparison_while_it_loads_stops_reading() -> None:
         closed.set()
         await wait_until(pilot, ended.is_set)
         assert len(pulled) <= LOAD_STEP and not screen.ready
+
+
+async def test_a_switch_is_recomputed_beside_the_interface_and_a_newer_one_replaces_it(monkeypatch) -> None:
+    """Issue 26 (quit means quit, every keystroke answered): a metric switch over 100,000
+    candidates took 0.45 s on the UI thread (no key read meanwhile, `ctrl+q` 0.54 s). It runs
+    in a worker now: held inside its first problem here, the interface still answers; a live
+    change waits for it; a second switch cancels it, and the screen shows only the last."""
+    from collectors.compare import comparison
+
+    gate = threading.Event()
+    gate.set()
+    computed = comparison.compare_problem
+
+    def held(*args: Any) -> Any:
+        assert gate.wait(10)
+        return computed(*args)
+
+    monkeypatch.setattr(comparison, "compare_problem", held)
+    async with App().run_test(size=(200, 50)) as pilot:
+        screen = await opened(pilot, RECORDS)
+        gate.clear()
+        await pilot.press("m")  # worst -> avg, held in its worker
+        assert screen.options.metric == "csynth.avg" and "metric csynth.worst" in header(screen)
+        assert not screen.settled
+        faster = copy.deepcopy(next(r for r in RECORDS if r["report_type"] == "hls_synth" and _is(r, "2mm", BASE)))
+        faster["hls_synth"]["PerformanceEstimates"]["SummaryOfOverallLatency"]["Best-caseLatency"] = "12004"
+        screen.records_changed([faster], [])  # kept until the switch is on the screen
+        assert screen.pending
+        (first,) = [w for w in pilot.app.workers if w.group == "compare-switch"]
+        await pilot.press("m")  # avg -> best: the first is cancelled
+        assert first.is_cancelled
+        gate.set()
+        await wait_until(pilot, lambda: screen.settled)
+        assert "metric csynth.best" in header(screen) and not screen.pending
+        # 2mm's best case: the baseline's 1200415 / the changed 12004 = 100.003
+        assert cells(screen, MM2)[FIXED] == "100×"
