@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -48,6 +49,12 @@ class ArmSummary:
     def ci95(self) -> tuple[float, float] | None:
         """The geomean's 95 % bootstrap interval (collectors/compare/stats.py), computed when asked for."""
         return bootstrap_ci(self.values)
+
+    def interval(self, stopped: Callable[[], bool]) -> tuple[float, float] | None:
+        """`ci95`, computed here unless it was (a worker asks `stopped`: see bootstrap_ci)."""
+        if "ci95" not in self.__dict__:
+            self.__dict__["ci95"] = bootstrap_ci(self.values, stopped)
+        return self.ci95
 
 
 def summarize_arm(

@@ -310,6 +310,7 @@ async def test_v_adds_the_virtual_best_and_i_the_intervals() -> None:
         assert cells(screen, MM2)[-1] == f"22.8× {NO_SKILLS[0]}@{NO_SKILLS[1]}"  # 22.8 beats 18.7
         assert [s[0].plain for s in matrix.summary][0] == "geomean (n/N)"
         await pilot.press("i")
+        await wait_until(pilot, lambda: screen.settled)
         assert [s[0].plain for s in matrix.summary][0] == "geomean [95% CI] (n/N)"
         assert matrix.summary[0][FIXED].plain == "2.24× [0.902-9.59] (4/4)"  # as the table shows it
         await pilot.press("v", "i")
@@ -383,3 +384,36 @@ async def test_a_switch_is_recomputed_beside_the_interface_and_a_newer_one_repla
         assert "metric csynth.best" in header(screen) and not screen.pending
         # 2mm's best case: the baseline's 1200415 / the changed 12004 = 100.003
         assert cells(screen, MM2)[FIXED] == "100×"
+
+
+async def test_the_intervals_are_worked_out_beside_the_interface(monkeypatch) -> None:
+    """Issue 26 (every keystroke answered, quit means quit): each arm's bootstrap interval costs
+    about 1 s at 1,000 problems, and `i` worked them out on the UI thread (as did every switch
+    while they were shown). Now in the switch's worker: held there, the interface answers, and
+    a live change with the intervals shown goes through that worker too."""
+    from collectors.compare import summary
+
+    gate, threads = threading.Event(), []
+    computed = summary.bootstrap_ci
+
+    def held(values: list[float], stopped: Any = None) -> Any:
+        threads.append(threading.current_thread())
+        assert gate.wait(10)
+        return computed(values, stopped)
+
+    monkeypatch.setattr(summary, "bootstrap_ci", held)
+    async with App().run_test(size=(200, 50)) as pilot:
+        screen = await opened(pilot, RECORDS)
+        matrix = screen.query_one(CompareMatrix)
+        await pilot.press("i")
+        await wait_until(pilot, lambda: bool(threads))
+        assert screen.intervals and [s[0].plain for s in matrix.summary][0] == "geomean (n/N)"  # not yet
+        gate.set()
+        await wait_until(pilot, lambda: screen.settled)
+        assert matrix.summary[0][FIXED].plain == "2.24× [0.902-9.59] (4/4)"
+        assert threading.main_thread() not in threads
+        faster = copy.deepcopy(next(r for r in RECORDS if r["report_type"] == "hls_synth" and _is(r, "2mm", BASE)))
+        faster["hls_synth"]["PerformanceEstimates"]["SummaryOfOverallLatency"]["Worst-caseLatency"] = "12004"
+        screen.records_changed([faster], [])
+        await wait_until(pilot, lambda: screen.settled and cells(screen, MM2)[FIXED] == "100×")
+        assert threading.main_thread() not in threads and len(threads) == 2 * len(matrix.arms)

@@ -15,6 +15,7 @@ from collectors.compare.headtohead import pairs
 from collectors.compare.model import ORACLE, Options
 from collectors.compare.render import render
 from collectors.compare.stats import RESAMPLES, SEED, bootstrap_ci, pass_at_k, sign_test
+from collectors.problems import Cancelled
 
 from ..compare_records import csim, synth
 
@@ -125,6 +126,21 @@ def test_bootstrap_interval_reproduces_its_documented_algorithm() -> None:
     assert arm(result, ("a", None)).ci95 == ci  # a's five speedups, in problem order
     assert json.loads(render(result, "json"))["arms"][0]["ci95"] == list(ci)
     assert bootstrap_ci([4.0]) == (pytest.approx(4.0), pytest.approx(4.0)) and bootstrap_ci([]) is None
+
+
+def test_an_interval_stops_when_asked_and_keeps_what_it_found() -> None:
+    asked: list[int] = []
+
+    def stop_at_third() -> bool:
+        asked.append(1)
+        return len(asked) == 3
+
+    with pytest.raises(Cancelled):
+        bootstrap_ci([2.0, 3.0, 1.0], stop_at_third)
+    assert len(asked) == 3  # asked at resamples 0, STOP_STEP and 2 * STOP_STEP
+    summary = arm(compare(records(), Options()), ("a", None))
+    assert summary.interval(lambda: False) == bootstrap_ci([2.0, 3.0, 1.0, 0.5, 4.0])
+    assert summary.interval(lambda: True) == summary.ci95  # (kept: not asked again)
 
 
 def test_pass_at_k_of_independent_attempts() -> None:

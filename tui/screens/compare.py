@@ -4,8 +4,10 @@ keys for the metric, the baseline rule, the pick, the policy and --common (all i
 The records are read and indexed once, in a thread (with every metric of every candidate
 measured ahead, so that a switch reads no record); a switch then recomputes the per-problem
 rows from the candidates' kept values, in a thread too (100,000 candidates take 0.4 s: keys and
-`q` are read meanwhile, and a newer switch or closing the screen stops it between two problems).
-A live update (`records_changed`) recomputes only the problems it touches, on the UI thread.
+`q` are read meanwhile, and a newer switch or closing the screen stops it between two problems),
+with each arm's bootstrap interval when they are shown (about 1 s an arm at 1,000 problems). A
+live update (`records_changed`) recomputes only the problems it touches, on the UI thread (in
+that thread too while the intervals are shown).
 """
 
 from __future__ import annotations
@@ -104,6 +106,7 @@ class CompareScreen(Screen[None]):
         self.pending: list[tuple[list[dict[str, Any]], list[Any]]] = []  # updates while not settled
         self.ready = False
         self.wanted = self.comparer.options  # the options of the last switch asked for
+        self.intervals = False  # each geomean with its 95 % interval (`i`), as last asked for
         self._asked = self._shown = 0  # switches asked for, and the one on the screen
         self._computing = threading.Lock()  # one thread at a time works on the comparer
         self.last_update_seconds = 0.0  # a switch: from the key to the matrix shown; a live update: its time
@@ -197,6 +200,9 @@ class CompareScreen(Screen[None]):
         for problem in touched:
             self.comparer.discard(problem)
             self.comparer.add(self.held.get(problem, {}).values())
+        if self.intervals:
+            self._ask()  # (every arm's interval is computed again: in the switch's thread)
+            return
         self._show(self.comparer.result(), touched)
         self.last_update_seconds = time.perf_counter() - began
 
@@ -234,7 +240,9 @@ class CompareScreen(Screen[None]):
 
     def _show(self, comparison: Comparison, touched: set[ProblemKey] | None) -> None:
         self.comparison = comparison
-        self.query_one(CompareMatrix).show(comparison, touched)
+        matrix = self.query_one(CompareMatrix)
+        matrix.intervals = self.intervals
+        matrix.show(comparison, touched)
         skipped = f" · {self.comparer.skipped} records without suite, group, origin or variant" * bool(
             self.comparer.skipped
         )
@@ -251,21 +259,33 @@ class CompareScreen(Screen[None]):
         if not self.ready:
             return
         self.wanted = replace(self.wanted, **changes)
+        self._ask()
+
+    def _ask(self) -> None:
+        """The comparison as last asked for (options, intervals), worked out in a thread."""
         self._asked += 1
-        self._switch(self.wanted, self._asked, time.perf_counter())
+        self._switch(self.wanted, self.intervals, self._asked, time.perf_counter())
 
     @work(thread=True, exclusive=True, group="compare-switch", exit_on_error=False)
-    def _switch(self, options: Options, asked: int, began: float) -> None:
-        """The comparison under `options`, recomputed here and shown; a newer switch (this worker
-        is cancelled: exclusive) or the screen closing stops it between two problems, the
-        problems not recomputed left for the next."""
+    def _switch(self, options: Options, intervals: bool, asked: int, began: float) -> None:
+        """The comparison under `options` (the problems touched since recomputed), with each
+        arm's interval when `intervals`, shown; a newer switch (this worker is cancelled:
+        exclusive) or the screen closing stops it between two problems or within an interval,
+        what was not recomputed left for the next."""
         worker = get_current_worker()
+
+        def stopped() -> bool:
+            return worker.is_cancelled
+
         with self._computing:  # (a cancelled switch may still be finishing its problem)
-            if worker.is_cancelled:
-                return
-            self.comparer.reconfigure(options)
             try:
-                comparison = self.comparer.result(lambda: worker.is_cancelled)
+                if worker.is_cancelled:
+                    return
+                if options != self.comparer.options:
+                    self.comparer.reconfigure(options)
+                comparison = self.comparer.result(stopped)
+                for arm in comparison.arms if intervals else ():
+                    arm.interval(stopped)
             except Cancelled:
                 return
         self.app.call_from_thread(self._switched, comparison, asked, began)
@@ -306,10 +326,9 @@ class CompareScreen(Screen[None]):
 
     def action_intervals(self) -> None:
         """Each geomean with its 95 % interval (10,000 resamples per arm: off by default)."""
-        matrix = self.query_one(CompareMatrix)
-        matrix.intervals = not matrix.intervals
-        if self.comparison is not None:
-            self._show(self.comparison, None)
+        if self.ready:
+            self.intervals = not self.intervals
+            self._ask()
 
     # --- the views behind a cell --------------------------------------------------------------
 
