@@ -1119,3 +1119,119 @@ def test_a_lone_copy_of_a_report_with_no_top_named_anywhere_is_read(tmp_path: Pa
     place(root, "report/fft32_csynth.xml", FFT + "syn__report__csynth.xml")
     records, _ = records_of(collect(root))
     assert [(r["report_type"], r["run"]["target"]) for r in records] == [("hls_synth", "vitis.csynth")]
+
+
+def test_a_solutions_own_log_times_it_before_a_log_its_earlier_name_left(tmp_path: Path) -> None:
+    """Stepaka/Xilinx_lab's KP_502_7: solution sol2_7_double_16 was sol2_7_double before (a copy
+    renamed); its folder holds both logs, and by path the older name's came first: the record
+    took 47.968 s (another directive set's synthesis) for its own log's 56.289 s (rules 4.2:
+    the solution's own log)."""
+    root = tmp_path / "KP_502_7"
+    place(root, "hls.app", text='<project top="fft32" name="KP_502_7"/>\n')
+    place(root, "sol2_7_double_16/sol2_7_double_16.aps", text="<solution/>\n")
+    place(root, "sol2_7_double_16/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+    synthesis = "INFO: [HLS 200-1510] Running: csynth_design \n"
+    place(root, "sol2_7_double_16/sol2_7_double.log", text=synthesis + ELAPSED.format("47.968"))
+    place(root, "sol2_7_double_16/sol2_7_double_16.log", text=synthesis + ELAPSED.format("56.289"))
+    records, _ = records_of(collect(root))
+    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 56.289)]
+
+
+def test_a_verdict_is_the_solutions_open_when_it_was_given(tmp_path: Path) -> None:
+    """Stepaka/Xilinx_lab's lab2_z1: one vitis_hls.log session simulated ex_sol1 in C, then opened
+    ex_sol2 and synthesised it only (no csim/ folder); the verdict made a csim run of ex_sol2
+    too, a `pass` of a simulation never run."""
+    root = tmp_path / "lab2_z1"
+    project = root / "lab2_z1"
+    place(project, "hls.app", text='<project top="fft32" name="lab2_z1"/>\n')
+    for solution in ("ex_sol1", "ex_sol2"):
+        place(project, f"{solution}/{solution}.aps", text="<solution/>\n")
+        place(project, f"{solution}/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+    opened = "INFO: [HLS 200-10] Creating and opening solution 'C:/Xilinx_trn/lab2_z1/lab2_z1/{}'.\n"
+    place(
+        root,
+        "vitis_hls.log",
+        text=opened.format("ex_sol1")
+        + "INFO: [HLS 200-1510] Running: csim_design -clean \nINFO: [SIM 211-1] CSim done with 0 errors.\n"
+        + "INFO: [HLS 200-1510] Running: csynth_design \n"
+        + opened.format("ex_sol2")
+        + "INFO: [HLS 200-1510] Running: csynth_design \n"
+        + ELAPSED.format("2613.88"),
+    )
+    records, _ = records_of(collect(root))
+    assert [(r["implementation"]["variant"]["name"], r["report_type"]) for r in records] == [
+        ("ex_sol1", "hls_synth"),
+        ("ex_sol1", "sw_run"),
+        ("ex_sol2", "hls_synth"),
+    ]
+
+
+def test_a_cosim_copy_of_another_clock_than_the_compile_is_no_result(tmp_path: Path) -> None:
+    """wzwyz/ZYNQ-based-acoustic-camera: a 2024.1 component co-simulated at 180 MHz (Nov 7), then
+    compiled at 400 MHz (Nov 25), which emptied hls/sim/; the copy in reports/ made an rtl_sim
+    `pass` of the 400 MHz design, never simulated, and a cosim run of its synthesis (which lost
+    the compile's time). The step logs say which configuration each applied."""
+    component = tmp_path / "calculate/hls_component"
+    place(component, "vitis-comp.json", text='{"configuration": {"work_dir": "calculate"}}\n')
+    place(component, "hls_config.cfg", text="part=xc7z020clg400-2\n[hls]\nsyn.top=fft32\nclock=400MHz\n")
+    place(component, "calculate/hls/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+    place(component, "calculate/reports/hls_cosim.rpt", COMPONENT_COSIM)
+    applied = "INFO: [HLS 200-1465] Applying ini '{}' from C:/u/hls_component/hls_config.cfg(7)\n"
+
+    def step_log(clock: str) -> str:
+        settings = ("part=xc7z020clg400-2", "syn.top=fft32", f"clock={clock}", "cosim.trace_level=all")
+        return "".join(applied.format(setting) for setting in settings)
+
+    place(component, "calculate/logs/hls_compile.log", text=step_log("400MHz") + ELAPSED.format("16.619"))
+    place(component, "calculate/logs/hls_run_cosim.log", text=step_log("180MHz"))
+    collection = collect(tmp_path)
+    records, _ = records_of(collection)
+    assert [(r["report_type"], r["run"]["target"], r["run"]["runtime_seconds"]) for r in records] == [
+        ("hls_synth", "vitis.csynth", 16.619)
+    ]
+    assert reasons_for(collection, component / "calculate/reports/hls_cosim.rpt") == [
+        "a co-simulation of another design (its hls_run_cosim.log applied clock=180MHz where the compile applied "
+        "clock=400MHz), compiled since: not collected"
+    ]
+
+
+def test_a_cosim_copy_from_a_moved_workspace_with_the_default_clock_named_is_the_runs(tmp_path: Path) -> None:
+    """j1hye0n/vitis_hls's sha3: co-simulated in /home/hyeon/workspace with `clock=10ns` set, then
+    compiled in /home/hyeon/vitis_hls/workspace with no clock named (the default): the same
+    files by name, no setting both applied otherwise: the copy is the run's co-simulation."""
+    component = tmp_path / "sha3/sha3_hls"
+    place(component, "vitis-comp.json", text='{"configuration": {"work_dir": "sha3_hls"}}\n')
+    place(component, "hls_config.cfg", text="part=xc7z020-clg400-1\n[hls]\nsyn.top=fft32\n")
+    place(component, "sha3_hls/hls/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+    place(component, "sha3_hls/reports/hls_cosim.rpt", COMPONENT_COSIM)
+    applied = "INFO: [HLS 200-1465] Applying ini '{}' from /home/hyeon/cfg(3)\n"
+    compiled = ("syn.top=fft32", "syn.file=/home/hyeon/vitis_hls/workspace/sha3/fips202.c")
+    simulated = ("syn.top=fft32", "syn.file=/home/hyeon/workspace/sha3/fips202.c", "clock=10ns")
+    place(component, "sha3_hls/logs/hls_compile.log", text="".join(map(applied.format, compiled)))
+    place(component, "sha3_hls/logs/hls_run_cosim.log", text="".join(map(applied.format, simulated)))
+    records, _ = records_of(collect(tmp_path))
+    assert [(r["report_type"], r["run"]["target"]) for r in records] == [
+        ("hls_synth", "vitis.cosim"),
+        ("rtl_sim", "vitis.cosim"),
+    ]
+
+
+def test_a_configuration_compiled_and_never_linked_runs_on_its_compile_summarys_platform(tmp_path: Path) -> None:
+    """beetleboxorg/cvtcolour (2020.1, an older commit): the IDE's Emulation-HW configuration
+    compiled its kernel (cvtcolor_bgr2hsv.xo.compile_summary: BF_COMPILE, TT_HW_EMU, the zcu104
+    platform) with no v++ log, link summary or IDE .prj committed: the synthesis ran on `unknown`,
+    with a line saying nothing named the platform."""
+    root = tmp_path / "cvtcolour"
+    config = root / "Emulation-HW"
+    place(config, "makefile", text="# generated by the IDE\n")
+    build = "binary_container_1.build"
+    summary = "nmath018-topK_feature___x.hw_emu.xilinx_u250_gen3x16_xdma_4_1_202210_1__krnl.xo.compile_summary"
+    place(config, f"{build}/krnl.xo.compile_summary", summary)
+    place(config, f"{build}/krnl/krnl/krnl/solution/solution.aps", text="<solution/>\n")
+    place(config, f"{build}/krnl/krnl/krnl/solution/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+    collection = collect(root)
+    records, _ = records_of(collection)
+    assert [(r["report_type"], r["run"]["target"], r["run"]["device"]) for r in records] == [
+        ("hls_synth", "vitis.hw_emu", "xilinx_u250_gen3x16_xdma_4_1_202210_1")
+    ]
+    assert not [p for p in collection.problems() if "device unknown" in str(p)]

@@ -28,6 +28,9 @@ _OPENED_STARTS = (
 )
 # the top a unified component's step ran (2024.2+ logs echo its configuration: `Applying ini 'syn.top=attention'`)
 _INI_TOP = re.compile(r"Applying ini 'syn\.top=([A-Za-z_]\w*)'")
+# what the design is made from, of the configuration a step applied (not its own step's options:
+# cosim.*, csim.*, package.*, tb.*, vivado.*): two steps that applied other values ran two designs
+_INI_DESIGN = re.compile(r"Applying ini '((?:syn\.[\w.]+|clock|clock_uncertainty|part|flow_target)=[^']*)'")
 _SET_TOP = re.compile(r"Running: set_top (?:-\S+ )*\{?([A-Za-z_]\w*)")
 # a solution's own top, over the project's set_top (its directives.tcl, echoed by the log)
 _DIRECTIVE_TOP = re.compile(r"Running: set_directive_top (?:-\S+ )*?-name \{?\"?([A-Za-z_]\w*)")
@@ -212,7 +215,12 @@ def step_versions(parts: list[str]) -> dict[str, list[str]]:
 
 def opened_solutions(text: str) -> list[str]:
     """What `_OPENED.findall(text)` gives, the pattern tried only where one of its literal starts is."""
-    found: list[str] = []
+    return [path for _at, path in opened_at(text)]
+
+
+def opened_at(text: str) -> list[tuple[int, str]]:
+    """(where, path) of each solution the text opens, in order."""
+    found: list[tuple[int, str]] = []
     nexts = {start: text.find(start) for start in _OPENED_STARTS}
     pos = 0
     while True:
@@ -227,7 +235,7 @@ def opened_solutions(text: str) -> list[str]:
         if match is None:
             pos = at + 1
             continue
-        found.append(match.group(1) or match.group(2))
+        found.append((at, match.group(1) or match.group(2)))
         pos = match.end()
 
 
@@ -258,10 +266,14 @@ def _read_sessions(text: str) -> list[_Session]:
             part,
             any(marker in part for marker in _WORK),
             _ELAPSED.findall(part),
-            [path.replace("\\", "/").rstrip("/") for path in opened_solutions(part)],
+            [_slashed(path) for path in opened_solutions(part)],
         )
         for part in sessions(text)
     ]
+
+
+def _slashed(path: str) -> str:
+    return path.replace("\\", "/").rstrip("/")
 
 
 def _folder(path: str) -> str:
@@ -311,15 +323,29 @@ def _untimed_last_by_opened(parts: list[_Session]) -> list[str]:
 
 
 def _judged(parts: list[_Session]) -> list[str]:
-    """The solutions (by folder name) opened by a session with a verdict of its own: a C
-    simulation's, or a synthesis error (what makes a solution with no report a variant)."""
-    judged = {
-        _folder(path)
-        for part in parts
-        if part.opened and (csim_status(part.text) or errors_by_step(part.text).get("synthesis"))
-        for path in part.opened
-    }
+    """The solutions (by folder name) given a verdict while a session had them open: a C
+    simulation's, or a synthesis error (what makes a solution with no report a variant). A
+    session's script may open one solution after another (Stepaka/Xilinx_lab's lab2_z1: a C
+    simulation of ex_sol1, then only syntheses of ex_sol2 to ex_sol4): each verdict is the
+    solution's opened last before it."""
+    judged = set()
+    for part in parts:
+        if not part.opened or not (csim_status(part.text) or errors_by_step(part.text).get("synthesis")):
+            continue
+        opens = opened_at(part.text)
+        for (at, path), (end, _next) in zip(opens, [*opens[1:], (len(part.text), "")]):
+            while_open = part.text[at:end]
+            if csim_status(while_open) or errors_by_step(while_open).get("synthesis"):
+                judged.add(_folder(_slashed(path)))
     return sorted(judged)
+
+
+def _ini_design(parts: list[_Session]) -> list[str]:
+    """The design settings the last session that applied a configuration applied, "key=value",
+    a file by its name alone (a workspace moved or opened from another checkout keeps its files'
+    names: j1hye0n/vitis_hls's /home/hyeon/workspace -> /home/hyeon/vitis_hls/workspace)."""
+    applied = next((found for part in reversed(parts) if (found := _INI_DESIGN.findall(part.text))), [])
+    return sorted({f"{key}={_folder(_slashed(value))}" for key, _, value in (s.partition("=") for s in applied)})
 
 
 def parse_hls_log(data: bytes) -> dict[str, Any]:
@@ -353,6 +379,7 @@ def _hls_log_facts(text: str, timed: Callable[[list[_Session]], list[str]]) -> d
         "synthesis_failed": synthesis_failed(text),
         "top": tops[-1] if (tops := _SET_TOP.findall(text)) else None,
         "ini_top": ini[-1] if "syn.top=" in text and (ini := _INI_TOP.findall(text)) else None,
+        "ini_design": _ini_design(parts) if "Applying ini" in text else [],
         "directive_top": _directive_top(parts) if "set_directive_top" in text else None,
         "opened": sorted({_folder(path) for path in opened}),
         "judged": _judged(parts) if opened else [],

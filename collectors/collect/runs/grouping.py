@@ -172,13 +172,19 @@ def _place_loose(loose: list[Parsed], groups: RunGroups, problems: list[Problem]
 
 
 def _log_device(proj: ProjectFiles, context: str) -> str | None:
-    """The device a build's v++ logs name, else (an IDE configuration) its link summary's platform."""
+    """The device a build's v++ logs name, else (an IDE configuration) its link summary's
+    platform, else the one platform its compile summaries name (beetleboxorg/cvtcolour: a
+    configuration whose kernel was compiled, never linked)."""
     for item in proj.readable("vpp_log"):
         if item.facts["device"] and proj.vpp_context(item) == context:
             return item.facts["device"]
-    for item in proj.readable("summary"):
-        if item.facts["flow"] == "link" and item.facts["platform"] and proj.vpp_context(item) == context:
+    summaries = [p for p in proj.readable("summary") if p.facts["platform"] and proj.vpp_context(p) == context]
+    for item in summaries:
+        if item.facts["flow"] == "link":
             return item.facts["platform"]
+    compiled = {p.facts["platform"] for p in summaries if p.facts["flow"] == "compile"}
+    if len(compiled) == 1:
+        return compiled.pop()
     if context in IDE_CONFIGURATIONS:  # the IDE project names the platform it builds for
         shallowest_first = sorted(proj.readable("ide_prj"), key=lambda p: (len(proj.parts(p)), p.path))
         return next((p.facts["platform"] for p in shallowest_first if p.facts["platform"]), None)
@@ -214,7 +220,7 @@ def hls_groups(
         if solution in plan.skipped:
             continue
         component = _component_files(proj, solution)
-        stale = _other_tops_copies(proj, items, component)
+        stale = _other_designs_copies(proj, items, component)
         problems += stale
         gone = {line.path for line in stale}
         items = [p for p in items if p.path not in gone]
@@ -229,18 +235,50 @@ def hls_groups(
             group.solutions.append(solution)
 
 
-def _other_tops_copies(proj: ProjectFiles, items: list[Parsed], component: list[Parsed]) -> list[Problem]:
-    """A unified component's `reports/hls_cosim.rpt` whose co-simulation ran another top than its
-    compile (liuutin9/FPGA-Acceleration-of-TinyLLaVA-Inference-via-HLS: `mat_mul` simulated on
-    May 6, `attention` compiled on May 27; the compile emptied `hls/sim/`, the copy stayed): no
-    result of this run, whose synthesis is the other top's; a problem line each. Told by the
-    tops the step logs say they applied (`Applying ini 'syn.top=...'`)."""
-    tops = {posixpath.basename(p.path): p.facts.get("ini_top") for p in component if p.kind == "hls_step_log" and p.ok}
-    simulated, compiled = tops.get(STEP_LOGS["cosim"]), tops.get(STEP_LOGS["synthesis"])
-    if not simulated or not compiled or simulated == compiled:
+def _other_designs_copies(proj: ProjectFiles, items: list[Parsed], component: list[Parsed]) -> list[Problem]:
+    """A unified component's `reports/hls_cosim.rpt` whose co-simulation ran another design than
+    its compile: no result of this run, whose synthesis is the other design's; a problem line
+    each. Told by the configuration the step logs say they applied (`Applying ini '...'`): another
+    top (liuutin9/FPGA-Acceleration-of-TinyLLaVA-Inference-via-HLS: `mat_mul` simulated on May 6,
+    `attention` compiled on May 27; the compile emptied `hls/sim/`, the copy stayed), or another
+    clock, part or synthesis setting (wzwyz/ZYNQ-based-acoustic-camera: simulated at 180 MHz,
+    compiled at 400 MHz since)."""
+    logs = {posixpath.basename(p.path): p.facts for p in component if p.kind == "hls_step_log" and p.ok}
+    simulated, compiled = logs.get(STEP_LOGS["cosim"]), logs.get(STEP_LOGS["synthesis"])
+    if simulated is None or compiled is None:
         return []
-    why = f"a co-simulation of {simulated} (its {STEP_LOGS['cosim']}), not of {compiled}, compiled since: not collected"
-    return [Problem(p.path, why) for p in items if p.kind == "cosim_rpt" and proj.parts(p)[-2:-1] == ["reports"]]
+    cosim_log = STEP_LOGS["cosim"]
+    top, compiled_top = simulated.get("ini_top"), compiled.get("ini_top")
+    if top and compiled_top and top != compiled_top:
+        why = f"a co-simulation of {top} (its {cosim_log}), not of {compiled_top}, compiled since"
+    elif (differ := _differing(simulated.get("ini_design") or [], compiled.get("ini_design") or [])) is not None:
+        why = f"a co-simulation of another design (its {cosim_log} applied {differ}), compiled since"
+    else:
+        return []
+    return [
+        Problem(p.path, f"{why}: not collected")
+        for p in items
+        if p.kind == "cosim_rpt" and proj.parts(p)[-2:-1] == ["reports"]
+    ]
+
+
+def _differing(simulated: list[str], compiled: list[str]) -> str | None:
+    """The first setting both steps applied with other values, in words (None: none such). A
+    setting only one applied says nothing: the other ran with the default, which may be it."""
+    theirs, ours = _by_key(simulated), _by_key(compiled)
+    for key in sorted(theirs.keys() & ours.keys()):
+        if theirs[key] != ours[key]:
+            simulated_value, compiled_value = ",".join(sorted(theirs[key])), ",".join(sorted(ours[key]))
+            return f"{key}={simulated_value} where the compile applied {key}={compiled_value}"
+    return None
+
+
+def _by_key(settings: list[str]) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for setting in settings:
+        key, _, value = setting.partition("=")
+        found.setdefault(key, set()).add(value)
+    return found
 
 
 def _judges(proj: ProjectFiles, log: Parsed, solution: str) -> bool:

@@ -203,8 +203,10 @@ def session_logs(proj: ProjectFiles, solution: str, logs: list[Parsed]) -> list[
     """The HLS logs of the sessions that ran a solution: its own (in its folder), then the
     vitis_hls.log / vivado_hls.log above it, nearest first, that opened it (or, after those at
     the same depth, name no solution at all). Found from the solution alone, whatever its siblings' logs are called."""
-    own = sorted((p for p in logs if proj.folder(p) == solution), key=lambda p: p.path)
     name = posixpath.basename(solution)
+    # its own `<solution>.log` first: a log named otherwise in its folder was left there by the
+    # solution's earlier name (Stepaka/Xilinx_lab: sol2_7_double.log inside sol2_7_double_16/)
+    own = sorted((p for p in logs if proj.folder(p) == solution), key=lambda p: (_not_named(p, name), p.path))
     above = [
         p
         for p in logs
@@ -228,6 +230,10 @@ def session_logs(proj: ProjectFiles, solution: str, logs: list[Parsed]) -> list[
 
 
 _PROJECT_LEVEL_LOGS = PROJECT_SESSION_LOGS | {TCL_SESSION_LOG}  # (not a `<dir>/<dir>.log`)
+
+
+def _not_named(log: Parsed, solution_name: str) -> bool:
+    return posixpath.basename(log.path) != f"{solution_name}.log"
 
 
 def _may_hold_its_session(proj: ProjectFiles, log: Parsed, solution: str) -> bool:
