@@ -21,7 +21,7 @@ def test_collect_in_a_terminal(tmp_path: Path, tmux_session) -> None:
     session = tmux_session(f"{installed_command()} collect {root}", tmp_path)
     status, screen = session.wait_exit()
     assert status == 0
-    assert "6 projects (1 not built), 8 runs, 11 records (5 hls_synth, 4 rtl_sim, 2 sw_run), 1 problems" in screen
+    assert "6 projects (and 1 not built), 8 runs, 11 records (5 hls_synth, 4 rtl_sim, 2 sw_run), 1 problem" in screen
     assert (tmp_path / "results.jsonl").read_bytes() == EXPECTED.read_bytes()  # default output in cwd
 
 

@@ -28,7 +28,7 @@ def test_collect_writes_expected_file_and_summary(tmp_path: Path, capsys: pytest
     # the unbuilt nw project is no project that could yield records; fft_2_opt's older solution is a
     # problem (its path gives the variant); 8 build-output folders (_x.*, .run, proj, ...) pruned
     assert err[-1].startswith(
-        "6 projects (1 not built), 8 runs, 11 records (5 hls_synth, 4 rtl_sim, 2 sw_run), 1 problems, "
+        "6 projects (and 1 not built), 8 runs, 11 records (5 hls_synth, 4 rtl_sim, 2 sw_run), 1 problem, "
         "8 build-output folders skipped, "
     )
     assert err[0].endswith(

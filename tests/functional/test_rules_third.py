@@ -284,7 +284,7 @@ def test_summary_counts_projects_that_could_yield_records(tmp_path: Path, capsys
     summary = capsys.readouterr().err.splitlines()[-1]
     # gemm.runs/impl_1 (its .Xil) and gemm's proj folder are the build output
     # (the kernels folder lies in the built gemm project: one of its folders, no project)
-    assert summary.startswith("1 projects (1 not built), 4 runs, 4 records (2 hls_synth, 1 rtl_sim, 1 sw_run), ")
+    assert summary.startswith("1 project (and 1 not built), 4 runs, 4 records (2 hls_synth, 1 rtl_sim, 1 sw_run), ")
     assert ", 2 build-output folders skipped, " in summary
 
 

@@ -94,10 +94,11 @@ def collect(roots: list[str], output: str, args: argparse.Namespace, strict: boo
         extra = f" + {extensions} extension records -> {ext_output}" if extensions else ""
         # a project counts when it could yield records: it holds a run (or extension output)
         built = sum(1 for result in collection.projects.values() if result.runs or result.extension_records)
-        unbuilt = f" ({len(collection.projects) - built} not built)" if built < len(collection.projects) else ""
+        unbuilt = f" (and {len(collection.projects) - built} not built)" if built < len(collection.projects) else ""
         summary = (
-            f"{built} projects{unbuilt}, {runs} runs, {len(written.records)} records ({by_type}), "
-            f"{len(problems)} problems, {collection.skipped} build-output folders skipped, "
+            f"{counted(built, 'project')}{unbuilt}, {counted(runs, 'run')}, "
+            f"{counted(len(written.records), 'record')} ({by_type}), "
+            f"{counted(len(problems), 'problem')}, {collection.skipped} build-output folders skipped, "
             f"{elapsed:.2f} s -> {output}{extra}"
         )
         print(visible(summary), file=err)
@@ -146,3 +147,8 @@ class _Progress:
     def __exit__(self, *exc: object) -> None:
         if self._progress is not None:
             self._progress.__exit__(None, None, None)
+
+
+def counted(number: int, noun: str) -> str:
+    """'1 project', '6 projects'."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
