@@ -1063,6 +1063,18 @@ def test_a_modules_report_out_of_its_solution_is_no_design_report(tmp_path: Path
     ]
 
 
+def component_with_cosim_copy(component: Path, work: str, compiled: list[str], simulated: list[str]) -> None:
+    """A unified component synthesised (hls/syn) with a co-simulation's copy in reports/ and
+    hls/sim/ gone; its compile and cosim step logs echo the settings each applied."""
+    place(component, "vitis-comp.json", text=f'{{"configuration": {{"work_dir": "{work}"}}}}\n')
+    place(component, "hls_config.cfg", text="[hls]\n" + "".join(f"{setting}\n" for setting in compiled))
+    place(component, f"{work}/hls/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+    place(component, f"{work}/reports/hls_cosim.rpt", COMPONENT_COSIM)
+    applied = "INFO: [HLS 200-1465] Applying ini '{}' from C:/u/hls_component/hls_config.cfg(7)\n"
+    place(component, f"{work}/logs/hls_compile.log", text="".join(map(applied.format, compiled)))
+    place(component, f"{work}/logs/hls_run_cosim.log", text="".join(map(applied.format, simulated)))
+
+
 @pytest.mark.parametrize(("simulated", "records"), [("mat_mul", [("hls_synth", "vitis.csynth")]), ("attention", None)])
 def test_a_cosim_copy_of_another_top_than_the_compile_is_no_result(
     tmp_path: Path, simulated: str, records: list[tuple[str, str]] | None
@@ -1072,13 +1084,7 @@ def test_a_cosim_copy_of_another_top_than_the_compile_is_no_result(
     which emptied hls/sim/; the copy stayed. It made a cosim run: an rtl_sim `pass` for
     attention, never simulated. Its step logs say which top each step applied."""
     component = tmp_path / "test/hls_test"
-    place(component, "vitis-comp.json", text='{"configuration": {"work_dir": "hls_test"}}\n')
-    place(component, "hls_config.cfg", text="part=xc7z020-clg400-1\n[hls]\nsyn.top=attention\n")
-    place(component, "hls_test/hls/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
-    place(component, "hls_test/reports/hls_cosim.rpt", COMPONENT_COSIM)
-    applied = "INFO: [HLS 200-1465] Applying ini 'syn.top={}' from /u/hls_test/hls_config.cfg(12)\n"
-    place(component, "hls_test/logs/hls_compile.log", text=applied.format("attention"))
-    place(component, "hls_test/logs/hls_run_cosim.log", text=applied.format(simulated))
+    component_with_cosim_copy(component, "hls_test", ["syn.top=attention"], [f"syn.top={simulated}"])
     collection = collect(tmp_path)
     kinds = [(r["report_type"], r["run"]["target"]) for r in records_of(collection)[0]]
     if records is None:  # (the same top: the copy is the run's co-simulation)
@@ -1172,18 +1178,10 @@ def test_a_cosim_copy_of_another_clock_than_the_compile_is_no_result(tmp_path: P
     `pass` of the 400 MHz design, never simulated, and a cosim run of its synthesis (which lost
     the compile's time). The step logs say which configuration each applied."""
     component = tmp_path / "calculate/hls_component"
-    place(component, "vitis-comp.json", text='{"configuration": {"work_dir": "calculate"}}\n')
-    place(component, "hls_config.cfg", text="part=xc7z020clg400-2\n[hls]\nsyn.top=fft32\nclock=400MHz\n")
-    place(component, "calculate/hls/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
-    place(component, "calculate/reports/hls_cosim.rpt", COMPONENT_COSIM)
-    applied = "INFO: [HLS 200-1465] Applying ini '{}' from C:/u/hls_component/hls_config.cfg(7)\n"
-
-    def step_log(clock: str) -> str:
-        settings = ("part=xc7z020clg400-2", "syn.top=fft32", f"clock={clock}", "cosim.trace_level=all")
-        return "".join(applied.format(setting) for setting in settings)
-
-    place(component, "calculate/logs/hls_compile.log", text=step_log("400MHz") + ELAPSED.format("16.619"))
-    place(component, "calculate/logs/hls_run_cosim.log", text=step_log("180MHz"))
+    settings = ["part=xc7z020clg400-2", "syn.top=fft32", "cosim.trace_level=all"]
+    component_with_cosim_copy(component, "calculate", [*settings, "clock=400MHz"], [*settings, "clock=180MHz"])
+    with (component / "calculate/logs/hls_compile.log").open("a") as log:
+        log.write(ELAPSED.format("16.619"))
     collection = collect(tmp_path)
     records, _ = records_of(collection)
     assert [(r["report_type"], r["run"]["target"], r["run"]["runtime_seconds"]) for r in records] == [
@@ -1199,16 +1197,9 @@ def test_a_cosim_copy_from_a_moved_workspace_with_the_default_clock_named_is_the
     """j1hye0n/vitis_hls's sha3: co-simulated in /home/hyeon/workspace with `clock=10ns` set, then
     compiled in /home/hyeon/vitis_hls/workspace with no clock named (the default): the same
     files by name, no setting both applied otherwise: the copy is the run's co-simulation."""
-    component = tmp_path / "sha3/sha3_hls"
-    place(component, "vitis-comp.json", text='{"configuration": {"work_dir": "sha3_hls"}}\n')
-    place(component, "hls_config.cfg", text="part=xc7z020-clg400-1\n[hls]\nsyn.top=fft32\n")
-    place(component, "sha3_hls/hls/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
-    place(component, "sha3_hls/reports/hls_cosim.rpt", COMPONENT_COSIM)
-    applied = "INFO: [HLS 200-1465] Applying ini '{}' from /home/hyeon/cfg(3)\n"
-    compiled = ("syn.top=fft32", "syn.file=/home/hyeon/vitis_hls/workspace/sha3/fips202.c")
-    simulated = ("syn.top=fft32", "syn.file=/home/hyeon/workspace/sha3/fips202.c", "clock=10ns")
-    place(component, "sha3_hls/logs/hls_compile.log", text="".join(map(applied.format, compiled)))
-    place(component, "sha3_hls/logs/hls_run_cosim.log", text="".join(map(applied.format, simulated)))
+    compiled = ["syn.top=fft32", "syn.file=/home/hyeon/vitis_hls/workspace/sha3/fips202.c"]
+    simulated = ["syn.top=fft32", "syn.file=/home/hyeon/workspace/sha3/fips202.c", "clock=10ns"]
+    component_with_cosim_copy(tmp_path / "sha3/sha3_hls", "sha3_hls", compiled, simulated)
     records, _ = records_of(collect(tmp_path))
     assert [(r["report_type"], r["run"]["target"]) for r in records] == [
         ("hls_synth", "vitis.cosim"),
