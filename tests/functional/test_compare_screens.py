@@ -417,3 +417,73 @@ async def test_the_intervals_are_worked_out_beside_the_interface(monkeypatch) ->
         screen.records_changed([faster], [])
         await wait_until(pilot, lambda: screen.settled and cells(screen, MM2)[FIXED] == "100×")
         assert threading.main_thread() not in threads and len(threads) == 2 * len(matrix.arms)
+
+
+def _faster_2mm() -> dict[str, Any]:
+    """2mm's base_skills synthesis record with a worst case of 12004 (1200415 / 12004: 100×)."""
+    faster = copy.deepcopy(next(r for r in RECORDS if r["report_type"] == "hls_synth" and _is(r, "2mm", BASE)))
+    faster["hls_synth"]["PerformanceEstimates"]["SummaryOfOverallLatency"]["Worst-caseLatency"] = "12004"
+    return faster
+
+
+async def test_a_negative_figure_has_no_ratio_and_the_switch_to_it_settles() -> None:
+    """The review of the switch worker: a record the contract admits with an Average-caseLatency
+    of "-1" gave a negative speedup, whose geomean raised in the worker: the screen never
+    settled (the old metric shown, live changes held for ever). A negative figure has no ratio."""
+    odd = copy.deepcopy(next(r for r in RECORDS if r["report_type"] == "hls_synth" and _is(r, "2mm", BASE)))
+    odd["hls_synth"]["PerformanceEstimates"]["SummaryOfOverallLatency"]["Average-caseLatency"] = "-1"
+    records = [r for r in RECORDS if not (r["report_type"] == "hls_synth" and _is(r, "2mm", BASE))] + [odd]
+    async with App().run_test(size=(200, 50)) as pilot:
+        screen = await opened(pilot, records)
+        await pilot.press("m")  # csynth.worst -> csynth.avg
+        await wait_until(pilot, lambda: screen.settled)
+        assert "metric csynth.avg" in header(screen)
+        assert cells(screen, MM2)[FIXED] == "-1 (no ratio)"
+
+
+async def test_an_error_in_a_switch_is_said_and_the_screen_goes_on(monkeypatch) -> None:
+    """Whatever goes wrong in the switch's worker is a notification; the screen settles and takes
+    the live changes that waited (they waited for ever: nothing was said)."""
+    from collectors.compare import comparison
+
+    computed, armed, gate = comparison.compare_problem, threading.Event(), threading.Event()
+
+    def flaky(*args: Any) -> Any:
+        if armed.is_set():  # (once)
+            assert gate.wait(10)
+            armed.clear()
+            raise ValueError("boom")
+        return computed(*args)
+
+    monkeypatch.setattr(comparison, "compare_problem", flaky)
+    async with App().run_test(size=(200, 50)) as pilot:
+        screen = await opened(pilot, RECORDS)
+        armed.set()
+        await pilot.press("m")  # held in its worker, then it fails
+        screen.records_changed([_faster_2mm()], [])  # waits for the switch
+        gate.set()
+        await wait_until(pilot, lambda: screen.settled and not screen.pending)
+        assert [n.message for n in pilot.app._notifications] == [
+            "the comparison could not be worked out: ValueError('boom')"
+        ]
+        await pilot.press("M")  # back to csynth.worst: the change that waited is in
+        await wait_until(pilot, lambda: screen.settled)
+        assert cells(screen, MM2)[FIXED] == "100×"
+
+
+async def test_i_pressed_while_the_records_load_shows_the_intervals_once_loaded() -> None:
+    """The review of the switch worker: `i` before the load ended was dropped."""
+    gate = threading.Event()
+
+    def held() -> Iterator[dict[str, Any]]:
+        assert gate.wait(10)
+        yield from RECORDS
+
+    async with App().run_test(size=(200, 50)) as pilot:
+        screen = CompareScreen(held)
+        pilot.app.push_screen(screen)
+        await pilot.press("i")
+        gate.set()
+        await wait_until(pilot, lambda: screen.settled and screen.comparison is not None)
+        await wait_until(pilot, lambda: screen.query_one(CompareMatrix).summary[0][FIXED].plain.count("[") == 1)
+        assert screen.query_one(CompareMatrix).summary[0][FIXED].plain == "2.24× [0.902-9.59] (4/4)"

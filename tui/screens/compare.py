@@ -172,12 +172,19 @@ class CompareScreen(Screen[None]):
         self.ready = True
         self._show(comparison, None)
         self.query_one(CompareMatrix).focus()
+        if self.intervals:  # (`i` while the records were read)
+            self._ask()
         self._take_pending()
 
     def _take_pending(self) -> None:
+        """The live changes that waited, taken together (with the intervals shown, one
+        recomputation in the switch's thread for all of them)."""
         pending, self.pending = self.pending, []
+        touched: set[ProblemKey] = set()
         for added, removed in pending:
-            self.records_changed(added, removed)
+            touched |= self._apply(added, removed)
+        if touched:
+            self._recomputed(touched)
 
     # --- live updates -------------------------------------------------------------------------
 
@@ -191,7 +198,14 @@ class CompareScreen(Screen[None]):
             self.pending.append((list(added_or_changed), list(removed)))
             return
         began = time.perf_counter()
-        added_or_changed, removed = list(added_or_changed), list(removed)
+        touched = self._apply(list(added_or_changed), list(removed))
+        if touched:
+            self._recomputed(touched)
+        self.last_update_seconds = time.perf_counter() - began
+
+    def _apply(self, added_or_changed: list[dict[str, Any]], removed: list[Any]) -> set[ProblemKey]:
+        """A live change held and indexed (what the records view's filter admits); the problems
+        it touched, to recompute."""
         if self.admit is not None and added_or_changed:
             taken = self.admit(added_or_changed)
             removed += [r for r, keep in zip(added_or_changed, taken, strict=True) if not keep]
@@ -200,11 +214,18 @@ class CompareScreen(Screen[None]):
         for problem in touched:
             self.comparer.discard(problem)
             self.comparer.add(self.held.get(problem, {}).values())
+        return touched
+
+    def _recomputed(self, touched: set[ProblemKey]) -> None:
         if self.intervals:
             self._ask()  # (every arm's interval is computed again: in the switch's thread)
             return
-        self._show(self.comparer.result(), touched)
-        self.last_update_seconds = time.perf_counter() - began
+        try:
+            comparison = self.comparer.result()
+        except Exception as error:  # (a bug: as in _switch)
+            self._say_failed(error)
+            return
+        self._show(comparison, touched)
 
     def _hold(self, added: Iterable[dict[str, Any]], removed: Iterable[RecordKey | dict[str, Any]]) -> set[ProblemKey]:
         """Note what each problem holds now; returns the problems touched."""
@@ -288,7 +309,20 @@ class CompareScreen(Screen[None]):
                     arm.interval(stopped)
             except Cancelled:
                 return
+            except Exception as error:  # (a bug: said, and the screen goes on with what it showed)
+                self.app.call_from_thread(self._failed, error, asked)
+                return
         self.app.call_from_thread(self._switched, comparison, asked, began)
+
+    def _failed(self, error: Exception, asked: int) -> None:
+        if asked != self._asked:
+            return
+        self._shown = asked
+        self._say_failed(error)
+        self._take_pending()
+
+    def _say_failed(self, error: Exception) -> None:
+        self.notify(visible(f"the comparison could not be worked out: {error!r}"), severity="error", markup=False)
 
     def _switched(self, comparison: Comparison, asked: int, began: float) -> None:
         if asked != self._asked:
@@ -326,8 +360,8 @@ class CompareScreen(Screen[None]):
 
     def action_intervals(self) -> None:
         """Each geomean with its 95 % interval (10,000 resamples per arm: off by default)."""
-        if self.ready:
-            self.intervals = not self.intervals
+        self.intervals = not self.intervals
+        if self.ready:  # (else when the records are read: _loaded)
             self._ask()
 
     # --- the views behind a cell --------------------------------------------------------------
