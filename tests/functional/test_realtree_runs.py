@@ -1188,8 +1188,8 @@ def test_a_cosim_copy_of_another_clock_than_the_compile_is_no_result(tmp_path: P
         ("hls_synth", "vitis.csynth", 16.619)
     ]
     assert reasons_for(collection, component / "calculate/reports/hls_cosim.rpt") == [
-        "a co-simulation of another design (its hls_run_cosim.log applied clock=180MHz where the compile applied "
-        "clock=400MHz), compiled since: not collected"
+        "a co-simulation of another design (its hls_run_cosim.log applied clock=5.55556ns where the compile "
+        "applied clock=2.5ns), compiled since: not collected"  # 1000 / 180 MHz, 1000 / 400 MHz
     ]
 
 
@@ -1226,3 +1226,66 @@ def test_a_configuration_compiled_and_never_linked_runs_on_its_compile_summarys_
         ("hls_synth", "vitis.hw_emu", "xilinx_u250_gen3x16_xdma_4_1_202210_1")
     ]
     assert not [p for p in collection.problems() if "device unknown" in str(p)]
+
+
+@pytest.mark.parametrize(
+    ("compiled", "simulated"),
+    [
+        ("syn.csimflags=-DN_TESTS=4", "syn.csimflags=-DN_TESTS=1000"),  # the test benches' flags (UG1399)
+        ("clock=100MHz", "clock=10ns"),  # one clock, spelled otherwise
+    ],
+)
+def test_a_cosim_copy_whose_settings_differ_only_for_the_simulation_or_in_spelling_is_the_runs(
+    tmp_path: Path, compiled: str, simulated: str
+) -> None:
+    """The review of the stale-copy check: flags only the simulations read and a clock written
+    in MHz against the same one in ns made a run's own co-simulation a problem line."""
+    settings = ["part=xc7z020clg400-2", "syn.top=fft32", "syn.file=src/fft.cpp"]
+    component_with_cosim_copy(
+        tmp_path / "calculate/hls_component", "calculate", [*settings, compiled], [*settings, simulated]
+    )
+    records, _ = records_of(collect(tmp_path))
+    assert [(r["report_type"], r["run"]["target"]) for r in records] == [
+        ("hls_synth", "vitis.cosim"),
+        ("rtl_sim", "vitis.cosim"),
+    ]
+
+
+def test_each_solution_has_the_csim_verdict_given_while_it_was_open(tmp_path: Path) -> None:
+    """The review of the verdict fix: one session simulated ex_sol1 in C (3 errors), then opened
+    ex_sol2 and simulated it (0 errors): both sw_run records said `pass`, the log's last verdict."""
+    root = tmp_path / "lab2_z1"
+    project = root / "lab2_z1"
+    place(project, "hls.app", text='<project top="fft32" name="lab2_z1"/>\n')
+    for solution in ("ex_sol1", "ex_sol2"):
+        place(project, f"{solution}/{solution}.aps", text="<solution/>\n")
+        place(project, f"{solution}/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+    opened = "INFO: [HLS 200-10] Creating and opening solution 'C:/Xilinx_trn/lab2_z1/lab2_z1/{}'.\n"
+    csim = "INFO: [HLS 200-1510] Running: csim_design -clean \nINFO: [SIM 211-1] CSim done with {} errors.\n"
+    log = (
+        opened.format("ex_sol1") + csim.format(3) + opened.format("ex_sol2") + csim.format(0) + ELAPSED.format("26.88")
+    )
+    place(root, "vitis_hls.log", text=log)
+    records, _ = records_of(collect(root))
+    assert [(r["implementation"]["variant"]["name"], r["sw_run"]["status"]) for r in records if "sw_run" in r] == [
+        ("ex_sol1", "fail"),
+        ("ex_sol2", "pass"),
+    ]
+
+
+def test_a_solutions_own_log_cut_short_leaves_no_time_to_its_earlier_names_log(tmp_path: Path) -> None:
+    """The review of the own-log fix: sol2_7_double_16.log's last synthesis cut short (no elapsed
+    line) let sol2_7_double.log, a session that opened only the solution's earlier name, time it
+    (47.968 s of another directive set). Beside its own log, that one is no log of it."""
+    root = tmp_path / "KP_502_7"
+    place(root, "hls.app", text='<project top="fft32" name="KP_502_7"/>\n')
+    place(root, "sol2_7_double_16/sol2_7_double_16.aps", text="<solution/>\n")
+    place(root, "sol2_7_double_16/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+    banner = "Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2021.2 (64-bit)\n"  # (no solution named)
+    synthesis = "INFO: [HLS 200-1510] Running: csynth_design \n"
+    place(root, "sol2_7_double_16/sol2_7_double.log", text=banner + synthesis + ELAPSED.format("47.968"))
+    own = banner + synthesis + ELAPSED.format("56.289") + banner + synthesis
+    place(root, "sol2_7_double_16/sol2_7_double_16.log", text=own)
+    records, _ = records_of(collect(root))
+    # (its own log's last timed synthesis, as where no log's last synthesis was timed: rules 4.2)
+    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 56.289)]

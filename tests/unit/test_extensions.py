@@ -118,6 +118,31 @@ def test_plio_declarations() -> None:
     assert plio_declarations(mixed)["output_aie.txt"]["complex"] is None
 
 
+def test_plio_declarations_without_a_port_name() -> None:
+    """The two-argument form (the Vitis StreamSwitchFIFO template: `output_plio::create(plio_32_bits,
+    "data/output.txt")`) declared nothing: every value a sample ('assumed'), no width for two
+    outputs of different widths."""
+    graph = trees.GRAPH_H.replace('"DataOut", adf::plio_32_bits', "adf::plio_32_bits")
+    graph += 'auto debug = adf::output_plio::create(adf::plio_128_bits, "data/debug.txt");\n'
+    assert plio_declarations(graph) == {
+        "output_aie.txt": {"port": None, "plio_bits": 32, "complex": True},
+        "debug.txt": {"port": None, "plio_bits": 128, "complex": True},
+    }
+
+
+def test_a_graph_declared_in_project_h_is_read(tmp_path: Path) -> None:
+    """SPIRE-GMU/aether-vck190 declares its PLIOs in src/project.h: the output's record had no
+    port, width or bytes/s, and every value taken for a sample (2048 samples for 1024 cint16)."""
+    root = tmp_path / "suite"
+    project = trees.aie_project(root)
+    (project / "aie/graph.h").rename(project / "aie/project.h")
+    collection = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
+    records = {r["aie_sim"]["subject"]: r["aie_sim"] for r in extension_records_of(collection)}
+    declared = records["aiesimulator_output/data/output_aie.txt"]
+    assert (declared["port"], declared["plio_bits"], declared["sample_type"]) == ("DataOut", 32, "declared")
+    assert declared["frame_throughput_sps"] == pytest.approx(250e6)
+
+
 def test_aie_records_in_a_tree_and_configuration(tmp_path: Path) -> None:
     root = tmp_path / "suite"
     project = trees.aie_project(root)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from collectors.collect.artifacts.aie import is_plio_output_name, parse_aie_output, parse_graph_source
+from collectors.collect.artifacts.aie import is_graph_source, is_plio_output_name, parse_aie_output, parse_graph_source
 from collectors.collect.artifacts.component import parse_component, parse_hls_config
 from collectors.collect.artifacts.cosim import parse_cosim_rpt
 from collectors.collect.artifacts.csynth import may_be_passed_over, parse_csynth
@@ -123,7 +123,7 @@ for simulator in ("aiesimulator_output", "x86simulator_output"):
         in_path=simulator,
     )
 register("aie_summary", ("aierun_summary",), lambda f, p: True, parse_aierun_summary, "aie_sim")
-register("aie_graph", ("h", "hpp", "cpp", "cc"), lambda f, p: "graph" in f.lower(), parse_graph_source, "aie_sim")
+register("aie_graph", ("h", "hpp", "cpp", "cc"), lambda f, p: is_graph_source(f), parse_graph_source, "aie_sim")
 # the HLS code analyzer keeps its own recipe.json files under csim/code_analyzer/.internal/
 register(
     "xrt_recipe", ("json",), lambda f, p: f.startswith("recipe"), parse_recipe, "xrt_recipe", not_in_path=".internal"

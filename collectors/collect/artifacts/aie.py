@@ -367,8 +367,10 @@ def throughputs(stats: dict[str, Any], values_per_sample: int, plio_bits: int | 
     return out
 
 
+# the port's name is optional: `output_plio::create(plio_32_bits, "data/output.txt")` (the Vitis
+# StreamSwitchFIFO template) declares the file and the width alone
 _PLIO = re.compile(
-    r"""(?:output_plio::create|PLIO)\s*\(\s*"([^"]*)"\s*,"""
+    r"""(?:output_plio::create|PLIO)\s*\(\s*(?:"([^"]*)"\s*,)?"""
     r"""\s*(?:adf::)?plio_(\d+)_bits\s*,\s*"([^"]+)"\s*"""
 )
 _COMPLEX = re.compile(r"\b(?:cint16|cint32|cfloat|cbfloat16)\b")
@@ -384,7 +386,7 @@ def plio_declarations(source: str) -> dict[str, dict[str, Any]]:
     kind = True if complex_types and not real_types else False if real_types and not complex_types else None
     for match in _PLIO.finditer(source):
         name, bits, path = match.groups()
-        width = checked(bits, f"PLIO width of {name!r}", PLIO_BITS)
+        width = checked(bits, f"PLIO width of {path if name is None else repr(name)}", PLIO_BITS)
         found[path.rsplit("/", 1)[-1]] = {"port": name, "plio_bits": width, "complex": kind}
     return found
 
@@ -395,6 +397,13 @@ _OUTPUT_WIDTH = re.compile(r"(?:output_plio::create|PLIO)\s*\([^;]*?plio_(\d+)_b
 def output_widths(source: str) -> list[int]:
     """Widths of every output PLIO a source creates, file names literal or not."""
     return sorted({int(bits) for bits in _OUTPUT_WIDTH.findall(source)})
+
+
+def is_graph_source(name: str) -> bool:
+    """Where an AI Engine design declares its graph's PLIOs: a source named after the graph, or
+    the `project.h` / `project.cpp` many designs keep it in (SPIRE-GMU/aether-vck190)."""
+    lowered = name.lower()
+    return "graph" in lowered or lowered.rpartition(".")[0] == "project"
 
 
 def parse_graph_source(data: bytes) -> dict[str, Any]:

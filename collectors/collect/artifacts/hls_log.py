@@ -31,6 +31,9 @@ _INI_TOP = re.compile(r"Applying ini 'syn\.top=([A-Za-z_]\w*)'")
 # what the design is made from, of the configuration a step applied (not its own step's options:
 # cosim.*, csim.*, package.*, tb.*, vivado.*): two steps that applied other values ran two designs
 _INI_DESIGN = re.compile(r"Applying ini '((?:syn\.[\w.]+|clock|clock_uncertainty|part|flow_target)=[^']*)'")
+# of those, what only the C and RTL simulations' test benches read (UG1399): no other design
+_SIMULATION_ONLY = ("syn.csimflags", "syn.file_csimflags", "syn.debug.")
+_CLOCK = re.compile(r"\s*([0-9]+(?:\.[0-9]+)?)\s*(MHz|mhz|ns)?\s*")
 _SET_TOP = re.compile(r"Running: set_top (?:-\S+ )*\{?([A-Za-z_]\w*)")
 # a solution's own top, over the project's set_top (its directives.tcl, echoed by the log)
 _DIRECTIVE_TOP = re.compile(r"Running: set_directive_top (?:-\S+ )*?-name \{?\"?([A-Za-z_]\w*)")
@@ -322,30 +325,49 @@ def _untimed_last_by_opened(parts: list[_Session]) -> list[str]:
     return sorted(name for name, was_timed in timed.items() if not was_timed)
 
 
-def _judged(parts: list[_Session]) -> list[str]:
+def _verdicts_by_opened(parts: list[_Session]) -> tuple[list[str], dict[str, str]]:
     """The solutions (by folder name) given a verdict while a session had them open: a C
-    simulation's, or a synthesis error (what makes a solution with no report a variant). A
-    session's script may open one solution after another (Stepaka/Xilinx_lab's lab2_z1: a C
-    simulation of ex_sol1, then only syntheses of ex_sol2 to ex_sol4): each verdict is the
-    solution's opened last before it."""
-    judged = set()
+    simulation's, or a synthesis error (what makes a solution with no report a variant); and
+    each one's last C simulation verdict. A session's script may open one solution after
+    another (Stepaka/Xilinx_lab's lab2_z1: a C simulation of ex_sol1, then only syntheses of
+    ex_sol2 to ex_sol4): each verdict is the solution's opened last before it."""
+    judged, csim = set(), {}
     for part in parts:
         if not part.opened or not (csim_status(part.text) or errors_by_step(part.text).get("synthesis")):
             continue
         opens = opened_at(part.text)
         for (at, path), (end, _next) in zip(opens, [*opens[1:], (len(part.text), "")]):
-            while_open = part.text[at:end]
-            if csim_status(while_open) or errors_by_step(while_open).get("synthesis"):
-                judged.add(_folder(_slashed(path)))
-    return sorted(judged)
+            while_open, name = part.text[at:end], _folder(_slashed(path))
+            status = csim_status(while_open)
+            if status is not None:
+                csim[name] = status
+            if status is not None or errors_by_step(while_open).get("synthesis"):
+                judged.add(name)
+    return sorted(judged), csim
 
 
 def _ini_design(parts: list[_Session]) -> list[str]:
-    """The design settings the last session that applied a configuration applied, "key=value",
-    a file by its name alone (a workspace moved or opened from another checkout keeps its files'
-    names: j1hye0n/vitis_hls's /home/hyeon/workspace -> /home/hyeon/vitis_hls/workspace)."""
+    """The design settings the last session that applied a configuration applied, "key=value":
+    a source file by its name alone (a workspace moved or opened from another checkout keeps its
+    files' names: j1hye0n/vitis_hls's /home/hyeon/workspace -> /home/hyeon/vitis_hls/workspace),
+    the clock as its period in ns (100MHz and 10ns are one clock)."""
     applied = next((found for part in reversed(parts) if (found := _INI_DESIGN.findall(part.text))), [])
-    return sorted({f"{key}={_folder(_slashed(value))}" for key, _, value in (s.partition("=") for s in applied)})
+    design = set()
+    for setting in applied:
+        key, _, value = setting.partition("=")
+        if not key.startswith(_SIMULATION_ONLY):
+            design.add(f"{key}={_design_value(key, value)}")
+    return sorted(design)
+
+
+def _design_value(key: str, value: str) -> str:
+    if key == "syn.file":
+        return _folder(_slashed(value))
+    if key == "clock" and (match := _CLOCK.fullmatch(value)):
+        number = float(match.group(1))
+        period = 1000 / number if (match.group(2) or "").lower() == "mhz" and number else number
+        return f"{round(period, 6):g}ns"
+    return value
 
 
 def parse_hls_log(data: bytes) -> dict[str, Any]:
@@ -363,6 +385,7 @@ def parse_hls_step_log(data: bytes) -> dict[str, Any]:
 def _hls_log_facts(text: str, timed: Callable[[list[_Session]], list[str]]) -> dict[str, Any]:
     parts = _read_sessions(text)
     opened = [path for part in parts for path in part.opened]
+    judged, csim_by_opened = _verdicts_by_opened(parts) if opened else ([], {})
     devices = _DEVICE.findall(text) or _SET_PART.findall(text)
     elapsed = timed(parts)
     issues: list[str] = []
@@ -382,7 +405,8 @@ def _hls_log_facts(text: str, timed: Callable[[list[_Session]], list[str]]) -> d
         "ini_design": _ini_design(parts) if "Applying ini" in text else [],
         "directive_top": _directive_top(parts) if "set_directive_top" in text else None,
         "opened": sorted({_folder(path) for path in opened}),
-        "judged": _judged(parts) if opened else [],
+        "judged": judged,
+        "csim_by_opened": csim_by_opened,
         "timed_by_opened": _seconds_by_opened(parts, issues) if opened else {},
         "last_untimed": _last_work_untimed(parts),
         "last_untimed_by_opened": _untimed_last_by_opened(parts) if opened else [],

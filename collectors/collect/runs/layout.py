@@ -204,9 +204,12 @@ def session_logs(proj: ProjectFiles, solution: str, logs: list[Parsed]) -> list[
     vitis_hls.log / vivado_hls.log above it, nearest first, that opened it (or, after those at
     the same depth, name no solution at all). Found from the solution alone, whatever its siblings' logs are called."""
     name = posixpath.basename(solution)
-    # its own `<solution>.log` first: a log named otherwise in its folder was left there by the
-    # solution's earlier name (Stepaka/Xilinx_lab: sol2_7_double.log inside sol2_7_double_16/)
+    # its own `<solution>.log`, where there is one, and no other `<dir>.log` beside it: that one
+    # was left there by the solution's earlier name, its older sessions (Stepaka/Xilinx_lab:
+    # sol2_7_double.log inside sol2_7_double_16/, another directive set's synthesis)
     own = sorted((p for p in logs if proj.folder(p) == solution), key=lambda p: (_not_named(p, name), p.path))
+    if own and not _not_named(own[0], name):
+        own = [p for p in own if not _not_named(p, name) or posixpath.basename(p.path) in _PROJECT_LEVEL_LOGS]
     above = [
         p
         for p in logs

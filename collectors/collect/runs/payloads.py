@@ -5,6 +5,7 @@ Each builder returns (payload, source files), or None when no record can be writ
 
 from __future__ import annotations
 
+import posixpath
 from dataclasses import dataclass
 from typing import Any
 
@@ -123,7 +124,11 @@ def _sw_run(given: PayloadInput, runner: str | None) -> Built:
     csim_logs = by_top_then_newest(given.proj, [p for p in given.group.of("csim_log") if given.in_solution(p)], top)
     if csim_logs and is_tops(given.proj, csim_logs[0], top):
         csim_logs = csim_logs[:1]  # the top's own: without a verdict (cut short), another function's is none either
+    name = posixpath.basename(given.facts.solution) if given.facts.solution is not None else None
     for item in csim_logs + given.facts.hls_logs:
-        if item.facts["csim_status"] is not None:
-            return {"status": item.facts["csim_status"]}, [item.path]
+        status = item.facts["csim_status"]
+        if item.kind == "hls_log" and name in item.facts["opened"]:
+            status = item.facts["csim_by_opened"].get(name)  # (the verdict given while it was open)
+        if status is not None:
+            return {"status": status}, [item.path]
     return None
