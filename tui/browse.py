@@ -12,7 +12,7 @@ from typing import Any
 
 from rich.text import Text
 from textual import on, work
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, ScreenStackError
 from textual.binding import Binding
 from textual.message import Message
 from textual.timer import Timer
@@ -148,8 +148,8 @@ class BrowseApp(RecordsActions, App[None]):
         if not self.query(Footer):
             try:
                 self.mount(Footer())
-            except MountError:
-                pass  # (a `q` typed as browse started: the screen is going, nothing to mount on)
+            except (MountError, ScreenStackError):
+                pass  # (a `q` typed as browse started: the screen is going, or gone, nothing to mount on)
 
     @property
     def view(self) -> RecordsView:

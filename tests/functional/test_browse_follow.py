@@ -168,3 +168,18 @@ async def test_the_view_ends_equal_to_the_file_whatever_happened(tmp_path: Path,
             apply(path, operation, size)
             await asyncio.sleep(pause)
         await wait_until(pilot, lambda: app.loaded and not app._following and shown(app) == on_disk(path), 20)
+
+
+async def test_the_footers_timer_after_the_screens_are_gone_does_nothing(tmp_path: Path) -> None:
+    """The footer comes at the first paint or at one second (browse.py, _show_footer): a run that
+    ended just then (CI, two cores kept busy) had no screen left to mount it on:
+    ScreenStackError, and the test (or a `q` at that moment: exit 70) failed with it."""
+    path = tmp_path / "r.jsonl"
+    path.write_text("\n".join(numbered(3)) + "\n")
+    app = BrowseApp([str(path)], follow_every=0.05)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.loaded)
+        for footer in app.query("Footer"):
+            await footer.remove()
+    assert not app.screen_stack
+    app._show_footer()  # (the timer, late)
