@@ -7,6 +7,7 @@ a csynth string ('52627', '2.494') or a JSON number is a value; 'undef', null, N
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -90,7 +91,8 @@ def ratio(numerator: float, denominator: float) -> float | None:
         return 1.0
     if numerator == 0 or denominator == 0:
         return None
-    return numerator / denominator
+    found = numerator / denominator
+    return found if 0 < found < math.inf else None  # (1e308 / 5e-324: no ratio to print or average)
 
 
 def _fmax(payload: dict[str, Any]) -> float | None:

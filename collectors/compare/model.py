@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -166,6 +167,8 @@ def _measure(candidate: Candidate, metric: Metric) -> Measured:
     payloads: list[dict[str, Any]] = [payload_of(r, metric.kind) for r in records]
     for payload in reversed(payloads):
         value = metric.read(payload)
+        if value is not None and not math.isfinite(value):
+            value = None  # (a product or quotient of figures the contract admits: 1e308 x 10 cycles-ns)
         if payload.get("status") == "pass" and value is not None:
             return Measured("pass", value, _utilisation(payload, metric, value))
     status = payloads[-1].get("status")

@@ -487,3 +487,27 @@ async def test_i_pressed_while_the_records_load_shows_the_intervals_once_loaded(
         await wait_until(pilot, lambda: screen.settled and screen.comparison is not None)
         await wait_until(pilot, lambda: screen.query_one(CompareMatrix).summary[0][FIXED].plain.count("[") == 1)
         assert screen.query_one(CompareMatrix).summary[0][FIXED].plain == "2.24× [0.902-9.59] (4/4)"
+
+
+async def test_b_offers_only_the_arms_a_rule_can_name() -> None:
+    """A fuzz of records the contract admits: an arm whose origin_version is "" made the rule
+    `ai@`, which no rule parses (ValueError on the interface's thread: browse ended), and one whose
+    version holds a `#` (`bi@v#1`) a rule naming variant 1 of another arm."""
+    odd = []
+    for version in ("", "v#1"):
+        record = copy.deepcopy(next(r for r in RECORDS if r["report_type"] == "hls_synth" and _is(r, "2mm", BASE)))
+        record["implementation"]["origin_version"] = version
+        odd.append(record)
+    async with App().run_test(size=(200, 50)) as pilot:
+        screen = await opened(pilot, RECORDS + odd)
+        assert screen.baseline_rules() == [
+            "benchmark",
+            "best",
+            f"{BASE[0]}@{BASE[1]}",
+            f"{NO_SKILLS[0]}@{NO_SKILLS[1]}",
+            "hlsfactory_benchmark",
+        ]
+        for _ in range(6):  # round the rules, back to benchmark
+            await pilot.press("b")
+            await wait_until(pilot, lambda: screen.settled)
+        assert screen.options.baseline == "best"

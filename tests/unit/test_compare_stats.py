@@ -165,3 +165,24 @@ def test_pass_at_k_of_independent_attempts() -> None:
     data = json.loads(render(result, "json"))
     assert data["arms"][0]["pass_at_k"]["hls_synth"]["5"] == 0.75
     assert "synth pass@1" in render(result, "md")
+
+
+@pytest.mark.parametrize(
+    ("benchmark", "candidate", "metric"),
+    [
+        ("5e-324", "1e308", "csynth.worst"),  # 5e-324 / 1e308 is 0.0: its log raised (every format)
+        ("1e308", "5e-324", "csynth.worst"),  # 1e308 / 5e-324 is inf: "speedup": Infinity, not JSON
+        ("1e308", "1e308", "csynth.time"),  # cycles x clock overflows on both: inf / inf, NaN
+        ("1e308", "2", "adp"),  # LUT x cycles x clock: inf
+    ],
+)
+def test_figures_whose_ratio_is_no_finite_number_give_none(benchmark: str, candidate: str, metric: str) -> None:
+    """A fuzz of records the contract admits (the hls_synth figures are free strings): a ratio or a
+    product out of range crashed `vitis-tui compare` or printed inf and NaN; it is no ratio."""
+    records = [synth("p", "x_benchmark", worst=benchmark), synth("p", "a", worst=candidate)]
+    result = compare(records, Options(metric=metric))
+    (row,) = [r for r in result.results[("s", ("p",))].rows if r.arm == ("a", None)]
+    assert row.speedup is None
+    summary = arm(result, ("a", None))
+    assert (summary.geomean, summary.ci95) == (None, None)
+    assert "Infinity" not in render(result, "json") and "NaN" not in render(result, "json")

@@ -147,6 +147,9 @@ class CompareScreen(Screen[None]):
                     keep_for_good()
         except Cancelled:
             return
+        except Exception as error:  # (a bug: said, as in _switch; the screen stays empty)
+            self.app.call_from_thread(self._say_failed, error)
+            return
         self.app.call_from_thread(self._loaded, comparison)
 
     def _indexed(self, worker: Worker[None]) -> Comparison:
@@ -336,9 +339,11 @@ class CompareScreen(Screen[None]):
         self._set(metric=METRIC_NAMES[(METRIC_NAMES.index(self.options.metric) + step) % len(METRIC_NAMES)])
 
     def baseline_rules(self) -> list[str]:
-        """benchmark, best, then each arm (origin@version) of the records as an explicit rule."""
+        """benchmark, best, then each arm (origin@version) of the records as an explicit rule, where
+        the rule's words can name it (an empty version, or a `#` or `@` in a name, cannot: `ai@`
+        is no rule, and `bi@v#1` names variant 1 of bi@v)."""
         arms = {(c.origin, c.origin_version) for cs in self.comparer.candidates.values() for c in cs.values()}
-        explicit = sorted(o if v is None else f"{o}@{v}" for o, v in arms if "#" not in o and "@" not in o)
+        explicit = sorted(o if v is None else f"{o}@{v}" for o, v in arms if _nameable(o, v))
         return ["benchmark", "best", *explicit]
 
     def action_baseline(self) -> None:
@@ -426,6 +431,11 @@ class CompareScreen(Screen[None]):
             arm = several[0]
         assert arm is not None
         self.app.push_screen(TrajectoryScreen(comparison, several, arm, problem))
+
+
+def _nameable(origin: str, version: str | None) -> bool:
+    names = (origin,) if version is None else (origin, version)
+    return all(name.strip() and "#" not in name and "@" not in name for name in names)
 
 
 def tie_line(comparison: Comparison) -> str:
