@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from collectors.compare.comparison import ArmSummary, Comparison, ProblemKey
 from collectors.compare.model import STAGES, arm_label
+from collectors.compare.summary import fill_intervals
 from collectors.text import visible
 
 if TYPE_CHECKING:
@@ -244,6 +245,8 @@ def render(
 ) -> str:
     from collectors.compare.render_json import to_json
 
+    if fmt != "csv":  # (each arm's interval, shown: worked out for all arms at once)
+        fill_intervals(comparison.arms)
     if fmt == "json":
         return to_json(comparison, inputs or [])
     if fmt == "csv":

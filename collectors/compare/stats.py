@@ -18,6 +18,7 @@ import statistics
 from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from functools import lru_cache
+from operator import itemgetter
 
 from collectors.problems import Cancelled
 
@@ -53,21 +54,37 @@ def _draws(n: int) -> Iterable[list[int]]:
 STOP_STEP = 500  # resamples between two looks at `stopped` (a tenth of a second at 1,000 values)
 
 
-def bootstrap_ci(values: list[float], stopped: Callable[[], bool] | None = None) -> tuple[float, float] | None:
+Interval = tuple[float, float]
+
+
+def bootstrap_ci(values: list[float], stopped: Callable[[], bool] | None = None) -> Interval | None:
     """The 95 % bootstrap interval of the geomean of `values` (positive ratios, in a fixed order).
     Its cost grows with the values (about 1 s at 1,000): `stopped` is asked every STOP_STEP
     resamples, and Cancelled raised when it says so."""
-    if not values:
-        return None
-    logs = [math.log(v) for v in values]
-    n = len(logs)
-    means = []
-    for number, draw in enumerate(_draws(n)):
-        if stopped is not None and number % STOP_STEP == 0 and stopped():
-            raise Cancelled
-        means.append(math.fsum(map(logs.__getitem__, draw)) / n)
-    cuts = statistics.quantiles(means, n=40, method="inclusive")
-    return math.exp(cuts[0]), math.exp(cuts[-1])
+    return bootstrap_cis([values], stopped)[0]
+
+
+def bootstrap_cis(lists: list[list[float]], stopped: Callable[[], bool] | None = None) -> list[Interval | None]:
+    """`bootstrap_ci` of each list, the draws for each length made once for all the lists of that
+    length (making them is most of the cost: 3,000 problems, 5 arms: 13 s one arm at a time)."""
+    found: list[Interval | None] = [None] * len(lists)
+    by_length: dict[int, list[int]] = {}
+    for position, values in enumerate(lists):
+        if values:
+            by_length.setdefault(len(values), []).append(position)
+    for n, positions in by_length.items():
+        logs = [[math.log(v) for v in lists[p]] for p in positions]
+        means: list[list[float]] = [[] for _ in positions]
+        for number, draw in enumerate(_draws(n)):
+            if stopped is not None and number % STOP_STEP == 0 and stopped():
+                raise Cancelled
+            picked = itemgetter(*draw) if n > 1 else lambda logged, at=draw[0]: (logged[at],)
+            for kept, logged in zip(means, logs):
+                kept.append(sum(picked(logged)) / n)  # (at C speed: 2.5x the fsum of a map)
+        for position, kept in zip(positions, means):
+            cuts = statistics.quantiles(kept, n=40, method="inclusive")
+            found[position] = math.exp(cuts[0]), math.exp(cuts[-1])
+    return found
 
 
 def sign_test(wins: int, losses: int) -> float:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -21,7 +21,7 @@ from collectors.compare.model import (
     arm_label,
     payload_of,
 )
-from collectors.compare.stats import bootstrap_ci, geomean, pass_at_k
+from collectors.compare.stats import bootstrap_ci, bootstrap_cis, geomean, pass_at_k
 
 
 @dataclass
@@ -50,11 +50,14 @@ class ArmSummary:
         """The geomean's 95 % bootstrap interval (collectors/compare/stats.py), computed when asked for."""
         return bootstrap_ci(self.values)
 
-    def interval(self, stopped: Callable[[], bool]) -> tuple[float, float] | None:
-        """`ci95`, computed here unless it was (a worker asks `stopped`: see bootstrap_ci)."""
-        if "ci95" not in self.__dict__:
-            self.__dict__["ci95"] = bootstrap_ci(self.values, stopped)
-        return self.ci95
+
+def fill_intervals(arms: Iterable[ArmSummary], stopped: Callable[[], bool] | None = None) -> None:
+    """Every arm's `ci95` (and its suites'), those not known yet worked out together: the arms of
+    as many problems share their resamples (stats.bootstrap_cis). `stopped`: see bootstrap_ci."""
+    every = [summary for arm in arms for summary in (arm, *arm.suites.values())]
+    wanted = [summary for summary in every if "ci95" not in summary.__dict__]
+    for summary, interval in zip(wanted, bootstrap_cis([s.values for s in wanted], stopped)):
+        summary.__dict__["ci95"] = interval  # (what the cached property then gives)
 
 
 def summarize_arm(

@@ -14,7 +14,8 @@ from collectors.compare.comparison import compare
 from collectors.compare.headtohead import pairs
 from collectors.compare.model import ORACLE, Options
 from collectors.compare.render import render
-from collectors.compare.stats import RESAMPLES, SEED, bootstrap_ci, pass_at_k, sign_test
+from collectors.compare.stats import RESAMPLES, SEED, bootstrap_ci, bootstrap_cis, pass_at_k, sign_test
+from collectors.compare.summary import fill_intervals
 from collectors.problems import Cancelled
 
 from ..compare_records import csim, synth
@@ -138,9 +139,17 @@ def test_an_interval_stops_when_asked_and_keeps_what_it_found() -> None:
     with pytest.raises(Cancelled):
         bootstrap_ci([2.0, 3.0, 1.0], stop_at_third)
     assert len(asked) == 3  # asked at resamples 0, STOP_STEP and 2 * STOP_STEP
-    summary = arm(compare(records(), Options()), ("a", None))
-    assert summary.interval(lambda: False) == bootstrap_ci([2.0, 3.0, 1.0, 0.5, 4.0])
-    assert summary.interval(lambda: True) == summary.ci95  # (kept: not asked again)
+    result = compare(records(), Options())
+    fill_intervals(result.arms, lambda: False)
+    assert arm(result, ("a", None)).__dict__["ci95"] == bootstrap_ci([2.0, 3.0, 1.0, 0.5, 4.0])
+    fill_intervals(result.arms, lambda: True)  # (kept: not asked again)
+
+
+def test_the_intervals_of_lists_of_one_length_are_each_lists_own() -> None:
+    """bootstrap_cis makes the draws once for the lists of one length: each interval is still the
+    one bootstrap_ci gives that list alone."""
+    lists = [[2.0, 3.0, 1.0], [0.5, 4.0, 8.0], [1.5, 2.5], []]
+    assert bootstrap_cis(lists) == [bootstrap_ci(values) for values in lists]
 
 
 def test_pass_at_k_of_independent_attempts() -> None:

@@ -41,6 +41,7 @@ from collectors.compare.comparison import (
 )
 from collectors.compare.diff import pair_records
 from collectors.compare.render import header, number_text, problem_text, ratio_text, visible
+from collectors.compare.summary import fill_intervals
 from collectors.interpreter import keep_for_good
 from collectors.problems import Cancelled
 from collectors.records.model import RecordKey, key_of
@@ -308,8 +309,8 @@ class CompareScreen(Screen[None]):
                 if options != self.comparer.options:
                     self.comparer.reconfigure(options)
                 comparison = self.comparer.result(stopped)
-                for arm in comparison.arms if intervals else ():
-                    arm.interval(stopped)
+                if intervals:
+                    fill_intervals(comparison.arms, stopped)
             except Cancelled:
                 return
             except Exception as error:  # (a bug: said, and the screen goes on with what it showed)
