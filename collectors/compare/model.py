@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -237,7 +238,14 @@ def arm_key(candidate: Candidate, by: str) -> ArmKey:
     if by == "origin":
         return (candidate.origin,)
     value = candidate.meta.get(by[len("meta.") :])
-    return (value if value is None or isinstance(value, (str, int, float)) else repr(value),)
+    # a string as it is, any other JSON value as its JSON text: 1, 1.0 and true are three setups
+    # (as Python values they are equal, and were one arm), a list is written as JSON, not repr
+    if value is None or isinstance(value, str):
+        return (value,)
+    return (_JSON_VALUE, json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":")))
+
+
+_JSON_VALUE = "json"  # (a key of two parts: never equal to a string's key of one)
 
 
 ORACLE: ArmKey = ("\x00virtual best",)  # the --oracle column's key: no record can hold it
@@ -250,7 +258,7 @@ def arm_label(arm: ArmKey, by: str) -> str:
         return arm[0] if arm[1] is None else f"{arm[0]}@{arm[1]}"
     if by == "origin":
         return str(arm[0])
-    return f"{by[len('meta.') :]}={'(none)' if arm[0] is None else arm[0]}"
+    return f"{by[len('meta.') :]}={'(none)' if arm[0] is None else arm[-1]}"
 
 
 def variant_order(candidate: Candidate) -> tuple[int, int]:

@@ -195,3 +195,14 @@ def test_figures_whose_ratio_is_no_finite_number_give_none(benchmark: str, candi
     summary = arm(result, ("a", None))
     assert (summary.geomean, summary.ci95) == (None, None)
     assert "Infinity" not in render(result, "json") and "NaN" not in render(result, "json")
+
+
+def test_meta_arms_keep_json_values_apart() -> None:
+    """A fuzz: `--by meta.model` made one arm of 1, true and 1.0 (equal as Python values), and
+    labelled a list with Python's repr."""
+    records = [synth("p", "x_benchmark", worst=100)]
+    for n, model in enumerate([1, True, 1.0, "1", [1, "x"]]):
+        records.append(synth("p", f"a{n}", worst=50, meta={"model": model}))
+    result = compare(records, Options(by="meta.model"))
+    labels = sorted(a.label for a in result.arms)
+    assert labels == ["model=1", "model=1", "model=1.0", 'model=[1,"x"]', "model=true"]  # (the string "1" and 1)
