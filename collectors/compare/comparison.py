@@ -34,6 +34,7 @@ from collectors.compare.model import (
     as_spelled,
     describe,
     measure,
+    parse_baseline,
     variant_order,
 )
 from collectors.compare.summary import ArmSummary, summarize
@@ -194,8 +195,21 @@ class Comparison:
         ]
 
     def warnings(self) -> list[str]:
-        """One line each: arms that merge several setups (--by origin or meta.KEY), then ties for final."""
-        return merge_warnings(self) + [tie_warning(self, p, row) for p, row in self.ties()]
+        """One line each: a baseline rule that names nothing, arms that merge several setups (--by
+        origin or meta.KEY), then ties for final."""
+        return unmatched_rule(self) + merge_warnings(self) + [tie_warning(self, p, row) for p, row in self.ties()]
+
+
+def unmatched_rule(comparison: Comparison) -> list[str]:
+    """An explicit baseline rule that no variant of the records answers (a typo: every cell was
+    'no baseline', and nothing said why)."""
+    rule, metric = parse_baseline(comparison.options.baseline), comparison.options.measure
+    if rule.kind != "explicit" or not comparison.candidates:
+        return []
+    if any(choose_baseline(found, rule, metric) is not None for found in comparison.candidates.values()):
+        return []
+    said = f"the baseline rule {comparison.options.baseline} names no variant of the records"
+    return [f"{said}: no problem has a baseline"]
 
 
 def tie_warning(comparison: Comparison, problem: ProblemKey, row: Row) -> str:

@@ -206,3 +206,13 @@ def test_meta_arms_keep_json_values_apart() -> None:
     result = compare(records, Options(by="meta.model"))
     labels = sorted(a.label for a in result.arms)
     assert labels == ["model=1", "model=1", "model=1.0", 'model=[1,"x"]', "model=true"]  # (the string "1" and 1)
+
+
+def test_a_baseline_rule_that_names_nothing_is_a_warning() -> None:
+    """A fuzz: `--baseline demo_agent#99999` (a typo) left every cell 'no baseline', exit 0, and
+    nothing said why."""
+    records = [synth("p", "x_benchmark", worst=100), synth("p", "a", worst=50)]
+    assert compare(records, Options(baseline="a#7")).warnings() == [
+        "the baseline rule a#7 names no variant of the records: no problem has a baseline"
+    ]
+    assert compare(records, Options(baseline="a#0")).warnings() == []
