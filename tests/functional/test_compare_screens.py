@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.app import App
 
 from collectors.compare.comparison import Options
@@ -511,3 +512,22 @@ async def test_b_offers_only_the_arms_a_rule_can_name() -> None:
             await pilot.press("b")
             await wait_until(pilot, lambda: screen.settled)
         assert screen.options.baseline == "best"
+
+
+@pytest.mark.parametrize("opened_by", [("c",), ("c", "p"), ("c", "h"), ("c", "enter"), ("question_mark",), ("enter",)])
+async def test_q_ends_browse_from_every_screen(opened_by: tuple[str, ...]) -> None:
+    """Issue 26 ("`q`, `ctrl+c` and `ctrl+q` end the program at any moment, a compare
+    recomputation included"): on the compare screen and the screens it opens, `q` went back one
+    screen (a chaos run found it); `escape` goes back, `q` quits, whatever screen is on top."""
+    app = BrowseApp([str(SONNET)])
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.loaded)
+        for key in opened_by:
+            screens = len(app.screen_stack)
+            await pilot.press(key)
+            await wait_until(pilot, lambda: len(app.screen_stack) > screens)
+            if isinstance(app.screen, CompareScreen):
+                await wait_until(pilot, lambda: app.screen.settled)  # type: ignore[attr-defined]
+        await pilot.press("q")
+        await wait_until(pilot, lambda: not app.is_running)
+    assert app.return_code in (None, 0)

@@ -66,7 +66,7 @@ class CompareScreen(Screen[None]):
     CompareScreen CompareMatrix { height: 1fr; }
     """
     BINDINGS = [
-        Binding("escape,q", "app.pop_screen", "Back", tooltip="Back to the records"),
+        Binding("escape", "app.pop_screen", "Back", tooltip="Back to the records"),
         Binding("m", "metric(1)", "Metric", tooltip=METRIC),
         Binding("M", "metric(-1)", "Previous metric", show=False, tooltip=METRIC),
         Binding("b", "baseline", "Baseline", tooltip="Baseline rule: benchmark, best, or an arm"),

@@ -23,7 +23,7 @@ from collectors.text import visible
 class DetailScreen(Screen[None]):
     """Records as highlighted JSON, the source files they came from, and the project's problems."""
 
-    BINDINGS = [Binding("escape,q", "app.pop_screen", "Back")]
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
 
     def __init__(
         self,

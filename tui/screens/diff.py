@@ -45,7 +45,7 @@ class DiffScreen(Screen[None]):
     DiffScreen #diff-table { height: 1fr; }
     """
     BINDINGS = [
-        Binding("escape,q", "app.pop_screen", "Back"),
+        Binding("escape", "app.pop_screen", "Back"),
         Binding("s", "toggle_same", "Show/hide equal fields"),
     ]
 

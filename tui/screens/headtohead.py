@@ -22,7 +22,7 @@ class HeadToHeadScreen(Screen[None]):
     HeadToHeadScreen #h2h-header { height: auto; padding: 0 1; background: $boost; }
     HeadToHeadScreen VerticalScroll { height: 1fr; }
     """
-    BINDINGS = [Binding("escape,q", "app.pop_screen", "Back")]
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
 
     def __init__(self, comparison: Comparison) -> None:
         super().__init__()

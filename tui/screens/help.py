@@ -12,7 +12,8 @@ from textual.widgets import Static
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,q,question_mark", "app.pop_screen", "Close")]
+    # (a modal screen: the app's own `q` is not heard here)
+    BINDINGS = [Binding("escape,question_mark", "app.pop_screen", "Close"), Binding("q", "app.quit", "Quit")]
 
     def __init__(self, bindings: list[tuple[str, str]]) -> None:
         super().__init__()

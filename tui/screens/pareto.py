@@ -33,7 +33,7 @@ class ParetoScreen(Screen[None]):
     ParetoScreen #pareto-points { height: 1fr; overflow-y: auto; padding: 0 1; }
     """
     BINDINGS = [
-        Binding("escape,q", "app.pop_screen", "Back"),
+        Binding("escape", "app.pop_screen", "Back"),
         Binding("s", "scope", "Problem / suite"),
         Binding("x", "axis('x')", "X metric"),
         Binding("y", "axis('y')", "Y metric"),

@@ -24,7 +24,7 @@ class TrajectoryScreen(Screen[None]):
     TrajectoryScreen #trajectory-steps { height: 1fr; overflow-y: auto; padding: 0 1; }
     """
     BINDINGS = [
-        Binding("escape,q", "app.pop_screen", "Back"),
+        Binding("escape", "app.pop_screen", "Back"),
         Binding("left_square_bracket", "arm(-1)", "Previous arm", key_display="["),
         Binding("right_square_bracket", "arm(1)", "Next arm", key_display="]"),
     ]
