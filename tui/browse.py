@@ -36,7 +36,7 @@ from tui.signals import exit_on_signals
 from tui.widgets.records_view import RecordsPanel, RecordsView
 from tui.widgets.tables import LineProblemsTable
 
-FOLLOW_SECONDS = 1.0
+FOLLOW_SECONDS = 0.5  # (a change shows within a second: a tick, then its read)
 BATCHES_AHEAD = 2  # batches the loader may have handed on that the interface has not appended yet
 SWITCH_SECONDS = sys.getswitchinterval()  # Python's own
 LOADING_SWITCH_SECONDS = 0.0005  # while loading, the loader thread hands the GIL over this often
