@@ -75,7 +75,7 @@ class Options:
         if self.by not in ("arm", "origin") and not (self.by.startswith("meta.") and len(self.by) > 5):
             raise ValueError(f"unknown grouping {self.by!r}; valid: {', '.join(BYS)}")
         for p in self.fast_p:
-            number = to_number(p)
+            number = to_number(p) if p.isascii() else None  # (float() reads "१" as 1: no threshold's spelling)
             if number is None or number <= 0:
                 raise ValueError(f"fast_p threshold {p!r} is not a positive number")
 

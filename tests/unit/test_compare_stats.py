@@ -103,8 +103,9 @@ def test_fast_p_thresholds() -> None:
     assert arm(result, ("a", None)).fast_p == {"1": 0.6, "1.5": 0.6, "2": 0.4}
     assert arm(result, ("b", None)).fast_p == {"1": 0.4, "1.5": 0.4, "2": 0.2}
     assert "fast_1.5" in render(result, "md")
-    with pytest.raises(ValueError, match="not a positive number"):
-        Options(fast_p=("0",))
+    for odd in ("0", "\u0967"):  # (a fuzz: float() read the Devanagari one as 1)
+        with pytest.raises(ValueError, match="not a positive number"):
+            Options(fast_p=(odd,))
 
 
 def test_bootstrap_interval_reproduces_its_documented_algorithm() -> None:
