@@ -168,8 +168,10 @@ def _measure(candidate: Candidate, metric: Metric) -> Measured:
     payloads: list[dict[str, Any]] = [payload_of(r, metric.kind) for r in records]
     for payload in reversed(payloads):
         value = metric.read(payload)
-        if value is not None and not math.isfinite(value):
-            value = None  # (a product or quotient of figures the contract admits: 1e308 x 10 cycles-ns)
+        if value is not None and not (math.isfinite(value) and value >= 0):
+            # a product or quotient of figures the contract admits out of range (1e308 x 10 ns), or a
+            # negative one (a "-1" some producer writes for "unknown"): no value, nor the best one
+            value = None
         if payload.get("status") == "pass" and value is not None:
             return Measured("pass", value, _utilisation(payload, metric, value))
     status = payloads[-1].get("status")
@@ -258,7 +260,19 @@ def arm_label(arm: ArmKey, by: str) -> str:
         return arm[0] if arm[1] is None else f"{arm[0]}@{arm[1]}"
     if by == "origin":
         return str(arm[0])
-    return f"{by[len('meta.') :]}={'(none)' if arm[0] is None else arm[-1]}"
+    return f"{by[len('meta.') :]}={'(none)' if arm[0] is None else _meta_text(arm)}"
+
+
+def _meta_text(arm: ArmKey) -> str:
+    """A JSON value as its JSON text; a string as it is, unless it reads as another JSON value
+    (the string "true" beside true, "1" beside 1: then quoted, two arms, two labels)."""
+    if len(arm) == 2:
+        return str(arm[1])
+    try:
+        other = not isinstance(json.loads(arm[0]), str)
+    except ValueError:
+        other = False
+    return json.dumps(arm[0], ensure_ascii=False) if other else str(arm[0])
 
 
 def variant_order(candidate: Candidate) -> tuple[int, int]:

@@ -246,7 +246,7 @@ def render(
     from collectors.compare.render_json import to_json
 
     if fmt != "csv":  # (each arm's interval, shown: worked out for all arms at once)
-        fill_intervals(comparison.arms)
+        fill_intervals(comparison.arms, suites=fmt == "json")
     if fmt == "json":
         return to_json(comparison, inputs or [])
     if fmt == "csv":

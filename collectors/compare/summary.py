@@ -51,10 +51,11 @@ class ArmSummary:
         return bootstrap_ci(self.values)
 
 
-def fill_intervals(arms: Iterable[ArmSummary], stopped: Callable[[], bool] | None = None) -> None:
-    """Every arm's `ci95` (and its suites'), those not known yet worked out together: the arms of
-    as many problems share their resamples (stats.bootstrap_cis). `stopped`: see bootstrap_ci."""
-    every = [summary for arm in arms for summary in (arm, *arm.suites.values())]
+def fill_intervals(arms: Iterable[ArmSummary], stopped: Callable[[], bool] | None = None, suites: bool = False) -> None:
+    """Every arm's `ci95` (and with `suites` its suites', which only the JSON output shows), those
+    not known yet worked out together: the arms of as many problems share their resamples
+    (stats.bootstrap_cis). `stopped`: see bootstrap_ci."""
+    every = [summary for arm in arms for summary in (arm, *(arm.suites.values() if suites else ()))]
     wanted = [summary for summary in every if "ci95" not in summary.__dict__]
     for summary, interval in zip(wanted, bootstrap_cis([s.values for s in wanted], stopped)):
         summary.__dict__["ci95"] = interval  # (what the cached property then gives)

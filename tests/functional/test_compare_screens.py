@@ -13,12 +13,14 @@ from typing import Any
 
 import pytest
 from textual.app import App
+from textual.widgets import Input
 
 from collectors.compare.comparison import Options
 from collectors.records.model import key_of
 from tui.browse import BrowseApp
 from tui.screens.compare import LOAD_STEP, CompareScreen
 from tui.screens.diff import DiffScreen
+from tui.screens.export import ExportScreen
 from tui.screens.pareto import ParetoScreen
 from tui.screens.trajectory import TrajectoryScreen
 from tui.widgets.compare_matrix import FIXED, CompareMatrix
@@ -430,7 +432,8 @@ def _faster_2mm() -> dict[str, Any]:
 async def test_a_negative_figure_has_no_ratio_and_the_switch_to_it_settles() -> None:
     """The review of the switch worker: a record the contract admits with an Average-caseLatency
     of "-1" gave a negative speedup, whose geomean raised in the worker: the screen never
-    settled (the old metric shown, live changes held for ever). A negative figure has no ratio."""
+    settled (the old metric shown, live changes held for ever). A negative figure is no value (nor,
+    by pick or rule `best`, the best one)."""
     odd = copy.deepcopy(next(r for r in RECORDS if r["report_type"] == "hls_synth" and _is(r, "2mm", BASE)))
     odd["hls_synth"]["PerformanceEstimates"]["SummaryOfOverallLatency"]["Average-caseLatency"] = "-1"
     records = [r for r in RECORDS if not (r["report_type"] == "hls_synth" and _is(r, "2mm", BASE))] + [odd]
@@ -439,7 +442,7 @@ async def test_a_negative_figure_has_no_ratio_and_the_switch_to_it_settles() -> 
         await pilot.press("m")  # csynth.worst -> csynth.avg
         await wait_until(pilot, lambda: screen.settled)
         assert "metric csynth.avg" in header(screen)
-        assert cells(screen, MM2)[FIXED] == "-1 (no ratio)"
+        assert cells(screen, MM2)[FIXED] == "no value"
 
 
 async def test_an_error_in_a_switch_is_said_and_the_screen_goes_on(monkeypatch) -> None:
@@ -467,13 +470,28 @@ async def test_an_error_in_a_switch_is_said_and_the_screen_goes_on(monkeypatch) 
         assert [n.message for n in pilot.app._notifications] == [
             "the comparison could not be worked out: ValueError('boom')"
         ]
-        await pilot.press("M")  # back to csynth.worst: the change that waited is in
-        await wait_until(pilot, lambda: screen.settled)
-        assert cells(screen, MM2)[FIXED] == "100×"
+        # the switch did not happen: csynth.worst still, every row of it, with the change that waited
+        assert screen.options.metric == "csynth.worst" and "metric csynth.worst" in header(screen)
+        assert cells(screen, MM2)[FIXED] == "100×" and cells(screen, (SUITE, ("3mm",)))[FIXED] == "0.8×"
 
 
-async def test_i_pressed_while_the_records_load_shows_the_intervals_once_loaded() -> None:
-    """The review of the switch worker: `i` before the load ended was dropped."""
+async def test_i_pressed_while_the_records_load_shows_the_intervals_once_loaded(monkeypatch) -> None:
+    """The review of the switch worker: `i` before the load ended was dropped; then (a second
+    review) the first matrix worked each arm's interval out on the interface's thread."""
+    from collectors.compare import summary
+
+    threads: list[threading.Thread] = []
+    one, several = summary.bootstrap_ci, summary.bootstrap_cis
+
+    def seen(compute: Any) -> Any:
+        def counted(*args: Any) -> Any:
+            threads.append(threading.current_thread())
+            return compute(*args)
+
+        return counted
+
+    monkeypatch.setattr(summary, "bootstrap_ci", seen(one))
+    monkeypatch.setattr(summary, "bootstrap_cis", seen(several))
     gate = threading.Event()
 
     def held() -> Iterator[dict[str, Any]]:
@@ -488,6 +506,46 @@ async def test_i_pressed_while_the_records_load_shows_the_intervals_once_loaded(
         await wait_until(pilot, lambda: screen.settled and screen.comparison is not None)
         await wait_until(pilot, lambda: screen.query_one(CompareMatrix).summary[0][FIXED].plain.count("[") == 1)
         assert screen.query_one(CompareMatrix).summary[0][FIXED].plain == "2.24× [0.902-9.59] (4/4)"
+        assert threads and threading.main_thread() not in threads
+
+
+async def test_a_failed_load_says_so_and_keeps_no_live_change(monkeypatch) -> None:
+    """A review: after a load that failed (a notification), the header still said it was reading
+    the records, and every live change was kept, for ever."""
+    async with App().run_test(size=(200, 50)) as pilot:
+        screen = CompareScreen(RECORDS)
+
+        def broken(*args: Any) -> Any:
+            raise ValueError("boom")
+
+        monkeypatch.setattr(screen.comparer, "result", broken)
+        pilot.app.push_screen(screen)
+        await wait_until(pilot, lambda: screen.broken)
+        screen.records_changed([_faster_2mm()], [])
+        assert screen.pending == [] and header(screen).startswith("the records could not be compared")
+        assert [n.message for n in pilot.app._notifications] == [
+            "the comparison could not be worked out: ValueError('boom')"
+        ]
+
+
+@pytest.mark.parametrize("tabs", [0, 1, 2, 3])
+async def test_q_in_the_export_dialog_types_in_its_box_and_quits_elsewhere(tabs: int) -> None:
+    """A review: in the export dialog (a modal screen, where the app's keys are not heard) `q`
+    neither quit nor typed once the format list or a button had the focus."""
+    app = BrowseApp([str(SONNET)])
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.loaded)
+        await pilot.press("e")
+        await wait_until(pilot, lambda: isinstance(app.screen, ExportScreen))
+        for _ in range(tabs):
+            await pilot.press("tab")
+        box = app.focused if isinstance(app.focused, Input) else None
+        before = box.value if box is not None else None
+        await pilot.press("q")
+        if box is not None:  # (the file name's box: q is a letter of it; the name was selected)
+            assert app.is_running and box.value != before and box.value.endswith("q")
+        else:
+            await wait_until(pilot, lambda: not app.is_running)
 
 
 async def test_b_offers_only_the_arms_a_rule_can_name() -> None:

@@ -202,11 +202,12 @@ def test_meta_arms_keep_json_values_apart() -> None:
     """A fuzz: `--by meta.model` made one arm of 1, true and 1.0 (equal as Python values), and
     labelled a list with Python's repr."""
     records = [synth("p", "x_benchmark", worst=100)]
-    for n, model in enumerate([1, True, 1.0, "1", [1, "x"]]):
+    for n, model in enumerate([1, True, 1.0, "1", [1, "x"], "true"]):
         records.append(synth("p", f"a{n}", worst=50, meta={"model": model}))
     result = compare(records, Options(by="meta.model"))
     labels = sorted(a.label for a in result.arms)
-    assert labels == ["model=1", "model=1", "model=1.0", 'model=[1,"x"]', "model=true"]  # (the string "1" and 1)
+    # (the strings "1" and "true" quoted: they read as other JSON values)
+    assert labels == ['model="1"', 'model="true"', "model=1", "model=1.0", 'model=[1,"x"]', "model=true"]
 
 
 def test_a_baseline_rule_that_names_nothing_is_a_warning() -> None:
@@ -217,3 +218,26 @@ def test_a_baseline_rule_that_names_nothing_is_a_warning() -> None:
         "the baseline rule a#7 names no variant of the records: no problem has a baseline"
     ]
     assert compare(records, Options(baseline="a#0")).warnings() == []
+
+
+def test_a_negative_figure_is_neither_the_best_answer_nor_the_best_baseline() -> None:
+    """A review: "-1" (a producer's "unknown") had no ratio, but `pick best` still took it for an
+    arm's answer and `baseline best` for the baseline (every cell 'no ratio')."""
+    records = [
+        synth("p", "x_benchmark", 0, worst=1200),
+        synth("p", "x_benchmark", 1, worst="-1", name="u"),
+        synth("p", "a", 0, worst=600),
+        synth("p", "a", 1, worst="-1", name="u"),
+    ]
+    result = compare(records, Options(pick="best", baseline="best"))
+    (row,) = [r for r in result.results[("s", ("p",))].rows if r.arm == ("a", None) and r.answer]
+    assert (row.value, row.baseline_value, row.speedup) == (600, 1200, 2.0)
+
+
+def test_only_the_json_output_works_out_the_suites_intervals() -> None:
+    """A review: every format but CSV worked out each suite's interval, which only JSON shows."""
+    result = compare(records(), Options())
+    render(result, "md")
+    assert all("ci95" in a.__dict__ and "ci95" not in s.__dict__ for a in result.arms for s in a.suites.values())
+    render(result, "json")
+    assert all("ci95" in s.__dict__ for a in result.arms for s in a.suites.values())

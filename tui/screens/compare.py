@@ -108,6 +108,7 @@ class CompareScreen(Screen[None]):
         self.ready = False
         self.wanted = self.comparer.options  # the options of the last switch asked for
         self.intervals = False  # each geomean with its 95 % interval (`i`), as last asked for
+        self.broken = False  # the load failed: nothing to show or update
         self._asked = self._shown = 0  # switches asked for, and the one on the screen
         self._computing = threading.Lock()  # one thread at a time works on the comparer
         self.last_update_seconds = 0.0  # a switch: from the key to the matrix shown; a live update: its time
@@ -149,9 +150,15 @@ class CompareScreen(Screen[None]):
         except Cancelled:
             return
         except Exception as error:  # (a bug: said, as in _switch; the screen stays empty)
-            self.app.call_from_thread(self._say_failed, error)
+            self.app.call_from_thread(self._load_failed, error)
             return
         self.app.call_from_thread(self._loaded, comparison)
+
+    def _load_failed(self, error: Exception) -> None:
+        self.broken = True  # (no live change is kept for a comparison that will never be)
+        self.pending = []
+        self._say_failed(error)
+        self.query_one("#compare-header", Static).update(Text(f"the records could not be compared ({KEYS})"))
 
     def _indexed(self, worker: Worker[None]) -> Comparison:
         """The records read, held by problem, indexed and measured: their comparison (Cancelled
@@ -198,6 +205,8 @@ class CompareScreen(Screen[None]):
         """Records that appeared or changed (a record replaces the one with its key) and records
         that went away (their keys, or the records). Only the problems they belong to are
         recomputed. Call on the UI thread."""
+        if self.broken:
+            return
         if not self.settled:  # (a switch's thread is at work on the comparer)
             self.pending.append((list(added_or_changed), list(removed)))
             return
@@ -266,7 +275,8 @@ class CompareScreen(Screen[None]):
     def _show(self, comparison: Comparison, touched: set[ProblemKey] | None) -> None:
         self.comparison = comparison
         matrix = self.query_one(CompareMatrix)
-        matrix.intervals = self.intervals
+        # shown once worked out (in the switch's thread: never here, a second an arm)
+        matrix.intervals = self.intervals and all("ci95" in arm.__dict__ for arm in comparison.arms)
         matrix.show(comparison, touched)
         skipped = f" · {self.comparer.skipped} records without suite, group, origin or variant" * bool(
             self.comparer.skipped
@@ -323,6 +333,9 @@ class CompareScreen(Screen[None]):
             return
         self._shown = asked
         self._say_failed(error)
+        if self.comparison is not None:  # the switch did not happen: back to what is shown
+            self.wanted = self.comparison.options
+            self.comparer.reconfigure(self.wanted)
         self._take_pending()
 
     def _say_failed(self, error: Exception) -> None:

@@ -25,7 +25,8 @@ FORMAT_NAMES = {"jsonl": "JSONL (original records)", "csv": "CSV (visible column
 class ExportScreen(ModalScreen[str | None]):
     """Returns the path written, or None when cancelled."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    # a modal screen: the app's `q` is not heard here; in the path box `q` is text (the box takes it first)
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("q", "app.quit", "Quit", show=False)]
     AUTO_FOCUS = "#export-path"
 
     def __init__(
