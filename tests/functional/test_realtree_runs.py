@@ -1143,17 +1143,27 @@ def test_a_solutions_own_log_times_it_before_a_log_its_earlier_name_left(tmp_pat
     assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 56.289)]
 
 
-def test_a_verdict_is_the_solutions_open_when_it_was_given(tmp_path: Path) -> None:
-    """Stepaka/Xilinx_lab's lab2_z1: one vitis_hls.log session simulated ex_sol1 in C, then opened
-    ex_sol2 and synthesised it only (no csim/ folder); the verdict made a csim run of ex_sol2
-    too, a `pass` of a simulation never run."""
+OPENED_IN_LAB = "INFO: [HLS 200-10] Creating and opening solution 'C:/Xilinx_trn/lab2_z1/lab2_z1/{}'.\n"
+
+
+def two_solution_lab(tmp_path: Path) -> Path:
+    """Stepaka/Xilinx_lab's lab2_z1: a project of two synthesised solutions, ex_sol1 and ex_sol2,
+    its session log (written by the test) in the folder above."""
     root = tmp_path / "lab2_z1"
     project = root / "lab2_z1"
     place(project, "hls.app", text='<project top="fft32" name="lab2_z1"/>\n')
     for solution in ("ex_sol1", "ex_sol2"):
         place(project, f"{solution}/{solution}.aps", text="<solution/>\n")
         place(project, f"{solution}/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
-    opened = "INFO: [HLS 200-10] Creating and opening solution 'C:/Xilinx_trn/lab2_z1/lab2_z1/{}'.\n"
+    return root
+
+
+def test_a_verdict_is_the_solutions_open_when_it_was_given(tmp_path: Path) -> None:
+    """Stepaka/Xilinx_lab's lab2_z1: one vitis_hls.log session simulated ex_sol1 in C, then opened
+    ex_sol2 and synthesised it only (no csim/ folder); the verdict made a csim run of ex_sol2
+    too, a `pass` of a simulation never run."""
+    root = two_solution_lab(tmp_path)
+    opened = OPENED_IN_LAB
     place(
         root,
         "vitis_hls.log",
@@ -1254,13 +1264,8 @@ def test_a_cosim_copy_whose_settings_differ_only_for_the_simulation_or_in_spelli
 def test_each_solution_has_the_csim_verdict_given_while_it_was_open(tmp_path: Path) -> None:
     """The review of the verdict fix: one session simulated ex_sol1 in C (3 errors), then opened
     ex_sol2 and simulated it (0 errors): both sw_run records said `pass`, the log's last verdict."""
-    root = tmp_path / "lab2_z1"
-    project = root / "lab2_z1"
-    place(project, "hls.app", text='<project top="fft32" name="lab2_z1"/>\n')
-    for solution in ("ex_sol1", "ex_sol2"):
-        place(project, f"{solution}/{solution}.aps", text="<solution/>\n")
-        place(project, f"{solution}/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
-    opened = "INFO: [HLS 200-10] Creating and opening solution 'C:/Xilinx_trn/lab2_z1/lab2_z1/{}'.\n"
+    root = two_solution_lab(tmp_path)
+    opened = OPENED_IN_LAB
     csim = "INFO: [HLS 200-1510] Running: csim_design -clean \nINFO: [SIM 211-1] CSim done with {} errors.\n"
     log = (
         opened.format("ex_sol1") + csim.format(3) + opened.format("ex_sol2") + csim.format(0) + ELAPSED.format("26.88")
