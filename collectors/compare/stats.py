@@ -66,7 +66,7 @@ def bootstrap_ci(values: list[float], stopped: Callable[[], bool] | None = None)
 
 def bootstrap_cis(lists: list[list[float]], stopped: Callable[[], bool] | None = None) -> list[Interval | None]:
     """`bootstrap_ci` of each list, the draws for each length made once for all the lists of that
-    length (making them is most of the cost: 3,000 problems, 5 arms: 13 s one arm at a time)."""
+    length (3,000 problems x 4 arms: 6.0 s one arm at a time, 3.2 s together)."""
     found: list[Interval | None] = [None] * len(lists)
     by_length: dict[int, list[int]] = {}
     for position, values in enumerate(lists):
