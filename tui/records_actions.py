@@ -19,6 +19,8 @@ from tui.widgets.line_table import CURSOR_BINDINGS
 from tui.widgets.records_view import RecordsPanel, RecordsView
 
 if TYPE_CHECKING:
+    from textual.driver import Driver
+
     from tui.screens.compare import CompareScreen
 
 # the screens a key opens are imported when first opened (here and in the apps: the detail
@@ -53,6 +55,16 @@ class RecordsActions:
     """Mixed into an App that has one RecordsPanel."""
 
     export_format = "md"
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's Linux driver, whose input thread stops at once (tui/driver.py: 0.2 s off every
+        quit); any other (Windows, one named in TEXTUAL_DRIVER) as Textual picks it."""
+        picked: type[Driver] = super().get_driver_class()  # type: ignore[misc]
+        if picked.__name__ == "LinuxDriver" and picked.__module__ == "textual.drivers.linux_driver":
+            from tui.driver import PromptDriver
+
+            return PromptDriver
+        return picked
 
     @property
     def records_view(self) -> RecordsView:
