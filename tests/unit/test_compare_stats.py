@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from collectors.compare import stats
 from collectors.compare.comparison import compare
 from collectors.compare.headtohead import pairs
 from collectors.compare.model import ORACLE, Options
@@ -241,3 +242,17 @@ def test_only_the_json_output_works_out_the_suites_intervals() -> None:
     assert all("ci95" in a.__dict__ and "ci95" not in s.__dict__ for a in result.arms for s in a.suites.values())
     render(result, "json")
     assert all("ci95" in s.__dict__ for a in result.arms for s in a.suites.values())
+
+
+def test_draws_cut_short_are_not_kept() -> None:
+    """The draws of up to 256 values are kept for the next list of that length; made as they are
+    asked for, a stopped interval stops making them (they were all made first: 0.2 s at 256
+    values with no look at `stopped`), and keeps none of them."""
+    values = [1.5, 2.0, 0.5, 3.0, 1.0, 4.0, 2.5]
+    stats._KEPT.pop(len(values), None)
+    asked: list[int] = []
+    with pytest.raises(Cancelled):
+        bootstrap_ci(values, lambda: len(asked) > 1 or bool(asked.append(1)))
+    assert len(values) not in stats._KEPT
+    whole = bootstrap_ci(values)
+    assert len(stats._KEPT[len(values)]) == RESAMPLES and bootstrap_ci(values) == whole
