@@ -13,7 +13,6 @@ from typing import Any
 from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult, ScreenStackError
-from textual.binding import Binding
 from textual.message import Message
 from textual.timer import Timer
 from textual.widget import MountError
@@ -74,11 +73,7 @@ class BrowseApp(RecordsActions, App[None]):
     # on_mount, and went to the first focusable widget, the filter box (a `q` was a filter); and
     # a change of focus later makes the footer lay out its keys again (0.15 s)
     AUTO_FOCUS = "RecordsView"
-    # ctrl+c quits too (Textual only tells how to quit): whatever has the focus, the filter box included
-    BINDINGS = [
-        *RECORDS_BINDINGS,
-        Binding("ctrl+c", "quit", "Quit", tooltip="Quit, also from the filter box", show=False, priority=True),
-    ]
+    BINDINGS = [*RECORDS_BINDINGS]
 
     def __init__(self, paths: list[str], follow_every: float = FOLLOW_SECONDS, aliases: Aliases = NO_ALIASES) -> None:
         super().__init__()

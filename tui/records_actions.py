@@ -31,6 +31,9 @@ COMPARE_READ_ROWS = 4096  # the compare screen reads the records' lines this man
 # the keys both apps share (each adds its own)
 RECORDS_BINDINGS = [
     Binding("q", "quit", "Quit"),
+    # ctrl+c quits too (Textual only tells how to quit), whatever has the focus, the filter box
+    # included: in browse, and in watch since a helper found it only told there
+    Binding("ctrl+c", "quit", "Quit", tooltip="Quit, also from the filter box", show=False, priority=True),
     Binding("question_mark", "help", "Help", key_display="?", tooltip="Every key, and the filter language"),
     Binding(
         "e",

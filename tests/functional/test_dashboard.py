@@ -382,3 +382,15 @@ async def test_the_cursor_row_stays_above_the_horizontal_scrollbar(tmp_path: Pat
             await pilot.press("home", *["down"] * 30)
             assert view.cursor == 30
             await wait_until(pilot, lambda: bottom() == 30, timeout=5)
+
+
+async def test_ctrl_c_ends_watch_as_it_ends_browse(tmp_path: Path) -> None:
+    """A helper's real-terminal run: in watch, ctrl+c only showed Textual's "press ctrl+q to quit"
+    (browse had its own binding); it quits both, whatever has the focus."""
+    root = trees.build_all(tmp_path / "rodinia-hls")
+    app = make_app(root, tmp_path / "out.jsonl")
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.scans == 1)
+        await pilot.press("ctrl+c")
+        await wait_until(pilot, lambda: not app.is_running)
+    assert app.return_code in (None, 0)
