@@ -34,7 +34,6 @@ from collectors.compare.model import (
     as_spelled,
     describe,
     measure,
-    parse_baseline,
     variant_order,
 )
 from collectors.compare.summary import ArmSummary, summarize
@@ -203,7 +202,7 @@ class Comparison:
 def unmatched_rule(comparison: Comparison) -> list[str]:
     """An explicit baseline rule that no variant of the records answers (a typo: every cell was
     'no baseline', and nothing said why)."""
-    rule, metric = parse_baseline(comparison.options.baseline), comparison.options.measure
+    rule, metric = comparison.options.rule, comparison.options.measure
     if rule.kind != "explicit" or not comparison.candidates:
         return []
     if any(choose_baseline(found, rule, metric) is not None for found in comparison.candidates.values()):

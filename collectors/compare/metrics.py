@@ -83,10 +83,7 @@ class Metric:
 
 def ratio(numerator: float, denominator: float) -> float | None:
     """numerator / denominator; 0/0 is 1.0 (both use none), anything else with a zero is undefined,
-    and so is a negative figure (a "-1" latency some producer writes for "unknown": a negative
-    ratio has no geomean)."""
-    if numerator < 0 or denominator < 0:
-        return None
+    and so is a quotient out of range. (A negative figure is no measured value: model._measure.)"""
     if numerator == 0 and denominator == 0:
         return 1.0
     if numerator == 0 or denominator == 0:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -40,6 +40,7 @@ from collectors.compare.comparison import (
     measure,
 )
 from collectors.compare.diff import pair_records
+from collectors.compare.model import parse_baseline
 from collectors.compare.render import header, number_text, problem_text, ratio_text, visible
 from collectors.compare.summary import fill_intervals
 from collectors.interpreter import keep_for_good
@@ -164,15 +165,11 @@ class CompareScreen(Screen[None]):
         """The records read, held by problem, indexed and measured: their comparison (Cancelled
         once the worker is)."""
         records = _read(self.source() if callable(self.source) else self.source, worker)
-        for start in range(0, len(records), LOAD_STEP):
-            if worker.is_cancelled:
-                raise Cancelled
-            self._hold(records[start : start + LOAD_STEP], [])
+        for part in _steps(records, LOAD_STEP, worker):
+            self._hold(part, [])
         held = [record for kept in self.held.values() for record in kept.values()]
-        for start in range(0, len(held), LOAD_STEP):
-            if worker.is_cancelled:
-                raise Cancelled
-            self.comparer.add(held[start : start + LOAD_STEP])
+        for part in _steps(held, LOAD_STEP, worker):
+            self.comparer.add(part)
         _measure_ahead(self.comparer, worker)
         comparison = self.comparer.result(lambda: worker.is_cancelled)
         if worker.is_cancelled:
@@ -448,8 +445,13 @@ class CompareScreen(Screen[None]):
 
 
 def _nameable(origin: str, version: str | None) -> bool:
-    names = (origin,) if version is None else (origin, version)
-    return all(name.strip() and "#" not in name and "@" not in name for name in names)
+    """Whether the arm's rule, as `baseline_rules` writes it, reads back as that arm (the rule's
+    own parser decides: an empty version, a `#` or `@` in a name, an origin named `best`...)."""
+    try:
+        rule = parse_baseline(origin if version is None else f"{origin}@{version}")
+    except ValueError:
+        return False
+    return (rule.kind, rule.origin, rule.version, rule.variant) == ("explicit", origin, version, None)
 
 
 def tie_line(comparison: Comparison) -> str:
@@ -482,8 +484,15 @@ def _measure_ahead(comparer: Comparer, worker: Worker[None]) -> None:
     """Every metric of every candidate, measured once: a switch then reads no record. Cancelled is
     raised once the worker is."""
     candidates = [candidate for group in comparer.candidates.values() for candidate in group.values()]
-    for number, candidate in enumerate(candidates):
-        if number % MEASURE_STEP == 0 and worker.is_cancelled:
+    for part in _steps(candidates, MEASURE_STEP, worker):
+        for candidate in part:
+            for metric in METRICS.values():
+                measure(candidate, metric)
+
+
+def _steps(items: list[Any], size: int, worker: Worker[None]) -> Iterator[list[Any]]:
+    """`items` `size` at a time; Cancelled before a step once the worker is."""
+    for start in range(0, len(items), size):
+        if worker.is_cancelled:
             raise Cancelled
-        for metric in METRICS.values():
-            measure(candidate, metric)
+        yield items[start : start + size]
