@@ -26,6 +26,9 @@ FILTER_LANGUAGE = [
     ("example", "type:hls_synth status:pass group:cfd/* lut<30000 or cycles>1e6"),
 ]
 PALETTE_KEY = ("ctrl+p", "Command palette")  # (Textual's own binding, added by the app)
+# a modal screen does not hear the app's keys: each binds `q` to quit itself (in a text box, `q`
+# is still a letter: the box takes it first)
+QUIT_FROM_MODAL = Binding("q", "app.quit", "Quit", show=False)
 KEY_NAMES = {"question_mark": "?", "slash": "/", "escape": "esc", "pageup": "pgup", "pagedown": "pgdn"}
 
 

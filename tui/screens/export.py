@@ -18,6 +18,7 @@ from collectors.records.store import write_atomic
 from collectors.records.table import FORMATS, RecordTable
 from collectors.records.writers import ExportPlan, plan_export, plan_pieces
 from collectors.text import visible
+from tui.keys import QUIT_FROM_MODAL
 
 FORMAT_NAMES = {"jsonl": "JSONL (original records)", "csv": "CSV (visible columns)", "md": "Markdown table"}
 
@@ -25,8 +26,7 @@ FORMAT_NAMES = {"jsonl": "JSONL (original records)", "csv": "CSV (visible column
 class ExportScreen(ModalScreen[str | None]):
     """Returns the path written, or None when cancelled."""
 
-    # a modal screen: the app's `q` is not heard here; in the path box `q` is text (the box takes it first)
-    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("q", "app.quit", "Quit", show=False)]
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), QUIT_FROM_MODAL]
     AUTO_FOCUS = "#export-path"
 
     def __init__(
@@ -108,11 +108,9 @@ class ExportScreen(ModalScreen[str | None]):
             write_atomic(path, (piece.encode("utf-8") for piece in plan_pieces(plan)), lambda: worker.is_cancelled)
         except Cancelled:
             return
-        except OSError as exc:
-            self.app.call_from_thread(self._failed, f"cannot write {path}: {exc.strerror or exc}")
-            return
-        except Exception as exc:  # (a worker's error would leave the dialog saying "writing…")
-            self.app.call_from_thread(self._failed, f"cannot write {path}: {exc}")
+        except Exception as exc:  # (any error: a worker's would leave the dialog saying "writing…")
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            self.app.call_from_thread(self._failed, f"cannot write {path}: {why}")
             return
         self.app.call_from_thread(self._written, path)
 

@@ -10,10 +10,11 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tui.keys import QUIT_FROM_MODAL
+
 
 class HelpScreen(ModalScreen[None]):
-    # (a modal screen: the app's own `q` is not heard here)
-    BINDINGS = [Binding("escape,question_mark", "app.pop_screen", "Close"), Binding("q", "app.quit", "Quit")]
+    BINDINGS = [Binding("escape,question_mark", "app.pop_screen", "Close"), QUIT_FROM_MODAL]
 
     def __init__(self, bindings: list[tuple[str, str]]) -> None:
         super().__init__()
