@@ -26,9 +26,8 @@ _OPENED_STARTS = (
     "Opening and resetting solution '",
     "Opening solution '",
 )
-# the top a unified component's step ran (2024.2+ logs echo its configuration: `Applying ini 'syn.top=attention'`)
-_INI_TOP = re.compile(r"Applying ini 'syn\.top=([A-Za-z_]\w*)'")
-# what the design is made from, of the configuration a step applied (not its own step's options:
+# what the design is made from, of the configuration a unified component's step applied (2024.2+
+# logs echo it: `Applying ini 'syn.top=attention'`; not the step's own options:
 # cosim.*, csim.*, package.*, tb.*, vivado.*): two steps that applied other values ran two designs
 _INI_DESIGN = re.compile(r"Applying ini '((?:syn\.[\w.]+|clock|clock_uncertainty|part|flow_target)=[^']*)'")
 # of those, what only the C and RTL simulations' test benches read (UG1399): no other design
@@ -333,7 +332,7 @@ def _verdicts_by_opened(parts: list[_Session]) -> tuple[list[str], dict[str, str
     ex_sol2 to ex_sol4): each verdict is the solution's opened last before it."""
     judged, csim = set(), {}
     for part in parts:
-        if not part.opened or not (csim_status(part.text) or errors_by_step(part.text).get("synthesis")):
+        if not part.opened:
             continue
         opens = opened_at(part.text)
         for (at, path), (end, _next) in zip(opens, [*opens[1:], (len(part.text), "")]):
@@ -401,7 +400,6 @@ def _hls_log_facts(text: str, timed: Callable[[list[_Session]], list[str]]) -> d
         "step_versions": step_versions([part.text for part in parts]),
         "synthesis_failed": synthesis_failed(text),
         "top": tops[-1] if (tops := _SET_TOP.findall(text)) else None,
-        "ini_top": ini[-1] if "syn.top=" in text and (ini := _INI_TOP.findall(text)) else None,
         "ini_design": _ini_design(parts) if "Applying ini" in text else [],
         "directive_top": _directive_top(parts) if "set_directive_top" in text else None,
         "opened": sorted({_folder(path) for path in opened}),

@@ -247,11 +247,11 @@ def _other_designs_copies(proj: ProjectFiles, items: list[Parsed], component: li
     simulated, compiled = logs.get(STEP_LOGS["cosim"]), logs.get(STEP_LOGS["synthesis"])
     if simulated is None or compiled is None:
         return []
-    cosim_log = STEP_LOGS["cosim"]
-    top, compiled_top = simulated.get("ini_top"), compiled.get("ini_top")
-    if top and compiled_top and top != compiled_top:
-        why = f"a co-simulation of {top} (its {cosim_log}), not of {compiled_top}, compiled since"
-    elif (differ := _differing(simulated.get("ini_design") or [], compiled.get("ini_design") or [])) is not None:
+    cosim_log, theirs, ours = STEP_LOGS["cosim"], _by_key(simulated["ini_design"]), _by_key(compiled["ini_design"])
+    tops = theirs.get("syn.top"), ours.get("syn.top")
+    if all(tops) and tops[0] != tops[1]:
+        why = f"a co-simulation of {_words(tops[0])} (its {cosim_log}), not of {_words(tops[1])}, compiled since"
+    elif (differ := _differing(theirs, ours)) is not None:
         why = f"a co-simulation of another design (its {cosim_log} applied {differ}), compiled since"
     else:
         return []
@@ -262,15 +262,17 @@ def _other_designs_copies(proj: ProjectFiles, items: list[Parsed], component: li
     ]
 
 
-def _differing(simulated: list[str], compiled: list[str]) -> str | None:
+def _differing(theirs: dict[str, set[str]], ours: dict[str, set[str]]) -> str | None:
     """The first setting both steps applied with other values, in words (None: none such). A
     setting only one applied says nothing: the other ran with the default, which may be it."""
-    theirs, ours = _by_key(simulated), _by_key(compiled)
     for key in sorted(theirs.keys() & ours.keys()):
         if theirs[key] != ours[key]:
-            simulated_value, compiled_value = ",".join(sorted(theirs[key])), ",".join(sorted(ours[key]))
-            return f"{key}={simulated_value} where the compile applied {key}={compiled_value}"
+            return f"{key}={_words(theirs[key])} where the compile applied {key}={_words(ours[key])}"
     return None
+
+
+def _words(values: set[str] | None) -> str:
+    return ",".join(sorted(values or ()))
 
 
 def _by_key(settings: list[str]) -> dict[str, set[str]]:

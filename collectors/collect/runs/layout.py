@@ -207,9 +207,10 @@ def session_logs(proj: ProjectFiles, solution: str, logs: list[Parsed]) -> list[
     # its own `<solution>.log`, where there is one, and no other `<dir>.log` beside it: that one
     # was left there by the solution's earlier name, its older sessions (Stepaka/Xilinx_lab:
     # sol2_7_double.log inside sol2_7_double_16/, another directive set's synthesis)
-    own = sorted((p for p in logs if proj.folder(p) == solution), key=lambda p: (_not_named(p, name), p.path))
-    if own and not _not_named(own[0], name):
-        own = [p for p in own if not _not_named(p, name) or posixpath.basename(p.path) in _PROJECT_LEVEL_LOGS]
+    own = [p for p in logs if proj.folder(p) == solution]
+    if any(_named_after(p, name) for p in own):
+        own = [p for p in own if _named_after(p, name) or posixpath.basename(p.path) in _PROJECT_LEVEL_LOGS]
+    own.sort(key=lambda p: (not _named_after(p, name), p.path))
     above = [
         p
         for p in logs
@@ -235,8 +236,8 @@ def session_logs(proj: ProjectFiles, solution: str, logs: list[Parsed]) -> list[
 _PROJECT_LEVEL_LOGS = PROJECT_SESSION_LOGS | {TCL_SESSION_LOG}  # (not a `<dir>/<dir>.log`)
 
 
-def _not_named(log: Parsed, solution_name: str) -> bool:
-    return posixpath.basename(log.path) != f"{solution_name}.log"
+def _named_after(log: Parsed, solution_name: str) -> bool:
+    return posixpath.basename(log.path) == f"{solution_name}.log"
 
 
 def _may_hold_its_session(proj: ProjectFiles, log: Parsed, solution: str) -> bool:
