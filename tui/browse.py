@@ -338,7 +338,9 @@ class BrowseApp(RecordsActions, App[None]):
         return 0 if self.loading is None else len(self.loading.raw)
 
     def all_problems(self) -> list[Problem]:
-        return self.load_problems + [p for found in self.schema.values() for p in found]
+        """The load's problems, then the check's; each once (the check names again a line a piece
+        of the load took and the strict reading refuses: collectors/records/quick.py)."""
+        return list(dict.fromkeys(self.load_problems + [p for found in self.schema.values() for p in found]))
 
     def _show_problems(self) -> None:
         found = self.query("#problems").results(LineProblemsTable)

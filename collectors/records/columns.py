@@ -6,12 +6,13 @@ fields.py for the list), so that no list of values is ever matched by position.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from operator import itemgetter
 from typing import Any
 
 from collectors.numbers import number_or_none
 from collectors.records.fields import FIELDS, META_PREFIX
-from collectors.records.model import EXTENSION_TYPES, as_dict
+from collectors.records.model import EXTENSION_TYPES, FIELD_PATHS, as_dict, fields_reader
 from collectors.records.validate import extra_fields
 
 NAN = float("nan")
@@ -65,7 +66,6 @@ def extension_summary(record: dict[str, Any]) -> str:
 
 COLUMNS = FIELDS  # the columns, in the order `extract` gives their values
 KEYS = tuple(column.key for column in COLUMNS)
-_IN_ORDER = itemgetter(*KEYS)
 
 
 def note(record: dict, extras: list[tuple[str, Any]]) -> str | None:
@@ -90,79 +90,78 @@ def section(payload: Any, path: tuple[str, ...]) -> dict[str, Any]:
     return as_dict(payload)
 
 
+SYNTH_FIGURES = ("latency", "interval", "clock", "lut", "ff", "dsp", "bram", "uram")
+RTL_FIGURES = ("cycles", "us", "mhz")
+_SYNTH = fields_reader(SYNTH_FIGURES)
+_RTL = fields_reader(RTL_FIGURES)
+
+
 def synth_figures(record: dict) -> dict[str, Any]:
     """An hls_synth record's worst-case latency, maximum interval, estimated clock, LUT, FF, DSP,
     BRAM_18K and URAM (None where missing), by column key; also the runs table's figures."""
-    synth = as_dict(record.get("hls_synth"))
-    performance = as_dict(synth.get(LATENCY[0]))  # (LATENCY and TIMING, one step at a time: every line of a file)
-    latency = as_dict(performance.get(LATENCY[1]))
-    resources = as_dict(as_dict(synth.get(AREA)).get("Resources"))
-    return {
-        "latency": latency.get("Worst-caseLatency"),
-        "interval": latency.get("Interval-max"),
-        "clock": as_dict(performance.get(TIMING[1])).get("EstimatedClockPeriod"),
-        "lut": resources.get("LUT"),
-        "ff": resources.get("FF"),
-        "dsp": resources.get("DSP"),
-        "bram": resources.get("BRAM_18K"),
-        "uram": resources.get("URAM"),
-    }
+    return dict(zip(SYNTH_FIGURES, _SYNTH(record)))
 
 
 def rtl_figures(record: dict) -> dict[str, Any]:
     """An rtl_sim record's kernel runtime in cycles and in microseconds and its clock, by column key."""
-    rtl = as_dict(record.get("rtl_sim"))
-    return {
-        "cycles": rtl.get("kernel_runtime_cycles"),
-        "us": rtl.get("kernel_runtime_us"),
-        "mhz": rtl.get("kernel_clock_freq_mhz"),
-    }
+    return dict(zip(RTL_FIGURES, _RTL(record)))
 
 
-def extract(record: dict, extras: list[tuple[str, Any]] | None = None) -> tuple[Any, ...]:
+# The fields a row is made of (model.FIELD_PATHS): the columns found as they are, and those
+# made from them (group, variant).
+ROW_FIELDS = tuple(FIELD_PATHS)
+_SLOT = {name: n for n, name in enumerate(ROW_FIELDS)}
+_ROW_FIELDS = fields_reader(ROW_FIELDS)
+_AS_FOUND = itemgetter(*(_SLOT.get(key, _SLOT["type"]) for key in KEYS))  # (the made ones: a stand-in)
+_GROUP, _INDEX, _NAME = _SLOT["group_path"], _SLOT["index"], _SLOT["variant_name"]
+POSITION = {key: n for n, key in enumerate(KEYS)}
+_GROUP_AT, _VARIANT_AT, _STATUS_AT = POSITION["group"], POSITION["variant"], POSITION["status"]
+_SUMMARY_AT, _NOTE_AT = POSITION["summary"], POSITION["note"]
+
+
+def row_of(fields: Any, status: Any, summary: str | None = None, note_text: str | None = None) -> list[Any]:
+    """The value of every column, in COLUMNS order, from a record's ROW_FIELDS (in that order)
+    and what depends on its report type: its payload's status, an extension's summary, the note."""
+    row = list(_AS_FOUND(fields))
+    group = fields[_GROUP]
+    row[_GROUP_AT] = "/".join(map(str, group)) if isinstance(group, list) else group
+    row[_VARIANT_AT] = f"{fields[_INDEX]}_{fields[_NAME]}"
+    row[_STATUS_AT] = status
+    row[_SUMMARY_AT] = summary
+    row[_NOTE_AT] = note_text
+    return row
+
+
+def extract(record: dict, extras: list[tuple[str, Any]] | None = None) -> list[Any]:
     """The value of every column, in COLUMNS order, each found by its column key (never by its
     place in a list). Records from other producers may lack any part, so every step tolerates a
-    missing or odd-typed object (one pass: this runs for every line of a large file). `extras`:
-    the record's fields the schema does not name, when the caller has them already."""
-    run, problem, impl = (
-        as_dict(record.get("run")),
-        as_dict(record.get("problem")),
-        as_dict(record.get("implementation")),
-    )
-    variant = as_dict(impl.get("variant"))
+    missing or odd-typed object. `extras`: the record's fields the schema does not name, when the
+    caller has them already."""
     kind = record.get("report_type")
     payload = as_dict(record.get(kind)) if isinstance(kind, str) else {}
-    assignments = as_dict(as_dict(record.get("hls_synth")).get("UserAssignments"))
-    group = problem.get("group_path")
-    values = synth_figures(record)
-    values.update(rtl_figures(record))
-    values.update(
-        type=kind,
-        suite=problem.get("suite"),
-        group="/".join(map(str, group)) if isinstance(group, list) else group,
-        variant=f"{variant.get('index')}_{variant.get('name')}",
-        origin=impl.get("origin"),
-        origin_version=impl.get("origin_version"),
-        target=run.get("target"),
-        device=run.get("device"),
-        vitis=run.get("vitis_version"),
-        status=payload.get("status"),
-        runtime=run.get("runtime_seconds"),
-        part=assignments.get("Part"),
-        top=assignments.get("TopModelName"),
-        index=variant.get("index"),
-        summary=extension_summary(record) if kind in EXTENSION_TYPES else None,
-        note=note(record, extra_fields(record) if extras is None else extras),
+    return row_of(
+        _ROW_FIELDS(record),
+        payload.get("status"),
+        extension_summary(record) if kind in EXTENSION_TYPES else None,
+        note(record, extra_fields(record) if extras is None else extras),
     )
-    return _IN_ORDER(values)
+
+
+def cells(values: Iterable[Any]) -> list[str]:
+    """The text of each value, as the table holds it."""
+    return ["" if v is None else v if type(v) is str else cell_text(v) for v in values]
 
 
 def dynamic_values(record: dict, extras: list[tuple[str, Any]]) -> dict[str, str]:
     """`meta.KEY` for each origin_meta key, and each field the schema does not name by its path."""
-    meta = as_dict(as_dict(record.get("implementation")).get("origin_meta"))
-    values = {f"{META_PREFIX}{key}": _cell(value) for key, value in meta.items()}
+    values = meta_values(as_dict(record.get("implementation")).get("origin_meta"))
     values.update((path, _cell(value)) for path, value in extras)
     return values
+
+
+def meta_values(meta: Any) -> dict[str, str]:
+    """`meta.KEY` for each key of an origin_meta (none when it is not an object)."""
+    return {f"{META_PREFIX}{key}": _cell(value) for key, value in as_dict(meta).items()}
 
 
 def _cell(value: Any) -> str:
@@ -173,7 +172,6 @@ def _cell(value: Any) -> str:
     return cell_text(value)
 
 
-POSITION = {column.key: n for n, column in enumerate(COLUMNS)}
 # repeated values share one string (numbers too: a report's figures repeat across variants)
 INTERNED = frozenset(n for n, column in enumerate(COLUMNS) if column.key not in ("summary", "note"))
 ALIASED = {"suite": POSITION["suite"], "group": POSITION["group"], "device": POSITION["device"]}

@@ -11,6 +11,7 @@ from collectors.records.follow import Followed, read_new_lines
 from collectors.records.jsonl import Line, LineError, LineSplitter, read_object
 from collectors.records.pieces import Piece
 from collectors.records.preparers import Preparers
+from collectors.records.quick import read_row
 from collectors.records.table import Prepared, RecordTable
 from collectors.records.validate import FileReport
 
@@ -60,7 +61,8 @@ def check_files(
     """Judge whole files, read afresh (in the checking process: only the paths travel to it, not
     the lines), each up to its byte in `ends` (as far as it was loaded). Returns the sources
     ('FILE:LINE') of refused records and the problems; lines are numbered exactly as the loader
-    numbers them, and lines that are not records are left to it."""
+    numbers them, and lines that are not records are left to it, but for those that a piece of
+    the load read as records all the same (quick.py: a key given twice, nesting too deep)."""
     rows: list[tuple[int, str, str]] = []
     for n, path in enumerate(paths):
         source = os.path.abspath(path)
@@ -69,7 +71,9 @@ def check_files(
             try:
                 text, _record = read_object(line)
             except LineError:
-                continue  # the loader reports lines that are not JSON objects
+                if not isinstance(line, bytes) or read_row(line) is None:
+                    continue  # the loader reports lines that are not JSON objects
+                text = line.decode("utf-8")  # a piece showed it (quick.py): refused by check_lines
             rows.append((len(rows), f"{source}:{number}", text))
     invalid, found = check_lines(rows, stop)
     return [rows[i][1] for i in invalid], found

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from sys import intern
 from typing import Any, NotRequired, TypedDict
@@ -171,31 +172,112 @@ def _group(parts: tuple[str, ...]) -> tuple[str, ...]:
     return found
 
 
+# Where each field that keys, lists and compares a record lies in it: the one list that the
+# readers of a parsed record (`fields_reader`) and of a line decoded straight into structs
+# (collectors/records/quick.py) follow. The payload's own fields are under its report type.
+FIELD_PATHS: dict[str, tuple[str, ...]] = {
+    "type": ("report_type",),
+    "suite": ("problem", "suite"),
+    "group_path": ("problem", "group_path"),
+    "origin": ("implementation", "origin"),
+    "origin_version": ("implementation", "origin_version"),
+    "origin_meta": ("implementation", "origin_meta"),
+    "index": ("implementation", "variant", "index"),
+    "variant_name": ("implementation", "variant", "name"),
+    "target": ("run", "target"),
+    "device": ("run", "device"),
+    "vitis": ("run", "vitis_version"),
+    "runtime": ("run", "runtime_seconds"),
+    "latency": ("hls_synth", "PerformanceEstimates", "SummaryOfOverallLatency", "Worst-caseLatency"),
+    "interval": ("hls_synth", "PerformanceEstimates", "SummaryOfOverallLatency", "Interval-max"),
+    "clock": ("hls_synth", "PerformanceEstimates", "SummaryOfTimingAnalysis", "EstimatedClockPeriod"),
+    "lut": ("hls_synth", "AreaEstimates", "Resources", "LUT"),
+    "ff": ("hls_synth", "AreaEstimates", "Resources", "FF"),
+    "dsp": ("hls_synth", "AreaEstimates", "Resources", "DSP"),
+    "bram": ("hls_synth", "AreaEstimates", "Resources", "BRAM_18K"),
+    "uram": ("hls_synth", "AreaEstimates", "Resources", "URAM"),
+    "part": ("hls_synth", "UserAssignments", "Part"),
+    "top": ("hls_synth", "UserAssignments", "TopModelName"),
+    "cycles": ("rtl_sim", "kernel_runtime_cycles"),
+    "us": ("rtl_sim", "kernel_runtime_us"),
+    "mhz": ("rtl_sim", "kernel_clock_freq_mhz"),
+}
+KeyFields = tuple[str, tuple[str, ...], str, str | None, int, str, str, str, str, str]  # RecordKey's, in order
+KEY_FIELDS = ("suite", "group_path", "origin", "origin_version", "index", "variant_name", "type", "target", "device")
+
+
+def fields_reader(names: tuple[str, ...]) -> Callable[[Any], list[Any]]:
+    """A function that reads the named fields (FIELD_PATHS) of a parsed record, in that order:
+    None where a step is missing or not an object (records from other producers may hold any
+    shape). Each object on the way is looked into once, whatever number of fields lie below."""
+    slots = {name: n for n, name in enumerate(names)}
+    tree: dict[str, Any] = {}
+    for name in names:
+        *steps, last = FIELD_PATHS[name]
+        node = tree
+        for step in steps:
+            node = node.setdefault(step, {})
+        node[last] = slots[name]
+    visit = _visitor(tree)
+
+    def read(record: Any) -> list[Any]:
+        found: list[Any] = [None] * len(names)
+        if isinstance(record, dict):
+            visit(record, found)
+        return found
+
+    return read
+
+
+def _visitor(tree: dict[str, Any]) -> Callable[[dict[str, Any], list[Any]], None]:
+    leaves = [(name, slot) for name, slot in tree.items() if isinstance(slot, int)]
+    below = [(name, _visitor(sub)) for name, sub in tree.items() if isinstance(sub, dict)]
+
+    def visit(value: dict[str, Any], found: list[Any]) -> None:
+        get = value.get
+        for name, slot in leaves:
+            found[slot] = get(name)
+        for name, deeper in below:
+            item = get(name)
+            if isinstance(item, dict):
+                deeper(item, found)
+
+    return visit
+
+
+_KEY_FIELDS = fields_reader(KEY_FIELDS)
+_KIND = KEY_FIELDS.index("type")
+
+
 def key_of(record: dict[str, Any]) -> RecordKey:
     """The key of any record, ours or another producer's: missing or odd-typed parts give empty
     values (a line the schema refuses still has a key, so that it can be shown and marked)."""
-    problem, impl, run = (
-        as_dict(record.get("problem")),
-        as_dict(record.get("implementation")),
-        as_dict(record.get("run")),
-    )
-    variant = as_dict(impl.get("variant"))
-    report_type = _text(record.get("report_type"))
-    group = problem.get("group_path")
-    index = variant.get("index")
-    version = impl.get("origin_version")
-    subject = as_dict(record.get(report_type)).get("subject") if report_type in EXTENSION_TYPES else ""
-    return RecordKey(
-        suite=_text(problem.get("suite")),
-        group_path=_group(tuple(map(_text, group)) if isinstance(group, list) else (_text(group),)),
-        origin=_text(impl.get("origin")),
-        origin_version=None if version is None else _text(version),
-        variant_index=index if isinstance(index, int) and not isinstance(index, bool) else -1,
-        variant_name=_text(variant.get("name")),
-        report_type=report_type,
-        target=_text(run.get("target")),
-        device=_text(run.get("device")),
-        subject=_text(subject),
+    return RecordKey(*key_fields(record))
+
+
+def key_fields(record: dict[str, Any]) -> KeyFields:
+    """The fields of a record's key, as RecordKey takes them."""
+    found = _KEY_FIELDS(record)
+    kind = found[_KIND]
+    subject = as_dict(record.get(kind)).get("subject") if kind in EXTENSION_TYPES else ""
+    return key_fields_of(found, subject)
+
+
+def key_fields_of(found: list[Any] | tuple[Any, ...], subject: Any = "") -> KeyFields:
+    """The fields of a key from the KEY_FIELDS of a record as found (any JSON value, in that
+    order) and its subject. A plain tuple: what a child process hands back for each row."""
+    suite, group, origin, version, index, name, kind, target, device = found
+    return (
+        _text(suite),
+        _group(tuple(map(_text, group)) if isinstance(group, list) else (_text(group),)),
+        _text(origin),
+        None if version is None else _text(version),
+        index if isinstance(index, int) and not isinstance(index, bool) else -1,
+        _text(name),
+        _text(kind),
+        _text(target),
+        _text(device),
+        _text(subject),
     )
 
 

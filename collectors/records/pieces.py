@@ -12,12 +12,13 @@ from __future__ import annotations
 import zlib
 from array import array
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from collectors.problems import Problem
-from collectors.records.columns import COLUMNS, INTERNED
-from collectors.records.jsonl import LineError, LineSplitter, read_record
-from collectors.records.model import RecordKey, key_of
+from collectors.records.columns import COLUMNS, INTERNED, cells
+from collectors.records.jsonl import LineError, read_record, whole_lines
+from collectors.records.model import KeyFields, key_fields
+from collectors.records.quick import read_row
 from collectors.records.rawlines import BLOCK_ROWS
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ class Piece:
 
     path: str  # the file (absolute): every row's origin, and its source with `lines`
     lines: array = field(default_factory=lambda: array("q"))  # each row's line number
-    keys: list[RecordKey] = field(default_factory=list)
+    keys: list[KeyFields] = field(default_factory=list)  # each row's key, as RecordKey takes it
     columns: list[Coded | list[str]] = field(default_factory=list)  # in COLUMNS order
     dynamic: dict[str, tuple[array, list[str]]] = field(default_factory=dict)  # name -> (rows, values)
     raw: list[tuple[int, bytes]] = field(default_factory=list)  # (rows, zlib of their lines joined by newlines)
@@ -51,37 +52,49 @@ class Piece:
         return len(self.lines)
 
 
-def _coded(values: tuple[str, ...]) -> Coded:
-    codes: dict[str, int] = {}
-    coded = array("I", [codes.setdefault(v, len(codes)) for v in values])
-    return Coded(list(codes), coded)
+def _coded(values: tuple[Any, ...]) -> Coded:
+    """A column coded by its distinct values, each given as its cell text; found at C speed (a
+    dict of the values) where the values are text or null. A column with numbers (1, 1.0 and
+    true are one key of a dict) or lists is made text first."""
+    try:
+        distinct = list(dict.fromkeys(values))
+    except TypeError:  # (a list or an object)
+        return _coded(tuple(cells(values)))
+    if not all(value is None or type(value) is str for value in distinct):
+        return _coded(tuple(cells(values)))
+    at = {value: n for n, value in enumerate(distinct)}
+    return Coded(cells(distinct), array("I", map(at.__getitem__, values)))
 
 
 def prepare_piece(table: RecordTable, path: str, first_line: int, data: bytes) -> Piece:
-    """The records of `data` (whole lines, the first numbered `first_line`) as one Piece, their
-    values read by `table.values_of` (a table without aliases: they apply where the piece is
-    appended, RecordTable.append_piece)."""
+    """The records of `data` (whole lines, the first numbered `first_line`) as one Piece: each
+    line read straight into its row where it fits the closed schema (quick.py), else read and
+    given its values by `table.values_of` (a table without aliases: they apply where the piece is
+    appended, RecordTable.append_piece); each column then coded at once."""
     piece = Piece(path)
-    rows: list[list[str]] = []
+    rows: list[list[Any]] = []
     kept: list[bytes] = []
-    for number, line in enumerate(LineSplitter().feed(data), first_line):
-        try:
-            record = read_record(line)
-        except LineError as exc:
-            piece.problems.append(Problem(f"{path}:{number}", str(exc)))
-            continue
-        cells, dynamic = table.values_of(record)
+    for number, line in enumerate(whole_lines(data), first_line):
+        row = read_row(line) if type(line) is bytes else None
+        if row is None:  # (the general reading, which also says why a line is not a record)
+            try:
+                record = read_record(line)
+            except LineError as exc:
+                piece.problems.append(Problem(f"{path}:{number}", str(exc)))
+                continue
+            row = (key_fields(record), *table.values_of(record))
+        key, values, dynamic = row
         for name, value in dynamic.items():
-            at, values = piece.dynamic.setdefault(name, (array("I"), []))
+            at, texts = piece.dynamic.setdefault(name, (array("I"), []))
             at.append(len(rows))
-            values.append(value)
+            texts.append(value)
         piece.lines.append(number)
-        piece.keys.append(key_of(record))
-        rows.append(cells)
+        piece.keys.append(key)
+        rows.append(values)
         assert isinstance(line, bytes)  # (read_record refuses an Oversized line)
         kept.append(line)
     for position, column in enumerate(zip(*rows) if rows else [()] * len(COLUMNS)):
-        piece.columns.append(_coded(column) if position in INTERNED else list(column))
+        piece.columns.append(_coded(column) if position in INTERNED else cells(column))
     for start in range(0, len(kept), BLOCK_ROWS):
         block = kept[start : start + BLOCK_ROWS]
         piece.raw.append((len(block), zlib.compress(b"\n".join(block), 1)))

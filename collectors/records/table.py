@@ -21,7 +21,7 @@ from collectors.records.columns import (
     ALIASED,
     COLUMNS,
     INTERNED,
-    cell_text,
+    cells,
     dynamic_values,
     extension_summary,
     extract,
@@ -223,8 +223,8 @@ class RecordTable(Filtering):
         """Append a piece prepared elsewhere (pieces.py), column by column: the rows `append`
         would give for the same lines, at a few microseconds a row (their keys)."""
         start = len(self.raw)
-        for offset, key in enumerate(piece.keys):
-            self._add_key(piece.path, key, start + offset)
+        for offset, fields in enumerate(piece.keys):
+            self._add_key(piece.path, RecordKey(*fields), start + offset)
         for name, (rows, values) in piece.dynamic.items():
             self.dynamic.setdefault(name, {}).update(zip([start + row for row in rows], values))
         self.raw.extend_blocks(piece.raw)
@@ -252,7 +252,7 @@ class RecordTable(Filtering):
     def values_of(self, record: dict) -> tuple[list[str], dict[str, str]]:
         """A record's fixed column values and its dynamic ones (meta.KEY, fields not in the schema)."""
         extras = [] if self._closed else extra_fields(record)
-        values = ["" if v is None else v if type(v) is str else cell_text(v) for v in extract(record, extras)]
+        values = cells(extract(record, extras))
         if self._aliasing:
             for name, position in ALIASED.items():
                 values[position] = self._alias(name, values[position])

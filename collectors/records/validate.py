@@ -180,6 +180,13 @@ def extra_fields(record: Any) -> list[tuple[str, Any]]:
     return found
 
 
+def closed_shape() -> Shape:
+    """The shape of a schema-1.0 record (not an extension record)."""
+    shape = _shape(RECORDS_1_0)
+    assert shape is not None  # (the shipped schema is closed at its root)
+    return shape
+
+
 def unknown_fields(record: Any) -> list[str]:
     return [path for path, _value in extra_fields(record)]
 

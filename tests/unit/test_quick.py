@@ -1,0 +1,135 @@
+"""A line read straight into a row (quick.py) gives what the general reading gives (the strict
+reading, values_of, key_of) for every line it takes, whatever shape the record has; the lines it
+takes that the strict reading refuses are named by the load's check."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from collectors.records.columns import cells
+from collectors.records.jsonl import LineError, LineSplitter, read_record, whole_lines
+from collectors.records.loader import check_files
+from collectors.records.model import EXTENSION_TYPES, REPORT_TYPES, key_fields
+from collectors.records.quick import read_row
+from collectors.records.table import RecordTable
+from collectors.records.validate import Shape, closed_shape
+
+from ..conftest import EXPECTED_TREE
+
+LINES = EXPECTED_TREE.read_text().splitlines()
+
+
+def general(line: bytes) -> tuple[Any, list[str], dict[str, str]]:
+    record = read_record(line)
+    values, dynamic = RecordTable().values_of(record)
+    return key_fields(record), values, dynamic
+
+
+def quick(line: bytes) -> tuple[Any, list[str], dict[str, str]] | None:
+    row = read_row(line)
+    return None if row is None else (row[0], cells(row[1]), row[2])
+
+
+leaves = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 5),
+    st.integers(10**18, 10**25),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.sampled_from(["", "8919", "3.650", "pass", "a/b", "é", "1.0"]),
+    st.lists(st.sampled_from(["x", "y", 1]), max_size=2),
+    st.dictionaries(st.sampled_from(["a", "b"]), st.integers(0, 2), max_size=2),
+)
+kinds = st.sampled_from([*REPORT_TYPES * 3, *EXTENSION_TYPES, "hw_run", "run", "", None, 3])
+
+
+def _object(shape: Shape) -> st.SearchStrategy[Any]:
+    """An object of the shape, any key missing, null or odd (objects mostly as objects); now and
+    then a key it does not name."""
+    known, _prefix, children = shape
+    below = dict(children)
+    fields = {
+        key: (st.one_of(*[_object(below[key])] * 4, leaves) if key in below else leaves)
+        for key in sorted(known)
+        if key != "report_type"
+    }
+    extra = st.sampled_from([*[{}] * 15, {"zz_extra": 1}])
+    return st.builds(lambda body, more: {**body, **more}, st.fixed_dictionaries({}, optional=fields), extra)
+
+
+records = st.builds(lambda body, kind: {**body, "report_type": kind}, _object(closed_shape()), kinds)
+
+
+@settings(max_examples=600, deadline=None)
+@given(records, st.booleans())
+def test_every_line_it_takes_reads_as_the_general_reading_does(record: dict[str, Any], spaced: bool) -> None:
+    line = json.dumps(record, separators=(", ", ": ") if spaced else (",", ":"), ensure_ascii=spaced).encode()
+    found = quick(line)
+    if found is not None:
+        assert found == general(line)
+
+
+def test_the_collectors_own_records_are_all_taken() -> None:
+    for text in LINES:
+        line = text.encode()
+        assert quick(line) is not None and quick(line) == general(line)
+
+
+def test_a_failed_synthesis_null_sections_reads_as_empty_objects() -> None:
+    record = json.loads(next(line for line in LINES if '"hls_synth"' in line and '"report_type":"hls_synth"' in line))
+    record["hls_synth"] = {"status": "fail", "PerformanceEstimates": None, "AreaEstimates": None}
+    record["implementation"]["variant"] = None
+    line = json.dumps(record).encode()
+    key, values, _dynamic = quick(line) or ((), [], {})
+    assert (key, values) == general(line)[:2]
+    assert values[:4] == [
+        "hls_synth",
+        record["problem"]["suite"],
+        "/".join(record["problem"]["group_path"]),
+        "None_None",
+    ]
+    assert key[4:6] == (-1, "")
+
+
+def test_what_it_leaves_to_the_general_reading() -> None:
+    record = json.loads(LINES[0])
+    extra = {**record, "note": "a field the schema does not name"}
+    aie = {**record, "report_type": "aie_sim"}
+    for value in (extra, aie, [record], "text"):
+        assert read_row(json.dumps(value).encode()) is None
+    for line in (b"", b"{not json", b'{"run":NaN}', LINES[0].encode() + b"\xff", b'{"report_type":"sw_run"' + b" " * 3):
+        assert read_row(line) is None
+
+
+def test_a_key_given_twice_is_taken_here_and_named_by_the_check(tmp_path: Path) -> None:
+    twice = LINES[0].replace('{"schema_version":"1.0",', '{"schema_version":"1.0","schema_version":"1.0",', 1)
+    deep = json.loads(LINES[1])
+    deep["implementation"]["origin_meta"] = {"m": json.loads("[" * 70 + "]" * 70)}
+    lines = [LINES[2], twice, json.dumps(deep, separators=(",", ":"))]
+    assert all(read_row(line.encode()) is not None for line in lines)
+    for line in lines[1:]:
+        try:
+            read_record(line.encode())
+            raise AssertionError("the strict reading takes it")
+        except LineError:
+            pass
+    path = tmp_path / "r.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    refused, problems = check_files([str(path)])
+    assert refused == [f"{path}:2", f"{path}:3"]
+    column = lines[2].index("[" * 70) + 62  # (the 65th level: within the record, implementation, origin_meta)
+    assert [str(p) for p in problems] == [
+        f"{path}:2: invalid JSON at column 25: key 'schema_version' repeated in one object",
+        f"{path}:3: invalid JSON at column {column}: nested deeper than 64 levels",
+    ]
+
+
+def test_whole_lines_cuts_as_the_splitter_does() -> None:
+    for data in (b"", b"a\n", b"a\r\nb\n\n", b"\r\n", b"x\ry\n", b"abc\ndefgh\n"):
+        assert whole_lines(data) == LineSplitter().feed(data)
+        assert whole_lines(data, 3) == LineSplitter(3).feed(data)
