@@ -212,11 +212,11 @@ class BrowseApp(RecordsActions, App[None]):
             if found is None:
                 return  # cancelled: the app is closing
             answer = found
-        if "refused" in answer:
-            invalid = table.sources.rows_of(answer["refused"])  # here, not on the interface's thread
+        if "refused" in answer:  # (rows found here, not on the interface's thread)
+            invalid, unread = table.sources.rows_of(answer["refused"]), table.sources.rows_of(answer["unread"])
         else:
-            invalid = answer["invalid"]
-        self.post_message(SchemaChecked(table, invalid, problems_of(answer["problems"])))
+            invalid, unread = answer["invalid"], answer["unread"]
+        self.post_message(SchemaChecked(table, invalid, problems_of(answer["problems"]), unread))
 
     async def on_unmount(self) -> None:
         self._signals.remove()
@@ -280,6 +280,9 @@ class BrowseApp(RecordsActions, App[None]):
         if not self.query(RecordsPanel) or table is not self.view.table:  # (the app may be closing)
             return  # the check of a table a reload replaced
         table.invalid.update(message.invalid)
+        if message.unread:  # lines a piece of the load took that are no record: shown no more
+            table.drop_rows(message.unread)
+            self.view.data_changed([], adapt_columns=False)
         for problem in message.problems:
             self.schema.setdefault(problem.path, []).append(problem)
         self.checked = True

@@ -120,8 +120,9 @@ class Loaded(Message):
 class SchemaChecked(Message):
     """The background schema check of some rows: the refused ones and their problems."""
 
-    def __init__(self, table: RecordTable, invalid: list[int], problems: list[Problem]) -> None:
+    def __init__(self, table: RecordTable, invalid: list[int], problems: list[Problem], unread: list[int]) -> None:
         super().__init__()
         self.table = table
         self.invalid = invalid  # the refused rows of `table`
         self.problems = problems
+        self.unread = unread  # those of them that are no record (a load's piece took them): to go

@@ -77,15 +77,17 @@ def problems_of(pairs: list[list[str]]) -> list[Problem]:
 
 
 def answer(request: Request, stop: Stop | None = None) -> dict[str, Any]:
-    """The check of a request: whole files by path (`refused` files) or rows by value (`invalid`
-    rows), with their problems; where it runs in a thread, `stop` may end it (Cancelled)."""
+    """The check of a request: whole files by path (`refused` and `unread` files) or rows by value
+    (`invalid` and `unread` rows), with their problems; where it runs in a thread, `stop` may end
+    it (Cancelled). `unread`: lines a load took that are no record (collectors/records/quick.py)."""
     from collectors.records.loader import check_files, check_lines
 
     if "paths" in request:
-        refused, problems = check_files(request["paths"], stop, request.get("ends"))
-        return {"refused": refused, "problems": [[p.path, p.reason] for p in problems]}
-    invalid, problems = check_lines([(i, source, text) for i, source, text in request["rows"]], stop)
-    return {"invalid": invalid, "problems": [[p.path, p.reason] for p in problems]}
+        refused, unread, problems = check_files(request["paths"], stop, request.get("ends"))
+        return {"refused": refused, "unread": unread, "problems": [[p.path, p.reason] for p in problems]}
+    rows = [(i, source, text) for i, source, text in request["rows"]]
+    invalid, unread_rows, problems = check_lines(rows, stop)
+    return {"invalid": invalid, "unread": unread_rows, "problems": [[p.path, p.reason] for p in problems]}
 
 
 def main() -> None:

@@ -34,12 +34,16 @@ Stop = Callable[[], bool]
 CHECK_STEP = 500  # rows judged between two looks at whether to stop (about 20 ms)
 
 
-def check_lines(rows: list[tuple[int, str, str]], stop: Stop | None = None) -> tuple[list[int], list[Problem]]:
-    """Judge (row index, source 'FILE:LINE', line) triples: the refused rows and the problems,
-    errors first, then each file's warnings. Browse runs it in a child process (checker.py), so
-    the check never holds the GIL that the interface needs; where it runs in a thread, `stop`
-    is asked every CHECK_STEP rows and Cancelled raised when it says so."""
+def check_lines(
+    rows: list[tuple[int, str, str]], stop: Stop | None = None
+) -> tuple[list[int], list[int], list[Problem]]:
+    """Judge (row index, source 'FILE:LINE', line) triples: the refused rows, those of them that
+    are no record at all (a piece of a load took them: quick.py), and the problems, errors first,
+    then each file's warnings. Browse runs it in a child process (checker.py), so the check never
+    holds the GIL that the interface needs; where it runs in a thread, `stop` is asked every
+    CHECK_STEP rows and Cancelled raised when it says so."""
     invalid: list[int] = []
+    unread: list[int] = []
     found: list[Problem] = []
     reports: dict[str, FileReport] = {}
     for step, (index, source, text) in enumerate(rows):
@@ -49,20 +53,23 @@ def check_lines(rows: list[tuple[int, str, str]], stop: Stop | None = None) -> t
         verdict = reports.setdefault(path, FileReport(path)).add(int(number), text.encode("utf-8"))
         if not verdict.valid:
             invalid.append(index)
+            if verdict.record is None:
+                unread.append(index)
             found.extend(Problem(source, error) for error in verdict.errors)
     for path, report in reports.items():
         found += [Problem(path if n is None else f"{path}:{n}", f"warning: {text}") for n, text in report.warnings()]
-    return invalid, found
+    return invalid, unread, found
 
 
 def check_files(
     paths: list[str], stop: Stop | None = None, ends: list[int] | None = None
-) -> tuple[list[str], list[Problem]]:
+) -> tuple[list[str], list[str], list[Problem]]:
     """Judge whole files, read afresh (in the checking process: only the paths travel to it, not
     the lines), each up to its byte in `ends` (as far as it was loaded). Returns the sources
-    ('FILE:LINE') of refused records and the problems; lines are numbered exactly as the loader
-    numbers them, and lines that are not records are left to it, but for those that a piece of
-    the load read as records all the same (quick.py: a key given twice, nesting too deep)."""
+    ('FILE:LINE') of refused records, those of lines that are no record, and the problems; lines
+    are numbered exactly as the loader numbers them. Lines that are no record are left to the
+    loader, but for those that a piece of the load took all the same (quick.py: a key given
+    twice, nesting too deep): the load shows them until this check says what they are."""
     rows: list[tuple[int, str, str]] = []
     for n, path in enumerate(paths):
         source = os.path.abspath(path)
@@ -75,8 +82,8 @@ def check_files(
                     continue  # the loader reports lines that are not JSON objects
                 text = line.decode("utf-8")  # a piece showed it (quick.py): refused by check_lines
             rows.append((len(rows), f"{source}:{number}", text))
-    invalid, found = check_lines(rows, stop)
-    return [rows[i][1] for i in invalid], found
+    invalid, unread, found = check_lines(rows, stop)
+    return [rows[i][1] for i in invalid], [rows[i][1] for i in unread], found
 
 
 def rows_to_check(table: RecordTable, rows: Iterable[int]) -> list[tuple[int, str, str]]:
@@ -87,7 +94,7 @@ def rows_to_check(table: RecordTable, rows: Iterable[int]) -> list[tuple[int, st
 
 def schema_problems(table: RecordTable, rows: list[int]) -> list[Problem]:
     """Verdicts on the given rows (in this process): problems, and refused rows marked invalid."""
-    invalid, found = check_lines(rows_to_check(table, rows))
+    invalid, _unread, found = check_lines(rows_to_check(table, rows))
     table.invalid.update(invalid)
     return found
 

@@ -146,6 +146,8 @@ class Sources:
     def rows_of(self, sources: Iterable[str]) -> list[int]:
         """The rows whose source is one of `sources` (a schema check's verdicts), in row order.
         Reads only: safe from a worker thread while the interface's thread appends."""
+        if not sources:
+            return []
         split = {source: self._split(source, known_only=True) for source in sources}
         wanted = {at for at in split.values() if at[1] >= 0}
         wanted_other = {source for source, at in split.items() if at[1] < 0}
@@ -174,7 +176,7 @@ class RecordTable(Filtering):
         self.dynamic: dict[str, dict[int, str]] = {}  # meta.KEY or a field path -> row -> value
         self.indexes = Indexes()  # built when first needed, then kept current
         self.invalid: set[int] = set()  # rows the contract refuses: left out of every export
-        self.dead: set[int] = set()  # rows of records removed while watching
+        self.dead: set[int] = set()  # rows of records removed (while watching; lines found to be no record)
         self._intern: dict[str, str] = {}
         self._aliased: dict[tuple[str, str], str] = {}
         self._columns = [self.text[c.key] for c in COLUMNS]
@@ -315,13 +317,22 @@ class RecordTable(Filtering):
 
     def drop(self, origin: str, key: RecordKey) -> None:
         """Remove a record: its row stays in the columns, dead, and is never shown again."""
-        index = self._by_key.pop((origin, key, 0), None)
+        index = self._by_key.get((origin, key, 0))
         if index is not None:
+            self.drop_rows([index])
+
+    def drop_rows(self, rows: Iterable[int]) -> None:
+        """Remove the records of these rows (`drop`, by row)."""
+        for index in rows:
+            row_key = self.keys[index]
+            if index in self.dead or self._by_key.get(row_key) != index:
+                continue
+            del self._by_key[row_key]
             self.dead.add(index)
             if self._key_order is not None:
-                del self._key_order[bisect_left(self._key_order, (key.order, 0, index))]
-            self._cache.clear()  # (the derived indexes may keep the dead row: views leave it out)
-            self._orders.clear()
+                del self._key_order[bisect_left(self._key_order, (row_key[1].order, row_key[2], index))]
+        self._cache.clear()  # (the derived indexes may keep a dead row: views leave it out)
+        self._orders.clear()
 
     def _alias(self, name: str, value: str) -> str:
         """The configured name of a suite, group path or device (cached per spelling)."""

@@ -271,6 +271,32 @@ async def test_a_load_in_small_batches_shows_every_record_and_marks_the_refused(
         assert not app.checked_here  # in a process of its own (it once fell back to this one, silently)
 
 
+async def test_a_line_a_piece_took_that_is_no_record_goes_once_checked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A piece of a large file reads lines straight into rows (quick.py), a key given twice
+    included; the check that follows names such a line, and its row goes (as a line read one by
+    one never shows): the problem listed once."""
+    from collectors.records import loader
+
+    monkeypatch.setattr(loader, "FIRST_BATCH_BYTES", 1500)  # the rest in pieces, prepared in children
+    monkeypatch.setattr(loader, "PIECE_BYTES", 5000)
+    monkeypatch.setattr(loader, "PIECES_FROM_BYTES", 5000)
+    lines = [line.replace('"name":"', f'"name":"c{n}_', 1) for n in range(4) for line in LINES]
+    twice = lines[30].replace('{"schema_version":"1.0",', '{"schema_version":"1.0","schema_version":"1.0",', 1)
+    path = tmp_path / "big.jsonl"
+    path.write_text("\n".join([*lines[:30], twice, *lines[31:]]) + "\n")
+    app = BrowseApp([str(path)])
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.loaded and app.checked)
+        table = app.view.table
+        assert len(table) == len(lines) - 1 and table.dead == {30} and 30 in table.invalid
+        assert 30 not in app.view.rows and info(app).startswith(f"{len(lines) - 1} of {len(lines) - 1} records")
+        assert [str(p) for p in app.all_problems()] == [
+            f"{path}:31: invalid JSON at column 25: key 'schema_version' repeated in one object"
+        ]
+
+
 async def export_closed_once(pilot, app: BrowseApp, target: Path, started: threading.Event) -> list:
     """Export the records to `target`, and close the dialog once `started` is set: the export
     workers, the dialog gone."""

@@ -120,8 +120,8 @@ def test_a_key_given_twice_is_taken_here_and_named_by_the_check(tmp_path: Path) 
             pass
     path = tmp_path / "r.jsonl"
     path.write_text("\n".join(lines) + "\n")
-    refused, problems = check_files([str(path)])
-    assert refused == [f"{path}:2", f"{path}:3"]
+    refused, unread, problems = check_files([str(path)])
+    assert refused == unread == [f"{path}:2", f"{path}:3"]
     column = lines[2].index("[" * 70) + 62  # (the 65th level: within the record, implementation, origin_meta)
     assert [str(p) for p in problems] == [
         f"{path}:2: invalid JSON at column 25: key 'schema_version' repeated in one object",
