@@ -14,7 +14,8 @@ from typing import Any
 
 from collectors.compare.stats import outcome
 from collectors.numbers import number_or_none
-from collectors.records.columns import AREA, LATENCY, TIMING, section
+from collectors.records.columns import section
+from collectors.records.model import AREA, LATENCY, TIMING
 
 
 def to_number(value: Any) -> float | int | None:

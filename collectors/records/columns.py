@@ -75,13 +75,6 @@ def note(record: dict, extras: list[tuple[str, Any]]) -> str | None:
     return "; ".join(texts) if texts else None
 
 
-# Where an hls_synth payload holds its figures (csynth.xml's own section names): the table, the
-# runs table and compare's metrics all read them through these and `section`.
-LATENCY = ("PerformanceEstimates", "SummaryOfOverallLatency")
-TIMING = ("PerformanceEstimates", "SummaryOfTimingAnalysis")
-AREA = "AreaEstimates"  # its "Resources" (used) and "AvailableResources" (the part's)
-
-
 def section(payload: Any, path: tuple[str, ...]) -> dict[str, Any]:
     """The dict at `path` inside a payload; empty where any step is missing or not a dict (a
     record from another producer may lack any part)."""

@@ -21,6 +21,11 @@ TARGET_REPORTS: dict[str, tuple[str, ...]] = {
 }
 VPP_TARGETS = ("vitis.sw_emu", "vitis.hw_emu", "vitis.hw")  # v++ builds; the others are HLS runs
 HLS_SECTIONS = ("ReportVersion", "UserAssignments", "PerformanceEstimates", "AreaEstimates")
+# Where an hls_synth payload holds its figures (csynth.xml's own section names): the table, the
+# runs table and compare's metrics all read them through these
+LATENCY = ("PerformanceEstimates", "SummaryOfOverallLatency")
+TIMING = ("PerformanceEstimates", "SummaryOfTimingAnalysis")
+AREA = "AreaEstimates"  # its "Resources" (used) and "AvailableResources" (the part's)
 
 
 class RunFacts(TypedDict):
@@ -188,14 +193,14 @@ FIELD_PATHS: dict[str, tuple[str, ...]] = {
     "device": ("run", "device"),
     "vitis": ("run", "vitis_version"),
     "runtime": ("run", "runtime_seconds"),
-    "latency": ("hls_synth", "PerformanceEstimates", "SummaryOfOverallLatency", "Worst-caseLatency"),
-    "interval": ("hls_synth", "PerformanceEstimates", "SummaryOfOverallLatency", "Interval-max"),
-    "clock": ("hls_synth", "PerformanceEstimates", "SummaryOfTimingAnalysis", "EstimatedClockPeriod"),
-    "lut": ("hls_synth", "AreaEstimates", "Resources", "LUT"),
-    "ff": ("hls_synth", "AreaEstimates", "Resources", "FF"),
-    "dsp": ("hls_synth", "AreaEstimates", "Resources", "DSP"),
-    "bram": ("hls_synth", "AreaEstimates", "Resources", "BRAM_18K"),
-    "uram": ("hls_synth", "AreaEstimates", "Resources", "URAM"),
+    "latency": ("hls_synth", *LATENCY, "Worst-caseLatency"),
+    "interval": ("hls_synth", *LATENCY, "Interval-max"),
+    "clock": ("hls_synth", *TIMING, "EstimatedClockPeriod"),
+    "lut": ("hls_synth", AREA, "Resources", "LUT"),
+    "ff": ("hls_synth", AREA, "Resources", "FF"),
+    "dsp": ("hls_synth", AREA, "Resources", "DSP"),
+    "bram": ("hls_synth", AREA, "Resources", "BRAM_18K"),
+    "uram": ("hls_synth", AREA, "Resources", "URAM"),
     "part": ("hls_synth", "UserAssignments", "Part"),
     "top": ("hls_synth", "UserAssignments", "TopModelName"),
     "cycles": ("rtl_sim", "kernel_runtime_cycles"),
