@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -10,6 +9,7 @@ from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from collectors.records.jsonl import loads_read
 from collectors.records.model import RecordKey
 from collectors.records.table import export, exported_rows
 from collectors.text import visible
@@ -154,7 +154,7 @@ class RecordsActions:
         def records() -> Iterator[dict[str, Any]]:  # (read as the screen asks: it stops when closed)
             for start in range(0, len(rows), COMPARE_READ_ROWS):
                 for line in table.raw.many(rows[start : start + COMPARE_READ_ROWS]):
-                    yield json.loads(line)
+                    yield loads_read(line)
 
         from collectors.compare.inputs import admitted, valid_records
         from collectors.compare.model import spelled_with

@@ -145,6 +145,7 @@ except ImportError:  # pragma: no cover (a dependency; tolerated missing)
     _orjson = None  # type: ignore[assignment]
 _SPACED_KEY = re.compile(rb'"[ \t\r]+:')  # a key counted apart from its colon
 _LONG_NUMBER = re.compile(rb"\d{19}")  # an integer orjson would not read exactly
+_LONG_DIGITS = re.compile(r"\d{19}")
 
 _DECODER = json.JSONDecoder(parse_float=_finite, parse_constant=_constant, object_pairs_hook=_unique)
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}:,]|-?(?:NaN|Infinity)|-?\d[\d.eE+-]*|\s+|.', re.S)
@@ -239,6 +240,18 @@ def _fast(line: bytes) -> dict[str, Any] | None:
     if b"\\u00" in line or _SPACED_KEY.search(line) or _LONG_NUMBER.search(line):
         return None
     return value if written.count(b'":') == line.count(b'":') else None  # (else a key given twice)
+
+
+def loads_read(text: str) -> Any:
+    """A line read already as a record (a table's row: its doubts were settled when it was
+    read), again: through orjson, 3x faster than `json`, but for a line with a digit run that
+    orjson would read as a float (an integer of 19 digits or more)."""
+    if _orjson is not None and not _LONG_DIGITS.search(text):
+        try:
+            return _orjson.loads(text)
+        except _orjson.JSONDecodeError:
+            pass  # (a lone surrogate, which `json` takes)
+    return json.loads(text)
 
 
 def read_record(line: Line) -> dict[str, Any]:

@@ -9,7 +9,6 @@ the handful of values the columns and the filter language need.
 
 from __future__ import annotations
 
-import json
 from array import array
 from bisect import bisect_left, insort
 from collections.abc import Iterable, Iterator
@@ -33,6 +32,7 @@ from collectors.records.columns import (
 from collectors.records.fields import BY_KEY, META_PREFIX
 from collectors.records.filtering import CACHED_QUERIES, Filtering
 from collectors.records.indexes import Indexes
+from collectors.records.jsonl import loads_read
 from collectors.records.model import RecordKey, key_of
 from collectors.records.pieces import Coded, Piece
 from collectors.records.query import Node
@@ -413,7 +413,8 @@ class RecordTable(Filtering):
         return self._by_key.get(key)
 
     def record(self, index: int) -> dict:
-        return json.loads(self.raw[index])
+        record: dict = loads_read(self.raw[index])
+        return record
 
 
 # the columns a view starts with, each shown when its values differ between records

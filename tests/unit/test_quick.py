@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from collectors.records.columns import cells
-from collectors.records.jsonl import LineError, LineSplitter, read_record, whole_lines
+from collectors.records.jsonl import LineError, LineSplitter, loads_read, read_record, whole_lines
 from collectors.records.loader import check_files
 from collectors.records.model import EXTENSION_TYPES, REPORT_TYPES, key_fields
 from collectors.records.quick import read_row
@@ -133,3 +133,12 @@ def test_whole_lines_cuts_as_the_splitter_does() -> None:
     for data in (b"", b"a\n", b"a\r\nb\n\n", b"\r\n", b"x\ry\n", b"abc\ndefgh\n"):
         assert whole_lines(data) == LineSplitter().feed(data)
         assert whole_lines(data, 3) == LineSplitter(3).feed(data)
+
+
+def test_a_line_read_again_reads_as_json_reads_it() -> None:
+    for text in (
+        LINES[0],
+        '{"a": 123456789012345678901234567890, "b": -0, "c": 1.7976931348623157e308}',
+        '{"s": "\\ud800 lone", "t": "\\u00e9", "f": [0.1, -0.0, 5e-324]}',
+    ):
+        assert loads_read(text) == json.loads(text) and repr(loads_read(text)) == repr(json.loads(text))
