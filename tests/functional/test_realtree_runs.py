@@ -675,6 +675,53 @@ def test_no_runtime_from_a_session_that_opened_a_nested_projects_solution(tmp_pa
     assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", None)]
 
 
+def test_a_project_renamed_since_is_known_by_the_name_its_app_keeps(tmp_path: Path) -> None:
+    """jjj7811/CNN_Accelerator: Conv_Pool/ was made as Conv_Tile129 (its hls.app still says so);
+    the vitis_hls.log beside it opened Conv_Tile129/solution9 on another machine and exported it
+    in 54.251 s. That session is the project's: its runtime is the run's (it was null)."""
+    root = tmp_path / "Conv_Pool_int16"
+    place(root / "Conv_Pool", "hls.app", text='<project name="Conv_Tile129" top="fft32"/>\n')
+    place(root / "Conv_Pool", "solution9/solution9.aps", text="<solution/>\n")
+    place(root / "Conv_Pool", "solution9/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+    made = "D:/Vivado_program/pynq_lenet5/hls_t1/Conv_short/Conv_Tile129"
+    session = (
+        "INFO: [HLS 200-1510] Running: open_project Conv_Tile129 \n"
+        f"INFO: [HLS 200-10] Opening project '{made}'.\n"
+        "INFO: [HLS 200-1510] Running: open_solution solution9 -flow_target vivado \n"
+        f"INFO: [HLS 200-10] Opening solution '{made}/solution9'.\n"
+        "INFO: [HLS 200-1510] Running: export_design -format ip_catalog \n" + ELAPSED.format("54.251")
+    )
+    place(root, "vitis_hls.log", text=session)
+    records, _ = records_of(collect(root))
+    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 54.251)]
+    place(root / "Conv_Pool", "hls.app", text='<project name="Conv_Other" top="fft32"/>\n')  # another project's session
+    records, _ = records_of(collect(root))
+    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", None)]
+
+
+def test_an_sdsoc_functions_session_log_times_its_synthesis(tmp_path: Path) -> None:
+    """skalogerakis/Reconfigurable_Computing_High_Level_Synthesis: SDSoC 2018.3 ran Vivado HLS for
+    the accelerated function in Debug/_sds/vhls/, beside the project myFuncAccel/ it made there:
+    myFuncAccel_vivado_hls.log is that session's log (30.33 s; it was never read: null)."""
+    vhls = tmp_path / "Algo_4" / "Debug" / "_sds" / "vhls"
+    place(vhls / "myFuncAccel", "vivado_hls.app", text='<project name="myFuncAccel" top="fft32"/>\n')
+    place(vhls / "myFuncAccel", "solution/solution.aps", text="<solution/>\n")
+    place(vhls / "myFuncAccel", "solution/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+    made = "/home/skalogerakis/TUC_Projects/TUC_HLS/MyCode/MIlestone3/SDSOC_Accel/Algo_4/Debug/_sds/vhls/myFuncAccel"
+    session = (
+        "****** Vivado(TM) HLS - High-Level Synthesis from C, C++ and SystemC v2018.3 (64-bit)\n"
+        f"INFO: [HLS 200-10] Creating and opening project '{made}'.\n"
+        f"INFO: [HLS 200-10] Creating and opening solution '{made}/solution'.\n"
+        "INFO: [HLS 200-10] Starting code transformations ...\n" + ELAPSED.format("30.33")
+    )
+    place(vhls, "myFuncAccel_vivado_hls.log", text=session)
+    records, _ = records_of(collect(tmp_path / "Algo_4"))
+    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 30.33)]
+    (vhls / "myFuncAccel_vivado_hls.log").rename(vhls / "myFuncAccel" / "myFuncAccel_vivado_hls.log")
+    records, _ = records_of(collect(tmp_path / "Algo_4"))  # (elsewhere than SDSoC's vhls/: no session log)
+    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", None)]
+
+
 def test_no_runtime_from_a_session_that_ran_no_step(tmp_path: Path) -> None:
     """pominiq/DNNonSilicon: beside the 2020.1 vivado_hls.log that synthesised the project, a
     2023.2.2 vitis_hls.log whose session stopped at open_project ('Project is not compatible')

@@ -100,10 +100,21 @@ PROJECT_SESSION_LOGS = frozenset({"vitis_hls.log", "vivado_hls.log"})
 TCL_SESSION_LOG = "hls_run_tcl.log"
 
 
+# SDSoC / SDx (2016-2019) runs Vivado HLS for each accelerated function in `_sds/vhls/`, beside the
+# project it makes there: `<function>_vivado_hls.log`
+SDS_SESSION_LOG = "_vivado_hls.log"
+SDS_FOLDER = "vhls"
+
+
 def is_session_log(name: str, parent: str) -> bool:
-    """An HLS session's log: `vitis_hls.log`, `vivado_hls.log`, a solution's `<solution>.log`, or
-    `logs/hls_run_tcl.log`."""
-    return name in PROJECT_SESSION_LOGS or name == parent + ".log" or (name == TCL_SESSION_LOG and parent == "logs")
+    """An HLS session's log: `vitis_hls.log`, `vivado_hls.log`, a solution's `<solution>.log`,
+    `logs/hls_run_tcl.log`, or SDSoC's `vhls/<function>_vivado_hls.log`."""
+    return (
+        name in PROJECT_SESSION_LOGS
+        or name == parent + ".log"
+        or (name == TCL_SESSION_LOG and parent == "logs")
+        or (name.endswith(SDS_SESSION_LOG) and parent == SDS_FOLDER)
+    )
 
 
 def is_step_log(name: str, parent: str) -> bool:

@@ -12,13 +12,17 @@ from collectors.files import decode_text
 from collectors.problems import NotThisKind
 
 _APP_TOP = re.compile(r"<(?:\w+:)?project\b[^>]*?\btop=\"([^\"]+)\"")
+_APP_NAME = re.compile(r"<(?:\w+:)?project\b[^>]*?\bname=\"([^\"]+)\"")
 _SET_TOP = re.compile(r"^\s*set_top\s+(?:-\S+\s+)*\{?([A-Za-z_]\w*)\}?", re.MULTILINE)
 LEGACY_REPORT_SUFFIX = "_csynth.xml"
 
 
 def parse_hls_app(data: bytes) -> dict[str, Any]:
-    match = _APP_TOP.search(decode_text(data))
-    return {"top": match.group(1) if match else None}
+    """The project's top function and its name (`open_project NAME` made it: a folder renamed
+    since still says the name its logs know it by)."""
+    text = decode_text(data)
+    top, name = _APP_TOP.search(text), _APP_NAME.search(text)
+    return {"top": top.group(1) if top else None, "name": name.group(1) if name else None}
 
 
 def parse_hls_script(data: bytes) -> dict[str, Any]:

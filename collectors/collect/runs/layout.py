@@ -276,21 +276,31 @@ def _opened_another(proj: ProjectFiles, log: Parsed, solution: str) -> bool:
     tree, 22 days later), or other folders of this tree (ValdecirDesenv/FPGA_picoZed: a session
     that opened picoZed/solution1 beside the project's own solution1). A full path found nowhere
     here (a tree built elsewhere and moved) says nothing against it where it ends in the
-    project's name and the solution's; nor does a project's name in a log in the project's own
-    folder (a project renamed when committed), nor a relative path (`./solution1`); a project
-    at the tree's top has no name of its own here (the checkout's folder)."""
+    project's name (its folder's, or the one its `.app` keeps) and the solution's; nor does a
+    project's name in a log in the project's own folder (a project renamed when committed), nor
+    a relative path (`./solution1`); a project at the tree's top has no name of its own here
+    (the checkout's folder)."""
     name = posixpath.basename(solution)
     tails = {
         tail.casefold()
         for tail in log.facts.get("opened_tails", ())
         if posixpath.basename(tail) == name and tail.split("/")[0] not in (".", "..")  # (`./solution1`: no name)
     }
-    own = solution.split("/")[-2:]
-    above = posixpath.dirname(solution) != _session_folder(proj, log)  # (a log in the project's own folder is its)
-    if tails and len(own) == 2 and above and "/".join(own).casefold() not in tails:
+    project = posixpath.dirname(solution)
+    above = project != _session_folder(proj, log)  # (a log in the project's own folder is its)
+    own = {f"{project_name}/{name}".casefold() for project_name in _project_names(proj, project)}
+    if tails and project and above and not tails & own:
         return True
     opened = _opened_paths(log, name)
     return bool(opened) and _absolute(proj, solution) not in opened and opened <= proj.folders()
+
+
+def _project_names(proj: ProjectFiles, project: str) -> set[str]:
+    """The names a project folder goes by: its own, and the one its `.app` gives it (the name it
+    was made with: jjj7811/CNN_Accelerator's Conv_Pool/hls.app says Conv_Tile129, which its
+    vitis_hls.log opened)."""
+    apps = [app for app in proj.readable("hls_app") if proj.folder(app) == project]
+    return {posixpath.basename(project), *(app.facts["name"] for app in apps if app.facts.get("name"))}
 
 
 def _opened_paths(log: Parsed, name: str) -> set[str]:
