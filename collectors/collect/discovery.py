@@ -28,6 +28,11 @@ from collectors.collect.pruning import (
 )
 from collectors.problems import Problem
 
+# logs in a solution's folder that are no session of the HLS tool: a temporary (`.temp11.log`), the
+# JVM's crash dumps of its GUI (lrh12580/Zedboard_Sobel: two empty `hs_err_pid*.log`, once
+# problem lines)
+NOT_SESSION_LOGS = (".", "hs_err_pid")
+
 __all__ = ["BUILD_MARKERS", "NEVER_WALKED", "STATE_DIR", "find_projects", "project_inventory"]
 
 StackEntry = tuple[str, str, "DirNode | None", bool]
@@ -204,8 +209,8 @@ class Walker:
                 continue  # a report linked in from outside the roots is never read
             if kind is None and top_report_here and fname.endswith(LEGACY_REPORT_SUFFIX):
                 kind = "csynth"  # the run decides whether it is the top function's report
-            elif kind is None and solution and fname.endswith(".log") and not fname.startswith("."):
-                kind = "hls_log"  # a solution's own log, whatever the folder was renamed to (not `.temp11.log`)
+            elif kind is None and solution and fname.endswith(".log") and not fname.startswith(NOT_SESSION_LOGS):
+                kind = "hls_log"  # a solution's own log, whatever the folder was renamed to
             if kind in EXTENSION_KINDS and discovery:
                 node.has_evidence = True  # a mapper run or a recipe is a build of its own
             if kind is not None and prefix + fname not in self.excluded:

@@ -9,7 +9,7 @@ from functools import partial
 from typing import Any
 
 from collectors.collect.accounting import account_project
-from collectors.collect.artifacts import ARTIFACTS
+from collectors.collect.artifacts import ARTIFACTS, SOURCES
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.config import Settings
 from collectors.collect.discovery import Project
@@ -87,7 +87,7 @@ def parse_file(path: str, kind: str, stat: os.stat_result | None = None) -> Pars
     if artifact.parse is None:
         return stamp, Parsed(path, kind, stat.st_mtime_ns, {})
     deferred = artifact.deferred
-    quiet = deferred is not None
+    quiet = deferred is not None or kind in SOURCES
     if deferred is not None and deferred(path):
         later = partial(read_and_parse, path, kind, stat.st_mtime_ns)
         return stamp, Parsed(path, kind, stat.st_mtime_ns, None, load=later, quiet=True)

@@ -169,6 +169,10 @@ def classify(name: str, parent: str, path: str = "") -> str | None:
 
 _ANY_PATHS = tuple(a.in_path for a in _BY_TAIL.get(ANY_TAIL, []) if a.in_path)
 
+# a design's sources read for what they declare (an AI Engine graph's PLIOs), not reports: what is
+# wrong with one is a problem only where a run consulted it (mztulip/dijkstra_zynq's graph1.h, an
+# HLS testbench's empty header, was an "empty file" problem line of an HLS design)
+SOURCES = frozenset({"aie_graph"})
 # what makes a directory a project of its own (a graph source or a report alone does not)
 _FACTS_ONLY = ("aie_graph", "aie_summary", "xrt_report")  # what speaks for a record, never one of its own
 EXTENSION_KINDS = frozenset(kind for kind, a in ARTIFACTS.items() if a.family != "hls" and kind not in _FACTS_ONLY)
