@@ -10,7 +10,7 @@ import stat as stat_module
 import time
 from typing import Any, BinaryIO
 
-from collectors.problems import ArtifactError
+from collectors.problems import ArtifactError, EmptyFile
 
 MAX_REPORT_BYTES = 64 * 1024 * 1024  # the largest real csynth.xml seen is 2 MB
 LFS_POINTER_PREFIX = b"version https://git-lfs.github.com/spec/"
@@ -90,7 +90,7 @@ def check_not_placeholder(data: bytes) -> None:
     if data.startswith(LFS_POINTER_PREFIX):
         raise ArtifactError("Git LFS pointer, not the report (run 'git lfs pull')")
     if not data.strip():
-        raise ArtifactError("empty file")
+        raise EmptyFile("empty file")
 
 
 def decode_text(data: bytes) -> str:

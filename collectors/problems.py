@@ -21,6 +21,10 @@ class ArtifactError(Exception):
     """Raised by a pure parser when the contents are not a valid report of its kind."""
 
 
+class EmptyFile(ArtifactError):
+    """A file with nothing in it (a problem for a report; a log that says nothing is no file)."""
+
+
 class Cancelled(Exception):
     """Work stopped half-way because its caller asked: the program closing, a screen or a dialog
     closed (a schema check, the comparison's load, an export's write)."""

@@ -9,7 +9,7 @@ from functools import partial
 from typing import Any
 
 from collectors.collect.accounting import account_project
-from collectors.collect.artifacts import ARTIFACTS, SOURCES
+from collectors.collect.artifacts import ARTIFACTS, LOG_KINDS, QUIET_KINDS
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.config import Settings
 from collectors.collect.discovery import Project
@@ -17,7 +17,7 @@ from collectors.collect.extensions import build_extension_records, extension_pro
 from collectors.collect.mapping import Identity, map_project
 from collectors.collect.runs import Run, build_runs
 from collectors.files import describe_os_error, not_regular, parse_stream, read_report
-from collectors.problems import ArtifactError, NotThisKind, Problem
+from collectors.problems import ArtifactError, EmptyFile, NotThisKind, Problem
 from collectors.records.model import RecordKey, key_of
 from collectors.records.validate import keep_valid
 
@@ -87,7 +87,7 @@ def parse_file(path: str, kind: str, stat: os.stat_result | None = None) -> Pars
     if artifact.parse is None:
         return stamp, Parsed(path, kind, stat.st_mtime_ns, {})
     deferred = artifact.deferred
-    quiet = deferred is not None or kind in SOURCES
+    quiet = deferred is not None or kind in QUIET_KINDS
     if deferred is not None and deferred(path):
         later = partial(read_and_parse, path, kind, stat.st_mtime_ns)
         return stamp, Parsed(path, kind, stat.st_mtime_ns, None, load=later, quiet=True)
@@ -104,6 +104,8 @@ def read_and_parse(path: str, kind: str, mtime_ns: int, quiet: bool = False) -> 
         data = parse_stream(path, artifact.parse) if artifact.stream else artifact.parse(read_report(path))
     except NotThisKind:
         pass  # neither facts nor a problem
+    except EmptyFile as exc:
+        error = None if kind in LOG_KINDS else str(exc)
     except ArtifactError as exc:
         error = str(exc)
     except (ValueError, TypeError, KeyError, IndexError, RecursionError, UnicodeError) as exc:

@@ -212,14 +212,16 @@ def test_a_report_in_no_project_is_a_problem(tmp_path: Path) -> None:
 def test_files_of_a_design_that_are_no_reports_are_no_problem_lines(tmp_path: Path) -> None:
     """mztulip/dijkstra_zynq: an HLS design of a graph algorithm keeps an empty graph1.h (its name
     makes it a place an AI Engine graph may declare its PLIOs); lrh12580/Zedboard_Sobel: the
-    GUI's JVM left two empty crash dumps, hs_err_pid*.log, in the solution. Neither is a report
-    nor an HLS session's log: both were "empty file" problem lines."""
+    GUI's JVM left two empty crash dumps, hs_err_pid*.log, in the solution; S12P/sisyphus-fpga24-
+    artifact: Merlin left an empty `refer_induct/refer_induct.log` (named as a session log) that
+    no run reads. None is a report: all were "empty file" problem lines."""
     root = tmp_path / "dijkstra_hls"
     place(root, "hls.app", text='<project top="fft32" name="dijkstra_hls"/>\n')
     place(root, "solution1/solution1.aps", text="<solution/>\n")
     place(root, "solution1/syn/report/csynth.xml", LAB0 + "hls__syn__report__csynth.xml")
     place(root, "graph1.h", text="\n\n\n")
     place(root, "solution1/hs_err_pid11977.log", text="")
+    place(root, "report_merlin/refer_induct/refer_induct.log", text="")
     collection = collect(root)
     assert projects(collection, root) == ["."] and [str(p) for p in collection.problems()] == []
     assert [row[1] for row in summary(collection)] == ["hls_synth"]

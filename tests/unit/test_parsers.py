@@ -333,6 +333,20 @@ def test_a_2015_log_tags_its_cosim_messages_sim_and_still_dates_its_cosim() -> N
     assert parse_hls_log(log.encode())["step_versions"] == {"cosim": ["2015.4"]}
 
 
+def test_a_session_whose_test_bench_failed_to_build_dates_its_csim() -> None:
+    """umbertoVargas/FIR-HLS (2019.2): the only C simulation of solution1.log stopped at the test
+    bench's build, and said no more; its sw_run fail was of Vitis version 'unknown'."""
+    log = (
+        "Vivado(TM) HLS - High-Level Synthesis from C, C++ and SystemC v2019.2 (64-bit)\n"
+        "INFO: [SIM 211-2] *************** CSIM start ***************\n"
+        "INFO: [SIM 211-4] CSIM will launch GCC as the compiler.\n"
+        "ERROR: [SIM 211-100] CSim file generation failed: compilation error(s).\n"
+        "INFO: [SIM 211-3] *************** CSIM finish ***************\n"
+    )
+    parsed = parse_hls_log(log.encode())
+    assert parsed["step_versions"] == {"csim": ["2019.2"]} and parsed["csim_status"] == "fail"
+
+
 def test_an_old_logs_synthesis_errors_fail_the_synthesis_and_its_csim_errors_do_not() -> None:
     log = OLD_HEADER + (
         "@I [SIM-2] *************** CSIM start ***************\n"

@@ -172,7 +172,10 @@ _ANY_PATHS = tuple(a.in_path for a in _BY_TAIL.get(ANY_TAIL, []) if a.in_path)
 # a design's sources read for what they declare (an AI Engine graph's PLIOs), not reports: what is
 # wrong with one is a problem only where a run consulted it (mztulip/dijkstra_zynq's graph1.h, an
 # HLS testbench's empty header, was an "empty file" problem line of an HLS design)
-SOURCES = frozenset({"aie_graph"})
+QUIET_KINDS = frozenset({"aie_graph"})
+# the tools' logs: an empty one says nothing, and is no file at all, not a problem (S12P/sisyphus-
+# fpga24-artifact's empty Merlin `refer_induct/refer_induct.log`, read by no run, was one)
+LOG_KINDS = frozenset({"hls_log", "hls_step_log", "vpp_log"})
 # what makes a directory a project of its own (a graph source or a report alone does not)
 _FACTS_ONLY = ("aie_graph", "aie_summary", "xrt_report")  # what speaks for a record, never one of its own
 EXTENSION_KINDS = frozenset(kind for kind, a in ARTIFACTS.items() if a.family != "hls" and kind not in _FACTS_ONLY)

@@ -70,7 +70,9 @@ _COMMAND = re.compile(r"\[HLS 200-1510\] Running: (?!csim_design|csynth_design|c
 # what shows that a session ran a step (old logs echo no commands: their messages do)
 _RAN = {
     "synthesis": ("Running: csynth_design", *_SYNTHESIS_START),
-    "csim": ("Running: csim_design", "CSim done", "CSim failed", "'csim_design' failed"),
+    # (a test bench whose build failed ran too: umbertoVargas/FIR-HLS's 2019.2 session said only
+    # `CSim file generation failed`, and its sw_run fail had no version)
+    "csim": ("Running: csim_design", "CSim done", "CSim failed", "'csim_design' failed", _GENERATION + "failed"),
     # (2015.x tags its co-simulation's messages `@I [SIM-n]`: its words say what it is)
     "cosim": ("Running: cosim_design", "[COSIM ", "[COSIM-", "C/RTL co-simulation", "Generating RTL test bench"),
 }
