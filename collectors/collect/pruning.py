@@ -45,6 +45,7 @@ BUILD_MARKERS = frozenset(
 )
 SOURCE_ENDINGS = (".c", ".cc", ".cpp", ".cxx", ".h", ".hpp", ".hh", ".cl")
 VPP_SUMMARIES = (".compile_summary", ".link_summary")  # what v++ writes beside its output
+COMPILE_SUMMARY = ".hlscompile_summary"  # an HLS component's compile, in its work directory
 STATE_DIR = ".vitis-tui"  # the tool's own state, never walked
 NEVER_WALKED = frozenset({".git", "__pycache__", STATE_DIR})
 # the Vitis IDE's build configurations: one run of the application each (runs/grouping.py)
@@ -85,7 +86,7 @@ def is_build_output(path: str, files: list[str], dirs: list[os.DirEntry], beside
         return True
     # a component's work directory holds its summary; the component itself (vitis-comp.json)
     # may be its own work directory (work_dir ".") and stays a project
-    return COMPONENT_JSON not in files and any(f.endswith(".hlscompile_summary") for f in files)
+    return COMPONENT_JSON not in files and any(f.endswith(COMPILE_SUMMARY) for f in files)
 
 
 # what an HLS solution folder holds besides its `.aps` (a bare one committed without it: syn/ alone)

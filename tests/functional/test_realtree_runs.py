@@ -1110,6 +1110,46 @@ def test_a_modules_report_out_of_its_solution_is_no_design_report(tmp_path: Path
     ]
 
 
+def test_cosim_reports_copied_to_reports_go_with_a_solution_there_or_none(tmp_path: Path) -> None:
+    """hlstrack2025's Makefile copies csynth.xml and `<top>_cosim.rpt` into reports/ (hongpengWu/
+    hlstrack2025_40562: no build beside them): the cosim copy made a second variant named `hls`,
+    a solution that is nowhere, its rtl_sim of unknown device and version; it goes with the
+    csynth.xml copy there. Without one (ychenfen/hlstrack2025 copied csynth.rpt only) it is a
+    copy no run takes. With `vitis-run --work_dir hls` (drindr/hlstrack2025-45488) the solution
+    is hls/hls: the copy named the work directory, whose step logs then timed nothing (the csim
+    run's 11.55 s was null)."""
+    copies = tmp_path / "lz4_compress"
+    place(copies, "hls_config.cfg", text="[hls]\nsyn.top=fft32\n")
+    place(copies, "fft32.cpp", text="void fft32() {}\n")
+    place(copies, "reports/csynth.xml", FFT + "syn__report__csynth.xml")
+    place(copies, "reports/fft32_cosim.rpt", COMPONENT_COSIM)
+    records, _ = records_of(collect(copies))
+    assert [(r["report_type"], r["implementation"]["variant"]["name"], r["run"]["device"]) for r in records] == [
+        ("hls_synth", "implementation", "xc7z030-sbv485-1"),
+        ("rtl_sim", "implementation", "xc7z030-sbv485-1"),
+    ]
+    assert records[1]["rtl_sim"]["status"] == "fail"  # (the copy: superkooks' Verilog Fail)
+    (copies / "reports/csynth.xml").unlink()
+    collection = collect(copies)
+    assert records_of(collection)[0] == []
+    assert reasons_for(collection, copies / "reports/fft32_cosim.rpt") == [
+        "report that no run of this project takes: not collected"
+    ]
+    work = tmp_path / "cholesky" / "hls"
+    place(work.parent, "hls_config.cfg", text="[hls]\nsyn.top=fft32\n")
+    place(work.parent, "fft32.cpp", text="void fft32() {}\n")
+    place(work.parent, "reports/hls_cosim.rpt", COMPONENT_COSIM)
+    place(work, "hls/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+    place(work, "hls/.autopilot/db/a.xml", text="<a/>\n")
+    csim = "INFO: [SIM 211-1] CSim done with 0 errors.\n"
+    place(work, "hls/csim/report/fft32_csim.log", text=csim)
+    place(work, "logs/hls_run_csim.log", text="  **** HLS Build v2024.2 5238294\n" + csim + ELAPSED.format("11.55"))
+    records, _ = records_of(collect(work.parent))
+    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records if r["report_type"] == "sw_run"] == [
+        ("sw_run", 11.55)
+    ]
+
+
 def component_with_cosim_copy(component: Path, work: str, compiled: list[str], simulated: list[str]) -> None:
     """A unified component synthesised (hls/syn) with a co-simulation's copy in reports/ and
     hls/sim/ gone; its compile and cosim step logs echo the settings each applied."""

@@ -226,6 +226,27 @@ def test_a_failed_unified_compile_gives_a_failed_hls_synth(tmp_path: Path, summa
     }
 
 
+def test_a_failed_compile_of_a_work_dir_without_its_json_gives_a_failed_hls_synth(tmp_path: Path) -> None:
+    """hlstrack2025's Makefile (tsawke/FPGA): `v++ -c --mode hls --work_dir hls` writes no
+    vitis-comp.json; the compile summary is in hls/, no report committed. A failed compile there
+    was no run at all (no record); it is an hls_synth fail, as with the JSON."""
+    from ..conftest import fixture_bytes
+
+    p = tmp_path / "suite/lz4_compress"
+    place(p, "Makefile", text="all:\n\tv++ -c --mode hls --config hls_config.cfg --work_dir hls\n")
+    place(p, "lz4_compress_test.cpp", text="int main() { return 0; }\n")
+    place(p, "hls_config.cfg", text="part=xc7z020clg484-1\n")
+    text = fixture_bytes("asandeep1-FPGA_ECE8893__2026_Spring__lab0__project_1__project_1.hlscompile_summary").decode()
+    place(p, "hls/hls.hlscompile_summary", text=text.replace("CS_PASSED", "CS_FAILED"))
+    place(p, "hls/hls/.autopilot/db/a.xml", text="<a/>\n")
+    (record,), _ = records_of(collect(tmp_path / "suite"))
+    assert (record["report_type"], record["run"]["target"], record["hls_synth"]["status"]) == (
+        "hls_synth",
+        "vitis.csynth",
+        "fail",
+    )
+
+
 def test_ide_workspace_configurations_are_runs_of_the_application(tmp_path: Path) -> None:
     root = tmp_path / "workspace"
     app = t3.ide_workspace(root)

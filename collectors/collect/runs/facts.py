@@ -13,6 +13,7 @@ from collectors.collect.artifacts.csynth import PENALTY_PARTS
 from collectors.collect.artifacts.hls_log import STEP_LOGS
 from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX
 from collectors.collect.artifacts.parsed import Parsed
+from collectors.collect.pruning import COMPILE_SUMMARY
 from collectors.collect.runs.layout import ProjectFiles, RunGroup, inside, session_logs, solution_of
 from collectors.records.model import VPP_TARGETS
 
@@ -58,7 +59,7 @@ def derive_facts(proj: ProjectFiles, group: RunGroup) -> RunFacts:
         versions = {rtype: _version(fixed, _step_versions(hls_logs, step)) for rtype, step in STEP_OF_REPORT.items()}
     # a unified component's compile that failed (its summary, its compile log); a v++ kernel's
     # compile summary says CS_FAILED of a later try beside the .xo an earlier one made
-    component = [p for p in group.of("summary") if p.path.endswith(".hlscompile_summary")]
+    component = [p for p in group.of("summary") if p.path.endswith(COMPILE_SUMMARY)]
     failed = [p for p in component + hls_logs if p.facts.get("synthesis_failed")]
     errors = bool(failed) or any(p.facts["errors"] for p in group.of("vpp_log") + hls_logs)
     return RunFacts(chosen, solution, hls_logs, derived, errors, versions, run_top(proj, group, solution))

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from collectors.collect.artifacts.hls_log import STEP_LOGS
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.artifacts.vpp_log import is_vpp_build_dir, vpp_build_dir
-from collectors.collect.pruning import IDE_CONFIGURATIONS
+from collectors.collect.pruning import COMPILE_SUMMARY, IDE_CONFIGURATIONS
 from collectors.collect.runs.facts import hls_device
 from collectors.collect.runs.layout import ProjectFiles, RunGroup, RunGroups, inside, session_logs, solution_of
 from collectors.collect.runs.solutions import plan_solutions
@@ -291,25 +291,64 @@ def _judges(proj: ProjectFiles, log: Parsed, solution: str) -> bool:
 def _solutions(proj: ProjectFiles, groups: RunGroups) -> dict[str, list[Parsed]]:
     """HLS solution directories (outside v++ builds) with their artifacts; copies nested inside
     another solution (impl/ip/hls_files/...) are that solution's."""
-    by_solution: dict[str, list[Parsed]] = {}
+    by_solution, copies = _placed(proj, groups)
     for item in proj.parsed:
-        if proj.vpp_context(item) is not None or item.kind == "hls_log":
-            continue  # inside a v++ build: that run's; a `<dir>/<dir>.log` alone is no solution (AIE tiles)
-        solution = solution_of(proj.parts(item), item.kind)
-        if solution is not None and (build := _copied_from_build(proj, item, groups)) is not None:
-            build.items.append(item)
-        elif solution is not None:
-            by_solution.setdefault(solution, []).append(item)
-    for item in proj.parsed:
-        if item.kind == "vitis_comp" and item.facts.get("hls", True) and proj.vpp_context(item) is None:
+        if proj.vpp_context(item) is not None:
+            continue
+        if item.kind == "vitis_comp" and item.facts.get("hls", True):
             # a component runs in the work_dir its JSON names (even before any report exists)
             work_dir = item.facts.get("work_dir", ".")
             by_solution.setdefault(posixpath.normpath(posixpath.join(proj.folder(item), work_dir, "hls")), [])
+        elif item.kind == "summary" and item.path.endswith(COMPILE_SUMMARY):
+            # `v++ -c --mode hls --work_dir W` writes no JSON: its compile summary is in W (tsawke/
+            # FPGA's hls/hls.hlscompile_summary, no report committed: a failed compile was no run)
+            by_solution.setdefault(posixpath.normpath(posixpath.join(proj.folder(item), "hls")), [])
+    for item, solution in copies:
+        owner = _copy_owner(solution, by_solution)
+        if owner is not None:
+            by_solution[owner].append(item)
     merged: dict[str, list[Parsed]] = {}
     for solution in sorted(by_solution, key=lambda s: (s.count("/"), s)):
         owner = next((s for s in merged if s != "." and inside(solution, s)), None)
         merged.setdefault(owner or solution, []).extend(by_solution[solution])
     return merged
+
+
+def _placed(proj: ProjectFiles, groups: RunGroups) -> tuple[dict[str, list[Parsed]], list[tuple[Parsed, str]]]:
+    """The artifacts of each solution their path names, and the cosim reports in a `reports/`
+    folder with the solution theirs names (placed once the others are: `_copy_owner`)."""
+    by_solution: dict[str, list[Parsed]] = {}
+    copies: list[tuple[Parsed, str]] = []
+    for item in proj.parsed:
+        if proj.vpp_context(item) is not None or item.kind == "hls_log":
+            continue  # inside a v++ build: that run's; a `<dir>/<dir>.log` alone is no solution (AIE tiles)
+        solution = solution_of(proj.parts(item), item.kind)
+        if solution is None:
+            continue
+        if (build := _copied_from_build(proj, item, groups)) is not None:
+            build.items.append(item)
+        elif item.kind == "cosim_rpt" and proj.parts(item)[-2:-1] == ["reports"]:
+            copies.append((item, solution))
+        else:
+            by_solution.setdefault(solution, []).append(item)
+    return by_solution, copies
+
+
+def _copy_owner(solution: str, known: dict[str, list[Parsed]]) -> str | None:
+    """The solution a cosim report copied to `<folder>/reports/` goes with: the component's
+    `<folder>/hls` where that is a solution, else the one solution below it (`vitis-run
+    --work_dir hls` puts it in `hls/hls`: drindr/hlstrack2025-45488, whose step logs were then
+    read for the work directory, not the solution), else the copies' own folder where a
+    `csynth.xml` copied there made it one (hongpengWu/hlstrack2025_40562's Makefile copies its
+    reports to `reports/`, with no build beside them: the cosim copy made a second variant named
+    `hls`, of unknown device and version); none where no solution is there."""
+    if solution in known:
+        return solution
+    below = [other for other in known if other.startswith(solution + "/")]
+    if len(below) == 1:
+        return below[0]
+    copies = posixpath.join(posixpath.dirname(solution), "reports")  # (`<folder>/hls` -> `<folder>/reports`)
+    return copies if copies in known else None
 
 
 def _copied_from_build(proj: ProjectFiles, item: Parsed, groups: RunGroups) -> RunGroup | None:
