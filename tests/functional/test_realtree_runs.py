@@ -625,11 +625,13 @@ def test_no_runtime_from_a_session_of_another_solution(tmp_path: Path, sibling_l
 ELAPSED = "INFO: [HLS 200-112] Total CPU user time: 1 seconds. Total elapsed time: {} seconds; peak 1 MB.\n"
 
 
-def synthesised_solution(project: Path, name: str, top: str = "fft32") -> None:
-    """An HLS project (its `hls.app`) whose solution1 was synthesised (SherlockChristie/FFT's report)."""
-    place(project, "hls.app", text=f'<project top="{top}" name="{name}"/>\n')
-    place(project, "solution1/solution1.aps", text="<solution/>\n")
-    place(project, "solution1/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+def synthesised_solution(
+    project: Path, name: str, top: str = "fft32", solution: str = "solution1", app: str = "hls.app"
+) -> None:
+    """An HLS project (its `.app`) whose solution was synthesised (SherlockChristie/FFT's report)."""
+    place(project, app, text=f'<project top="{top}" name="{name}"/>\n')
+    place(project, f"{solution}/{solution}.aps", text="<solution/>\n")
+    place(project, f"{solution}/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
 
 
 def test_the_session_that_opened_the_solution_times_it_before_a_log_naming_none(tmp_path: Path) -> None:
@@ -680,9 +682,7 @@ def test_a_project_renamed_since_is_known_by_the_name_its_app_keeps(tmp_path: Pa
     the vitis_hls.log beside it opened Conv_Tile129/solution9 on another machine and exported it
     in 54.251 s. That session is the project's: its runtime is the run's (it was null)."""
     root = tmp_path / "Conv_Pool_int16"
-    place(root / "Conv_Pool", "hls.app", text='<project name="Conv_Tile129" top="fft32"/>\n')
-    place(root / "Conv_Pool", "solution9/solution9.aps", text="<solution/>\n")
-    place(root / "Conv_Pool", "solution9/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+    synthesised_solution(root / "Conv_Pool", "Conv_Tile129", solution="solution9")
     made = "D:/Vivado_program/pynq_lenet5/hls_t1/Conv_short/Conv_Tile129"
     session = (
         "INFO: [HLS 200-1510] Running: open_project Conv_Tile129 \n"
@@ -694,7 +694,7 @@ def test_a_project_renamed_since_is_known_by_the_name_its_app_keeps(tmp_path: Pa
     place(root, "vitis_hls.log", text=session)
     records, _ = records_of(collect(root))
     assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 54.251)]
-    place(root / "Conv_Pool", "hls.app", text='<project name="Conv_Other" top="fft32"/>\n')  # another project's session
+    synthesised_solution(root / "Conv_Pool", "Conv_Other", solution="solution9")  # another project's session
     records, _ = records_of(collect(root))
     assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", None)]
 
@@ -704,9 +704,7 @@ def test_an_sdsoc_functions_session_log_times_its_synthesis(tmp_path: Path) -> N
     the accelerated function in Debug/_sds/vhls/, beside the project myFuncAccel/ it made there:
     myFuncAccel_vivado_hls.log is that session's log (30.33 s; it was never read: null)."""
     vhls = tmp_path / "Algo_4" / "Debug" / "_sds" / "vhls"
-    place(vhls / "myFuncAccel", "vivado_hls.app", text='<project name="myFuncAccel" top="fft32"/>\n')
-    place(vhls / "myFuncAccel", "solution/solution.aps", text="<solution/>\n")
-    place(vhls / "myFuncAccel", "solution/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+    synthesised_solution(vhls / "myFuncAccel", "myFuncAccel", solution="solution", app="vivado_hls.app")
     made = "/home/skalogerakis/TUC_Projects/TUC_HLS/MyCode/MIlestone3/SDSOC_Accel/Algo_4/Debug/_sds/vhls/myFuncAccel"
     session = (
         "****** Vivado(TM) HLS - High-Level Synthesis from C, C++ and SystemC v2018.3 (64-bit)\n"
