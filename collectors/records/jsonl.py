@@ -13,7 +13,7 @@ import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, cast
 
 MAX_LINE_BYTES = 64 * 1024 * 1024  # as for reports: nothing real comes near it
 MAX_DEPTH = 64  # a schema-1.0 record nests 5 deep; producers' origin_meta may add a few
@@ -98,7 +98,7 @@ def whole_lines(data: bytes, limit: int = MAX_LINE_BYTES) -> list[Line]:
     lines.pop()  # (what follows the last newline: nothing)
     if b"\r" in data:
         lines = [line[:-1] if line.endswith(b"\r") else line for line in lines]
-    return list[Line](lines)
+    return cast(list[Line], lines)
 
 
 def iter_lines(stream: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[tuple[int, Line]]:

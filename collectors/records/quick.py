@@ -5,12 +5,12 @@ with no other field): 1-2 us a line, where a dict of the line costs 2.4 us (orjs
 a row's fields from the dict 7 us more. The fields a row is made of (model.FIELD_PATHS) then
 come out of the structs in one attrgetter. A line that does not fit gives None, and the caller
 reads it the general way (jsonl.read_record, the table's values_of, key_of), which also says
-what is wrong with it: a field the schema does not name, an object that is something else, an
-extension record, a report type the schema does not name, nesting deeper than jsonl allows.
+what is wrong with it: not JSON, a field the schema does not name, an object that is something
+else, an extension record, a report type the schema does not name.
 
-Not the strict reading: a key given twice in one object keeps its last value here, where jsonl
-refuses the line. The schema check that follows a load reads every line strictly and names such
-a line (loader.check_files), as it names a record the contract refuses.
+Not the strict reading: a key given twice in one object keeps its last value here, and nesting
+past jsonl's 64 levels is taken, where jsonl refuses the line. The check that follows a load
+reads every line strictly, names such a line (loader.check_files) and the load removes its row.
 """
 
 from __future__ import annotations
@@ -25,12 +25,13 @@ from collectors.records.columns import ROW_FIELDS, meta_values, row_of
 from collectors.records.model import FIELD_PATHS, KEY_FIELDS, REPORT_TYPES, KeyFields, key_fields_of
 from collectors.records.validate import Shape, closed_shape
 
-Row = tuple[KeyFields, list[Any], dict[str, str]]  # the key's fields, values in COLUMNS order (columns.cells
-# gives their text), dynamic values
+# a row: its key's fields, its values in COLUMNS order (columns.cells gives their text), its
+# dynamic values
+Row = tuple[KeyFields, list[Any], dict[str, str]]
 
 
 def _attribute(key: str) -> str:
-    """A schema key as a struct attribute (`Worst-caseLatency` -> `Worst_caseLatency`)."""
+    """A schema key as a struct attribute (`Worst-caseLatency` -> `f_Worst_caseLatency`)."""
     return "f_" + re.sub(r"\W", "_", key)
 
 
