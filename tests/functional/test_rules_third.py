@@ -235,8 +235,10 @@ def test_a_failed_compile_of_a_work_dir_without_its_json_gives_a_failed_hls_synt
     p = tmp_path / "suite/lz4_compress"
     place(p, "Makefile", text="all:\n\tv++ -c --mode hls --config hls_config.cfg --work_dir hls\n")
     place(p, "lz4_compress_test.cpp", text="int main() { return 0; }\n")
-    place(p, "hls_config.cfg", text="part=xc7z020clg484-1\n")
+    place(p, "hls_config.cfg", text="syn.top=lz4CompressEngineRun\n")
     text = fixture_bytes("asandeep1-FPGA_ECE8893__2026_Spring__lab0__project_1__project_1.hlscompile_summary").decode()
+    made = "vitis-run --mode hls --tcl /nethome/asandeep6/FPGA_ECE8893/2026_Spring/lab0/script.tcl"
+    text = text.replace(made, "v++ -c --mode hls --config hls_config.cfg --work_dir hls --part xc7z020clg484-1 ")
     place(p, "hls/hls.hlscompile_summary", text=text.replace("CS_PASSED", "CS_FAILED"))
     place(p, "hls/hls/.autopilot/db/a.xml", text="<a/>\n")
     (record,), _ = records_of(collect(tmp_path / "suite"))
@@ -245,6 +247,7 @@ def test_a_failed_compile_of_a_work_dir_without_its_json_gives_a_failed_hls_synt
         "vitis.csynth",
         "fail",
     )
+    assert record["run"]["device"] == "xc7z020clg484-1"  # (the part the compile's command line asked for)
 
 
 def test_ide_workspace_configurations_are_runs_of_the_application(tmp_path: Path) -> None:

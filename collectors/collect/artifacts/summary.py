@@ -17,6 +17,9 @@ _YEAR_VERSION = re.compile(r"\b(20\d\d\.\d+(?:\.\d+)?)\b")
 _FLOW = re.compile(r'"flow"\s*:\s*"BF_([A-Z]+)"')
 _TARGET = re.compile(r'"target"\s*:\s*"TT_(SW_EMU|HW_EMU|HW)"')
 _PLATFORM = re.compile(r'"hardwarePlatform"\s*:\s*"([^"]+)"')  # a name or a path, with .xpfm: platform_name
+# the part a command line asked for (`v++ -c --mode hls ... --part xc7z020clg484-1`: a Makefile's
+# compile gives it there, its hls_config.cfg may name none)
+_PART = re.compile(r'"commandLine"\s*:\s*"[^"]*?\s--part[\s=]+([A-Za-z0-9][\w-]*)')
 
 
 def parse_build_summary(data: bytes) -> dict[str, Any]:
@@ -32,11 +35,13 @@ def parse_build_summary(data: bytes) -> dict[str, Any]:
             version = match.group(1)
             break
     flow, target, platform = _FLOW.search(text), _TARGET.search(text), _PLATFORM.search(text)
+    part = _PART.search(text)
     return {
         "vitis_version": version,
         "flow": flow.group(1).lower() if flow else None,
         "target": target.group(1).lower() if target else None,
         "platform": platform_name(platform.group(1)) if platform else None,
+        "part": part.group(1) if part else None,
         # a compile that failed (a unified component's, a kernel's): a failed link fails no synthesis
         "synthesis_failed": "CS_FAILED" in text and flow is not None and flow.group(1) == "COMPILE",
     }

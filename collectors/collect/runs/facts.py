@@ -158,7 +158,7 @@ def _timing(log: Parsed, solution: str | None) -> tuple[float | None, bool]:
 
 def hls_device(proj: ProjectFiles, items: list[Parsed]) -> str | None:
     """The FPGA part of an HLS solution: its best csynth.xml's, else its HLS log's, else (a
-    unified component) its hls_config.cfg's, else its `.aps`'s."""
+    unified component) its hls_config.cfg's or its compile's command line's, else its `.aps`'s."""
     reports = sorted(
         (p for p in items if p.kind == "csynth"), key=lambda p: csynth_pick_key(proj.rel[p.path], p.mtime_ns)
     )
@@ -178,7 +178,10 @@ def hls_device(proj: ProjectFiles, items: list[Parsed]) -> str | None:
     )
     if config is not None:
         return config.facts["part"]
-    named = [p.peek().get("part") for p in sorted(items, key=lambda p: p.path) if p.kind == "aps"]
+    asked = [p.facts.get("part") for p in sorted(items, key=lambda p: p.path) if p.kind == "summary" and p.ok]
+    named = [part for part in asked if part] or [
+        p.peek().get("part") for p in sorted(items, key=lambda p: p.path) if p.kind == "aps"
+    ]
     part = next((part for part in named if part), None)
     return None if part is None else _spelled_as_reported(proj, part)
 
