@@ -62,7 +62,9 @@ def test_the_last_csim_verdict_is_the_one_findall_gives_last(text: str) -> None:
 @settings(max_examples=400)
 @given(texts)
 def test_opened_solutions_are_what_findall_finds(text: str) -> None:
-    assert hls_log.opened_solutions(text) == [a or b for a, b in hls_log._OPENED.findall(text)]
+    found = hls_log.opened_at(text)
+    assert [path for _at, path in found] == [a or b for a, b in hls_log._OPENED.findall(text)]
+    assert [at for at, _path in found] == [m.start() for m in hls_log._OPENED.finditer(text)]
 
 
 @settings(max_examples=200)

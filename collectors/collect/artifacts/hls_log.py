@@ -228,13 +228,9 @@ def step_versions(parts: list[str]) -> dict[str, list[str]]:
     return found
 
 
-def opened_solutions(text: str) -> list[str]:
-    """What `_OPENED.findall(text)` gives, the pattern tried only where one of its literal starts is."""
-    return [path for _at, path in opened_at(text)]
-
-
 def opened_at(text: str) -> list[tuple[int, str]]:
-    """(where, path) of each solution the text opens, in order."""
+    """(where, path) of each solution the text opens, in order: what `_OPENED.finditer(text)`
+    gives, the pattern tried only where one of its literal starts is."""
     found: list[tuple[int, str]] = []
     nexts = {start: text.find(start) for start in _OPENED_STARTS}
     pos = 0
@@ -261,12 +257,16 @@ _WORK = (*(marker for markers in _RAN.values() for marker in markers), "Running:
 @dataclass
 class _Session:
     """One session of a log, read once: whether it ran a step, its elapsed times, the solutions
-    it opened (paths, "/"-separated)."""
+    it opened (where in its text, and their paths, "/"-separated)."""
 
     text: str
     worked: bool
     elapsed: list[str]
-    opened: list[str]
+    opens: list[tuple[int, str]]
+
+    @property
+    def opened(self) -> list[str]:
+        return [path for _at, path in self.opens]
 
     @property
     def timed_work(self) -> bool:
@@ -281,7 +281,7 @@ def _read_sessions(text: str) -> list[_Session]:
             part,
             any(marker in part for marker in _WORK),
             _ELAPSED.findall(part),
-            [_slashed(path) for path in opened_solutions(part)],
+            [(at, _slashed(path)) for at, path in opened_at(part)],
         )
         for part in sessions(text)
     ]
@@ -345,11 +345,9 @@ def _verdicts_by_opened(parts: list[_Session]) -> tuple[list[str], dict[str, str
     ex_sol2 to ex_sol4): each verdict is the solution's opened last before it."""
     judged, csim = set(), {}
     for part in parts:
-        if not part.opened:
-            continue
-        opens = opened_at(part.text)
+        opens = part.opens
         for (at, path), (end, _next) in zip(opens, [*opens[1:], (len(part.text), "")]):
-            while_open, name = part.text[at:end], _folder(_slashed(path))
+            while_open, name = part.text[at:end], _folder(path)
             status = csim_status(while_open)
             if status is not None:
                 csim[name] = status
