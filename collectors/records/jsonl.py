@@ -145,7 +145,7 @@ except ImportError:  # pragma: no cover (a dependency; tolerated missing)
     _orjson = None  # type: ignore[assignment]
 _SPACED_KEY = re.compile(rb'"[ \t\r]+:')  # a key counted apart from its colon
 _LONG_NUMBER = re.compile(rb"\d{19}")  # an integer orjson would not read exactly
-_LONG_DIGITS = re.compile(r"\d{19}")
+_LONG_DIGITS = re.compile(_LONG_NUMBER.pattern.decode())  # (the same, in a line's text)
 
 _DECODER = json.JSONDecoder(parse_float=_finite, parse_constant=_constant, object_pairs_hook=_unique)
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}:,]|-?(?:NaN|Infinity)|-?\d[\d.eE+-]*|\s+|.', re.S)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from collectors.collect.artifacts.csynth import PENALTY_PARTS
@@ -178,11 +179,10 @@ def hls_device(proj: ProjectFiles, items: list[Parsed]) -> str | None:
     )
     if config is not None:
         return config.facts["part"]
-    asked = [p.facts.get("part") for p in sorted(items, key=lambda p: p.path) if p.kind == "summary" and p.ok]
-    named = [part for part in asked if part] or [
-        p.peek().get("part") for p in sorted(items, key=lambda p: p.path) if p.kind == "aps"
-    ]
-    part = next((part for part in named if part), None)
+    in_order = sorted(items, key=lambda p: p.path)
+    asked = (p.facts.get("part") for p in in_order if p.kind == "summary" and p.ok)
+    named = (p.peek().get("part") for p in in_order if p.kind == "aps")  # (peeked only where none asked)
+    part = next((part for part in chain(asked, named) if part), None)
     return None if part is None else _spelled_as_reported(proj, part)
 
 

@@ -304,7 +304,7 @@ def _solutions(proj: ProjectFiles, groups: RunGroups) -> dict[str, list[Parsed]]
             # FPGA's hls/hls.hlscompile_summary, no report committed: a failed compile was no run)
             by_solution.setdefault(posixpath.normpath(posixpath.join(proj.folder(item), "hls")), [])
     for item, solution in copies:
-        owner = _copy_owner(solution, by_solution)
+        owner = _copy_owner(proj.folder(item), solution, by_solution)
         if owner is not None:
             by_solution[owner].append(item)
     merged: dict[str, list[Parsed]] = {}
@@ -315,8 +315,9 @@ def _solutions(proj: ProjectFiles, groups: RunGroups) -> dict[str, list[Parsed]]
 
 
 def _placed(proj: ProjectFiles, groups: RunGroups) -> tuple[dict[str, list[Parsed]], list[tuple[Parsed, str]]]:
-    """The artifacts of each solution their path names, and the cosim reports in a `reports/`
-    folder with the solution theirs names (placed once the others are: `_copy_owner`)."""
+    """The artifacts of each solution, by the solution their paths name; and apart, the cosim
+    reports in a `reports/` folder with the solution their paths name (placed once the others
+    are: `_copy_owner`)."""
     by_solution: dict[str, list[Parsed]] = {}
     copies: list[tuple[Parsed, str]] = []
     for item in proj.parsed:
@@ -334,7 +335,7 @@ def _placed(proj: ProjectFiles, groups: RunGroups) -> tuple[dict[str, list[Parse
     return by_solution, copies
 
 
-def _copy_owner(solution: str, known: dict[str, list[Parsed]]) -> str | None:
+def _copy_owner(folder: str, solution: str, known: dict[str, list[Parsed]]) -> str | None:
     """The solution a cosim report copied to `<folder>/reports/` goes with: the component's
     `<folder>/hls` where that is a solution, else the one solution below it (`vitis-run
     --work_dir hls` puts it in `hls/hls`: drindr/hlstrack2025-45488, whose step logs were then
@@ -347,8 +348,7 @@ def _copy_owner(solution: str, known: dict[str, list[Parsed]]) -> str | None:
     below = [other for other in known if other.startswith(solution + "/")]
     if len(below) == 1:
         return below[0]
-    copies = posixpath.join(posixpath.dirname(solution), "reports")  # (`<folder>/hls` -> `<folder>/reports`)
-    return copies if copies in known else None
+    return folder if folder in known else None
 
 
 def _copied_from_build(proj: ProjectFiles, item: Parsed, groups: RunGroups) -> RunGroup | None:
