@@ -74,7 +74,11 @@ def is_build_output(path: str, files: list[str], dirs: list[os.DirEntry], beside
     `beside_component`: whether its parent holds a vitis-comp.json, where the caller knows."""
     name = os.path.basename(path)
     names = {d.name for d in dirs}
-    if is_build_output_name(name) and not _design_named_solution(path, files, names):
+    if (
+        is_build_output_name(name)
+        and not _design_named_solution(path, files, names)
+        and not _kept_empty(name, files, names)
+    ):
         return True
     if beside_component is not False and _is_component_work_dir(path):
         return True  # whatever it holds: 2025.2 writes a second vitis-comp.json (work_dir ".") there
@@ -107,6 +111,18 @@ def _design_named_solution(path: str, files: list[str], names: set[str]) -> bool
             any(f in BUILD_MARKERS or f in PROJECT_SESSION_LOGS for f in files)
             or ("logs" in names and os.path.isfile(os.path.join(path, "logs", TCL_SESSION_LOG)))
         )
+    )
+
+
+def _kept_empty(name: str, files: list[str], names: set[str]) -> bool:
+    """A folder named `solution*` that holds no folder and nothing but what keeps an empty
+    folder in git (`.gitkeep`, a file with no extension: an50's NN/Files/<layer>/solutions/nihao,
+    which made every layer's folder a built design and hid the NN project): no solution's
+    output, nor build evidence; walked as any folder."""
+    return (
+        name.startswith(SOLUTION_PREFIX)
+        and not names
+        and all(f.startswith(".") or "." not in f or f.startswith("README") for f in files)
     )
 
 

@@ -182,6 +182,32 @@ def test_unbuilt_reference_folders_do_not_hide_the_built_project(tmp_path: Path)
     assert len(summary(collection)) == 2
 
 
+def test_a_solution_folder_kept_empty_in_git_is_no_build(tmp_path: Path) -> None:
+    """an50: each layer of NN (NN/Files/<layer>/) keeps its sources and a `solutions/` folder
+    holding one placeholder file, `nihao`. Taken for a solution, it made every layer a built
+    design, which hid NN, whose vitis_hls.log ran its failed synthesis: that record was the
+    repository's, NN walked alone gave none."""
+    root = tmp_path / "an50"
+    nn = root / "NN"
+    place(nn, "NN.cpp", text="void NN() {}\n")
+    place(nn, "Alex_Net/hls.app", text='<project name="Alex_Net" top="NN"/>\n')
+    place(nn, "Alex_Net/NN/NN.aps", text="<solution/>\n")
+    place(
+        nn,
+        "vitis_hls.log",
+        text="INFO: [HLS 200-1510] Running: open_solution -reset NN \n"
+        "INFO: [HLS 200-10] Setting target device to 'xczu7ev-ffvc1156-2-i'\n"
+        "INFO: [HLS 200-1510] Running: csynth_design \n"
+        "ERROR: [HLS 207-3433] redefinition of 'filter_conv5'\n"
+        "INFO: [HLS 200-112] Total CPU user time: 1 seconds. Total elapsed time: 1247.91 seconds; peak 1 MB.\n",
+    )
+    for layer in ("Conv1", "Pool1"):
+        place(nn, f"Files/{layer}/solutions/nihao", text="nihao!\n")
+        place(nn, f"Files/{layer}/src/{layer.lower()}.cpp", text="void f() {}\n")
+    collection = collect(root)
+    assert summary(collection) == [(("NN",), "hls_synth", "vitis.csynth", "xczu7ev-ffvc1156-2-i", "fail")]
+
+
 def test_built_projects_below_still_hide_a_group_makefile(tmp_path: Path) -> None:
     root = tmp_path / "suite"
     place(root, "Makefile", text="all:\n")

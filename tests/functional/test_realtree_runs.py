@@ -1043,6 +1043,100 @@ def test_no_runtime_from_a_session_of_a_project_of_another_name(
     assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", seconds)]
 
 
+GELU = "HanderRi-AMD-Pervasive-AI__solution1__syn__report__gelu_csynth.xml"  # top gelu, 2022.2
+
+
+def copied_design(folder: Path, log: str, log_text: str) -> None:
+    """wes237l's project-3/dft_256_*: a design's sources, its script (set_top), its report copied
+    out of its solution, and a session log copied from another design's folder."""
+    place(folder, "script.tcl", text='open_project hls\nset_top gelu\nopen_solution "solution1"\n')
+    place(folder, "gelu.cpp", text="void gelu() {}\n")
+    place(folder, "gelu_csynth.xml", GELU)
+    place(folder, log, text=log_text)
+
+
+@pytest.mark.parametrize("synthesised", ["fir", "gelu"])
+def test_no_runtime_nor_verdict_from_a_session_of_another_top(tmp_path: Path, synthesised: str) -> None:
+    """wes237l: each design folder of project-3 (top dft: its script's set_top, its report's
+    TopModelName) holds a session log copied from the fir project of project-1, which opened a
+    solution of another name, synthesised 'fir' (17.582 s) or simulated it (set_top fir, CSim
+    done, 3.895 s). Those times were the dft runs' runtimes, and the fir simulation a dft
+    sw_run pass. A session of another top function is no session of this design's."""
+    root = tmp_path / "project-3"
+    opened = "INFO: [HLS 200-10] Opening solution 'A:/project1/fir128/baseline/fir128_optimized3'.\n"
+    copied_design(
+        root / "dft_256_best",
+        "vivado_hls.log",
+        "INFO: [HLS 200-10] Running 'B:/Programs/Vivado/2019.2/bin/unwrapped/win64.o/vivado_hls.exe'\n"
+        + opened
+        + "INFO: [HLS 200-10] Analyzing design file 'fir.cpp' ... \n"
+        + f"INFO: [HLS 200-10] Synthesizing '{synthesised}' ...\n"
+        + ELAPSED.format("17.582"),
+    )
+    copied_design(
+        root / "dft_256_baseline",
+        "vitis_hls.log",
+        f"INFO: [HLS 200-1510] Running: set_top {synthesised} \n"
+        + opened
+        + "INFO: [HLS 200-1510] Running: csim_design \n"
+        + "INFO: [SIM 211-1] CSim done with 0 errors.\n"
+        + ELAPSED.format("3.895"),
+    )
+    records, _ = records_of(collect(root))
+    found = [(r["implementation"]["variant"]["name"], r["report_type"], r["run"]["runtime_seconds"]) for r in records]
+    if synthesised == "gelu":  # (the design's own sessions time it, and the simulation is its own)
+        assert found == [("baseline", "hls_synth", 3.895), ("baseline", "sw_run", 3.895), ("best", "hls_synth", 17.582)]
+    else:
+        assert found == [("baseline", "hls_synth", None), ("best", "hls_synth", None)]
+
+
+def test_a_solutions_session_of_the_top_its_reports_name_is_its_own(tmp_path: Path) -> None:
+    """burakotlu/pFFT: in a unified component's work directory (its hls_config.cfg: syn.top=dFFT),
+    the legacy solution PositFFT/test simulated pFFT (its own test.log: set_top pFFT; its report
+    pFFT_csim.log). The top its reports are named after is its design's: its log dates its
+    sw_run (2024.2), whatever the configuration beside says."""
+    root = tmp_path / "pFFT"
+    component = '{"name": "PositFFT", "type": "HLS", "configuration": {"work_dir": "PositFFT"}}'
+    place(root, "vitis-comp.json", text=component)
+    place(root, "hls_config.cfg", text="part=xazu3teg-sfvc784-1Q-q\n\n[hls]\nsyn.top=dFFT\n")
+    place(root, "PositFFT/test/test.aps", text="<solution/>\n")
+    place(
+        root,
+        "PositFFT/test/test.log",
+        text="Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2024.2 (64-bit)\n"
+        "INFO: [HLS 200-1510] Running: set_top pFFT \n"
+        "INFO: [HLS 200-1510] Running: csim_design \n"
+        "INFO: [SIM 211-1] CSim done with 0 errors.\n",
+    )
+    place(root, "PositFFT/test/csim/report/pFFT_csim.log", text="INFO: [SIM 1] CSim done with 0 errors.\n")
+    records, _ = records_of(collect(root))
+    assert [(r["report_type"], r["run"]["vitis_version"], r["sw_run"]["status"]) for r in records] == [
+        ("sw_run", "2024.2", "pass")
+    ]
+
+
+def test_a_solutions_own_log_is_its_session_whatever_top_it_synthesised(tmp_path: Path) -> None:
+    """dalilavieira/HLStools: the project's vivado_hls.app says top="ngx_parse_time"; its
+    solution's own solution1.log synthesised 'main' and failed. That log is the solution's (HLS
+    appends each of its sessions to it): its failed synthesis is a record."""
+    root = tmp_path / "proj_ngx_parse_time"
+    place(root, "vivado_hls.app", text='<project name="proj_ngx_parse_time" top="ngx_parse_time"/>\n')
+    place(root, "solution1/solution1.aps", text="<solution/>\n")
+    place(
+        root,
+        "solution1/solution1.log",
+        text="INFO: [HLS 200-10] Opening solution '/home/vivado/proj_ngx_parse_time/solution1'.\n"
+        "INFO: [HLS 200-10] Setting target device to 'xc7z020-clg400-1'\n"
+        "INFO: [HLS 200-10] Analyzing design file 'ngx_parse.c' ... \n"
+        "INFO: [HLS 200-10] Synthesizing 'main' ...\n"
+        "ERROR: [HLS 200-70] Synthesizability check failed.\n" + ELAPSED.format("2.5"),
+    )
+    records, _ = records_of(collect(root))
+    assert [(r["report_type"], r["hls_synth"]["status"], r["run"]["runtime_seconds"]) for r in records] == [
+        ("hls_synth", "fail", 2.5)
+    ]
+
+
 def test_a_log_whose_last_session_was_timed_comes_before_an_older_sessions_time(tmp_path: Path) -> None:
     """ArgyKokk/hls4ml_MLP_estimator: a campaign copied one hls4ml project six times and
     synthesised each copy again. Each copy's solution1.log holds the original's sessions, one of

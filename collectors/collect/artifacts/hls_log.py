@@ -36,6 +36,10 @@ _CLOCK = re.compile(r"\s*([0-9]+(?:\.[0-9]+)?)\s*(MHz|mhz|ns)?\s*")
 _SET_TOP = re.compile(r"Running: set_top (?:-\S+ )*\{?([A-Za-z_]\w*)")
 # a solution's own top, over the project's set_top (its directives.tcl, echoed by the log)
 _DIRECTIVE_TOP = re.compile(r"Running: set_directive_top (?:-\S+ )*?-name \{?\"?([A-Za-z_]\w*)")
+# the top a synthesis worked on (`Synthesizing 'fir' ...`; old logs echo no set_top), and the one
+# a unified component's configuration names
+_SYNTHESIZING = re.compile(r"\] Synthesizing '([A-Za-z_]\w*)' \.\.\.")
+_INI_TOP = re.compile(r"Applying ini 'syn\.top=([A-Za-z_]\w*)'")
 _DEVICE = re.compile(r"Setting target device to '([^']+)'")
 _SET_PART = re.compile(r"Running: set_part \{?([A-Za-z0-9][\w-]*)")  # (where the log says no more)
 _ELAPSED = re.compile(r"\[HLS(?: 200)?-112\].*?Total elapsed time:\s*([0-9.]+)\s*seconds")  # (`[HLS-112]` before 2018)
@@ -309,6 +313,17 @@ def _directive_top(parts: list[_Session]) -> str | None:
     return tops[-1] if tops else None
 
 
+def _tops(text: str, set_tops: list[str]) -> list[str]:
+    """Every top function the log's sessions named: set_top (`set_tops`), set_directive_top -name,
+    syn.top, or worked on (a synthesis's `Synthesizing 'f'`)."""
+    found = set(set_tops)
+    marked = (("set_directive_top", _DIRECTIVE_TOP), ("Synthesizing '", _SYNTHESIZING), ("syn.top=", _INI_TOP))
+    for mark, pattern in marked:
+        if mark in text:
+            found.update(pattern.findall(text))
+    return sorted(found)
+
+
 def _seconds_by_opened(parts: list[_Session], issues: list[str]) -> dict[str, float | None]:
     """Per solution (folder name) its sessions opened, the last elapsed time of the last timed
     one that ran a step: the runtime of that solution's run (rules 4.2), where a log's last time
@@ -401,6 +416,7 @@ def _hls_log_facts(text: str, timed: Callable[[list[_Session]], list[str]]) -> d
     issues: list[str] = []
     seconds = lenient(elapsed[-1], "Total elapsed time (seconds)", SECONDS, issues) if elapsed else None
     steps = errors_by_step(text)
+    set_tops = _SET_TOP.findall(text)
     return {
         "vitis_version": banner_version(text),
         "device": devices[-1] if devices else None,
@@ -410,9 +426,10 @@ def _hls_log_facts(text: str, timed: Callable[[list[_Session]], list[str]]) -> d
         "failed_steps": sorted(step for step in steps if step != SETUP),
         "step_versions": step_versions([part.text for part in parts]),
         "synthesis_failed": synthesis_failed(text),
-        "top": tops[-1] if (tops := _SET_TOP.findall(text)) else None,
+        "top": set_tops[-1] if set_tops else None,
         "ini_design": _ini_design(parts) if "Applying ini" in text else [],
         "directive_top": _directive_top(parts) if "set_directive_top" in text else None,
+        "tops": _tops(text, set_tops),
         "opened": sorted({_folder(path) for path in opened}),
         "judged": judged,
         "csim_by_opened": csim_by_opened,

@@ -15,7 +15,17 @@ from collectors.collect.artifacts.hls_log import STEP_LOGS
 from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.pruning import COMPILE_SUMMARY
-from collectors.collect.runs.layout import ProjectFiles, RunGroup, inside, session_logs, solution_of
+from collectors.collect.runs.layout import (
+    MODULE_REPORTS,
+    NAMED_REPORTS,
+    SIMULATION_REPORTS,
+    ProjectFiles,
+    RunGroup,
+    inside,
+    named_tops,
+    session_logs,
+    solution_of,
+)
 from collectors.records.model import VPP_TARGETS
 
 RUN_FACTS = ("device", "vitis_version", "runtime_seconds")
@@ -256,10 +266,6 @@ def project_tops(proj: ProjectFiles) -> set[str]:
     return {item.facts["top"] for kind in kinds for item in proj.readable(kind) if item.facts.get("top")}
 
 
-# what Vivado HLS names a solution's C and RTL simulation reports after: its top function
-SIMULATION_REPORTS = {"csim_log": "_csim.log", "cosim_rpt": "_cosim.rpt"}
-
-
 def run_top(proj: ProjectFiles, group: RunGroup, solution: str | None) -> str | None:
     """The top function of a run's solution: named by the solution's own `set_directive_top` (its
     log echoes it), else by its script or its project's file, else by a session log's `set_top`,
@@ -279,13 +285,10 @@ def _tops_named(proj: ProjectFiles, group: RunGroup, solution: str | None) -> It
     yield _named_by_simulation_reports(proj, group, solution)
 
 
-_MODULE_REPORTS = {"csynth": LEGACY_REPORT_SUFFIX}  # `<m>_csynth.xml`
-
-
 def _report_names(proj: ProjectFiles, group: RunGroup, solution: str | None) -> set[str]:
     """The functions a solution's reports are named after (`<m>_csynth.xml`, `<top>_csim.log`,
     `<top>_cosim.rpt`)."""
-    suffixes = {**SIMULATION_REPORTS, **_MODULE_REPORTS}
+    suffixes = NAMED_REPORTS
     return {name for name, _parts in _named_reports(proj, group, solution, suffixes)}
 
 
@@ -297,7 +300,7 @@ def _named_by_simulation_reports(proj: ProjectFiles, group: RunGroup, solution: 
         return None
     # one name, spelled in two cases on a file system that keeps no case (CitBremen/
     # vivado_vector_adder: `topAdder_csim.log`, `TopAdder_cosim.rpt`): as its reports spell it
-    synthesised = {name for name, _parts in _named_reports(proj, group, solution, _MODULE_REPORTS)}
+    synthesised = {name for name, _parts in _named_reports(proj, group, solution, MODULE_REPORTS)}
     spellings = sorted(names)
     return next((name for name in spellings if name in synthesised), spellings[0])
 
@@ -326,15 +329,9 @@ def by_top_then_newest(proj: ProjectFiles, items: list[Parsed], top: str | None)
 
 
 def solution_top(proj: ProjectFiles, solution: str) -> str | None:
-    """The top function: `set_top` in the solution's script.tcl, else `top` of the project's .app,
-    else (a unified component's `<work>/hls`) `syn.top` of its hls_config.cfg."""
-    project = posixpath.dirname(solution) or "."
-    component = posixpath.dirname(project) or "."
-    for kind, folders in (("hls_script", {solution}), ("hls_app", {project}), ("hls_config", {project, component})):
-        for item in proj.readable(kind):
-            if proj.folder(item) in folders and item.facts["top"]:
-                return item.facts["top"]
-    return None
+    """The top function the solution's own files name (layout.named_tops: its script, its
+    project's .app, its configuration)."""
+    return next(named_tops(proj, solution), None)
 
 
 def chosen_solution(proj: ProjectFiles, group: RunGroup, chosen: Parsed | None) -> str | None:

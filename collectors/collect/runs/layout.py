@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from collectors.collect.artifacts.hls_log import PROJECT_SESSION_LOGS, TCL_SESSION_LOG
+from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.artifacts.vpp_log import is_vpp_build_dir
 from collectors.collect.pruning import IDE_CONFIGURATIONS
@@ -230,7 +231,58 @@ def session_logs(proj: ProjectFiles, solution: str, logs: list[Parsed]) -> list[
             p.path,
         )
     )
-    return own + above
+    found = own + above
+    if any(p.facts.get("tops") and not _named_after(p, name) for p in found):
+        ours = {top.casefold() for top in design_tops(proj, solution)}
+        found = [p for p in found if _named_after(p, name) or not _of_another_design(p, ours)]
+    return found
+
+
+def _of_another_design(log: Parsed, ours: set[str]) -> bool:
+    """Whether none of the top functions a session log's sessions named or synthesised is one
+    the solution's design goes by (`ours`, casefolded): wes237l's project-3/dft_* folders (top
+    dft: their scripts, their reports) each hold a session log copied from the fir project, which
+    synthesised or simulated fir: its 17.6 s and its csim pass were the dft runs'. Where either
+    names none, nothing says so. (The solution's own `<solution>.log` is its, whatever top its
+    sessions worked on: a design's top changes, and so do its files that name it.)"""
+    named = {top.casefold() for top in log.facts.get("tops", ())}
+    return bool(named and ours) and not named & ours
+
+
+def named_tops(proj: ProjectFiles, solution: str) -> Iterator[str]:
+    """The top functions a solution's design is named by, first the one that decides: `set_top` in
+    the solution's script.tcl, `top` of the project's .app, (a unified component's `<work>/hls`)
+    `syn.top` of its hls_config.cfg."""
+    project = posixpath.dirname(solution) or "."
+    component = posixpath.dirname(project) or "."
+    for kind, folders in (("hls_script", {solution}), ("hls_app", {project}), ("hls_config", {project, component})):
+        for item in proj.readable(kind):
+            if proj.folder(item) in folders and item.facts["top"]:
+                yield item.facts["top"]
+
+
+# what Vivado HLS names a solution's C and RTL simulation reports after: its top function; and
+# its synthesis reports: each module (`<m>_csynth.xml`)
+SIMULATION_REPORTS = {"csim_log": "_csim.log", "cosim_rpt": "_cosim.rpt"}
+MODULE_REPORTS = {"csynth": LEGACY_REPORT_SUFFIX}
+NAMED_REPORTS = {**SIMULATION_REPORTS, **MODULE_REPORTS}
+
+
+def design_tops(proj: ProjectFiles, solution: str) -> set[str]:
+    """Every function a solution's design goes by as its top: those its files name, its
+    synthesis reports' TopModelName, and those its reports are named after (burakotlu/pFFT's
+    test solution simulated pFFT, where the component's configuration beside says dFFT)."""
+    found = set(named_tops(proj, solution))
+    for item in proj.parsed:
+        suffix = NAMED_REPORTS.get(item.kind)
+        if suffix is None or solution_of(proj.parts(item), item.kind) != solution:
+            continue
+        name = posixpath.basename(item.path)
+        if name.endswith(suffix) and len(name) > len(suffix):
+            found.add(name[: -len(suffix)])
+        if item.kind == "csynth" and item.ok and item.facts["UserAssignments"]["TopModelName"]:
+            found.add(item.facts["UserAssignments"]["TopModelName"])
+    return found
 
 
 _PROJECT_LEVEL_LOGS = PROJECT_SESSION_LOGS | {TCL_SESSION_LOG}  # (not a `<dir>/<dir>.log`)
