@@ -5,8 +5,9 @@ pick rule, csynth.may_be_passed_over)."""
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import chain
 from typing import Any
 
@@ -41,7 +42,13 @@ class RunFacts:
     derived: dict[str, Any]  # device, vitis_version, runtime_seconds
     errors: bool  # an ERROR: line of the synthesis step in the run's v++ or HLS logs
     versions: dict[str, str | None]  # report type -> the version its sessions give
-    top: str | None  # the top function of that solution (run_top)
+    find_top: Callable[[], str | None] = field(repr=False, compare=False)
+
+    @cached_property
+    def top(self) -> str | None:
+        """The top function of that solution (run_top): worked out where a simulation report is
+        picked or a problem line names it (a campaign's synthesis-only runs never ask)."""
+        return self.find_top()
 
     def fields(self, report_type: str | None) -> dict[str, Any]:
         """The derived facts of one report type's record (None: of the run as shown)."""
@@ -73,7 +80,7 @@ def derive_facts(proj: ProjectFiles, group: RunGroup) -> RunFacts:
     component = [p for p in group.of("summary") if p.path.endswith(COMPILE_SUMMARY)]
     failed = [p for p in component + hls_logs if p.facts.get("synthesis_failed")]
     errors = bool(failed) or any(p.facts["errors"] for p in group.of("vpp_log") + hls_logs)
-    return RunFacts(chosen, solution, hls_logs, derived, errors, versions, run_top(proj, group, solution))
+    return RunFacts(chosen, solution, hls_logs, derived, errors, versions, lambda: run_top(proj, group, solution))
 
 
 def meta_facts(metas: list[Parsed], target: str, device: str | None, report_type: str | None) -> dict[str, Any]:

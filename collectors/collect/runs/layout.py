@@ -110,6 +110,8 @@ class ProjectFiles:
         self._contexts: dict[str, str | None] = {}
         self.temp_dirs = self._vpp_temp_dirs([self.rel_of(d) for d in build_dirs])
         self._folders: set[str] | None = None
+        self._by_kind: dict[str, list[Parsed]] | None = None
+        self._readable: dict[str, list[Parsed]] = {}
 
     def folders(self) -> set[str]:
         """The folders (absolute) that hold an artifact, computed once."""
@@ -149,7 +151,17 @@ class ProjectFiles:
         return posixpath.dirname(self.rel[item.path]) or "."
 
     def readable(self, kind: str) -> list[Parsed]:
-        return [p for p in self.parsed if p.kind == kind and p.ok]
+        """The artifacts of a kind that were read, in walk order: a run's facts ask a dozen kinds,
+        each sorted out once. (Whether one was read is asked of that kind's alone: a copy of a
+        report is read only when asked, fast_paths.) A new list: callers may extend it."""
+        if self._by_kind is None:
+            self._by_kind = {}
+            for item in self.parsed:
+                self._by_kind.setdefault(item.kind, []).append(item)
+        found = self._readable.get(kind)
+        if found is None:
+            found = self._readable[kind] = [p for p in self._by_kind.get(kind, ()) if p.ok]
+        return list(found)
 
     def vpp_context(self, item: Parsed) -> str | None:
         """The outermost v++ build directory (relative) an artifact sits in, if any."""
