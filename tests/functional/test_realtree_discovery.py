@@ -240,7 +240,8 @@ def test_files_of_a_design_that_are_no_reports_are_no_problem_lines(tmp_path: Pa
     makes it a place an AI Engine graph may declare its PLIOs); lrh12580/Zedboard_Sobel: the
     GUI's JVM left two empty crash dumps, hs_err_pid*.log, in the solution; S12P/sisyphus-fpga24-
     artifact: Merlin left an empty `refer_induct/refer_induct.log` (named as a session log) that
-    no run reads. None is a report: all were "empty file" problem lines."""
+    no run reads; Jason1790213836/Sobel-Edge-Detection-Accelerator-on-FPGA copied a component's
+    `hls_run_csim.log` out of its logs/. None is a report: all were problem lines."""
     root = tmp_path / "dijkstra_hls"
     place(root, "hls.app", text='<project top="fft32" name="dijkstra_hls"/>\n')
     place(root, "solution1/solution1.aps", text="<solution/>\n")
@@ -248,6 +249,7 @@ def test_files_of_a_design_that_are_no_reports_are_no_problem_lines(tmp_path: Pa
     place(root, "graph1.h", text="\n\n\n")
     place(root, "solution1/hs_err_pid11977.log", text="")
     place(root, "report_merlin/refer_induct/refer_induct.log", text="")
+    place(root, "reports/hls_run_csim.log", text="INFO: [SIM 1] CSim done with 0 errors.\n")
     collection = collect(root)
     assert projects(collection, root) == ["."] and [str(p) for p in collection.problems()] == []
     assert [row[1] for row in summary(collection)] == ["hls_synth"]

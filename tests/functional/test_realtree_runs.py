@@ -1113,6 +1113,11 @@ def test_a_solutions_session_of_the_top_its_reports_name_is_its_own(tmp_path: Pa
     assert [(r["report_type"], r["run"]["vitis_version"], r["sw_run"]["status"]) for r in records] == [
         ("sw_run", "2024.2", "pass")
     ]
+    # the component's own synthesis beside it: each is a variant of the work directory's
+    place(root, "PositFFT/hls/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+    records, _ = records_of(collect(root))
+    variants = [(r["report_type"], r["implementation"]["variant"]) for r in records]
+    assert variants == [("hls_synth", {"index": 0, "name": "hls"}), ("sw_run", {"index": 1, "name": "test"})]
 
 
 def test_a_solutions_own_log_is_its_session_whatever_top_it_synthesised(tmp_path: Path) -> None:
@@ -1135,6 +1140,28 @@ def test_a_solutions_own_log_is_its_session_whatever_top_it_synthesised(tmp_path
     assert [(r["report_type"], r["hls_synth"]["status"], r["run"]["runtime_seconds"]) for r in records] == [
         ("hls_synth", "fail", 2.5)
     ]
+
+
+def test_a_component_whose_compile_failed_is_a_variant_beside_the_projects_solutions(tmp_path: Path) -> None:
+    """an50's Alex_Net: a classic project (hls.app, its solutions) is also a unified component
+    (vitis-comp.json, work_dir Alex_Net) whose compile failed (logs/hls_compile.log: ERROR, 123.72
+    s). Its failed synthesis is a result: the component is a variant ranked with the solutions,
+    not the default {0, implementation} beside them (index 0 was a solution's too)."""
+    root = tmp_path / "Alex_Net"
+    synthesised_solution(root, "Alex_Net", solution="Conv1")
+    synthesised_solution(root, "Alex_Net", solution="solution1")
+    component = '{"name": "Alex_Net", "type": "HLS", "configuration": {"work_dir": "Alex_Net"}}'
+    place(root, "vitis-comp.json", text=component)
+    place(root, "hls_config.cfg", text="part=xczu7ev-fbvb900-3-e\n\n[hls]\nsyn.top=NN\n")
+    place(
+        root,
+        "Alex_Net/logs/hls_compile.log",
+        text="INFO: [HLS 200-1510] Running: csynth_design \n"
+        "ERROR: Linking globals named '_Z5pool5PfS_': symbol multiply defined!\n" + ELAPSED.format("123.72"),
+    )
+    records, _ = records_of(collect(root))
+    variants = [(r["implementation"]["variant"]["index"], r["implementation"]["variant"]["name"]) for r in records]
+    assert sorted(variants) == [(0, "Conv1"), (1, "hls"), (2, "solution1")]
 
 
 def test_a_log_whose_last_session_was_timed_comes_before_an_older_sessions_time(tmp_path: Path) -> None:

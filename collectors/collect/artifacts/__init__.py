@@ -93,7 +93,9 @@ register("sysdiagram", ("json",), _exact("systemDiagramModel.json"), parse_syste
 register("vpp_log", ("log",), is_vpp_log, parse_vpp_log)
 register("hls_log", ("log",), is_session_log, parse_hls_log)
 register("hls_step_log", ("log",), is_step_log, parse_hls_step_log)
-register("csim_log", ("log",), lambda f, p: f.endswith("_csim.log"), parse_csim_log)
+# (a copy of a component's `hls_run_csim.log` out of its logs/ is a step's log, not a top's report:
+# Jason1790213836/Sobel-Edge-Detection-Accelerator-on-FPGA keeps three, each a problem line)
+register("csim_log", ("log",), lambda f, p: f.endswith("_csim.log") and not f.startswith("hls_run_"), parse_csim_log)
 # (a unified component's `vitis-run` steps write `<work>.hlsrun_<step>_summary`: a version source)
 RUN_SUMMARIES = tuple(f"hlsrun_{step}_summary" for step in ("csim", "cosim", "impl", "package"))
 register(

@@ -214,17 +214,22 @@ def hls_groups(
     sessions = {solution: session_logs(proj, solution, logs) for solution in solutions}
     # the logs with a verdict of this solution's: its own, and those whose sessions that opened it
     # gave one (Chihan-Zheng/ese532_hw7's P4 failed in the project's vitis_hls.log)
-    judging = {solution: [p for p in found if _judges(proj, p, solution)] for solution, found in sessions.items()}
-    plan = plan_solutions(proj, solutions, judging, path_gives_variant, problems)
+    components = {solution: _component_files(proj, solution) for solution in solutions}
+    judging = {
+        solution: [p for p in found if _judges(proj, p, solution)] + _step_logs(components[solution])
+        for solution, found in sessions.items()
+    }
+    made = frozenset(solution for solution, files in components.items() if files)
+    plan = plan_solutions(proj, solutions, judging, path_gives_variant, problems, made)
     for solution, items in solutions.items():
         if solution in plan.skipped:
             continue
-        component = _component_files(proj, solution)
+        component = components[solution]
         stale = _other_designs_copies(proj, items, component)
         problems += stale
         gone = {line.path for line in stale}
         items = [p for p in items if p.path not in gone]
-        session = sessions[solution] + [p for p in component if p.kind == "hls_step_log" and p.ok]
+        session = sessions[solution] + _step_logs(component)
         own = items + [p for p in session if p not in items] + component
         device = hls_device(proj, own)
         # (a verdict of a session that opened another solution makes no run of this one)
@@ -382,6 +387,13 @@ def _component_files(proj: ProjectFiles, solution: str) -> list[Parsed]:
         or (p.kind == "hls_step_log" and proj.folder(p) == steps)
         or (p.kind == "hls_config" and proj.folder(p) in configs)
     ]
+
+
+def _step_logs(component: list[Parsed]) -> list[Parsed]:
+    """A unified component's step logs that were read: its sessions' logs, and its verdicts (an50's
+    Alex_Net component, whose compile failed, was no solution with results: the default variant
+    beside the project's fifteen solution variants, its index 0 one of theirs)."""
+    return [p for p in component if p.kind == "hls_step_log" and p.ok]
 
 
 def _hls_targets(items: list[Parsed], sources: list[Parsed]) -> list[str]:
