@@ -163,6 +163,24 @@ def test_a_top_its_simulation_reports_spell_in_two_cases_is_one_name(tmp_path: P
     assert records[0]["hls_synth"]["PerformanceEstimates"]["SummaryOfOverallLatency"]["Worst-caseLatency"] == "28"
 
 
+def test_the_top_its_own_log_synthesised_names_a_solutions_report(tmp_path: Path) -> None:
+    """CitBremen/vivado_vector_adder's `unoptimized` (2015.4): every solution's script.tcl says
+    set_top complex2DAdder (the project's, regenerated); this one holds only the per-module
+    report of TopAdder, the function its own log synthesised (`Synthesizing 'TopAdder'`). Its
+    synthesis was lost ('none is the top function's (complex2DAdder)')."""
+    root = tmp_path / "multi_axim"
+    solution_2015(root, top_in="script")
+    script = root / "solution1/script.tcl"
+    script.write_text(script.read_text().replace("set_top multi_axim", "set_top complex2DAdder"))
+    for report in ("sim/report/multi_axim_cosim.rpt", "sim/report/verilog/lat.rpt", "syn/report/a_loop_csynth.xml"):
+        (root / "solution1" / report).unlink()
+    log = root / "solution1/solution1.log"
+    log.write_text(log.read_text() + "@I [HLS-10] Synthesizing 'multi_axim' ...\n")
+    records, _ = records_of(collect(root))
+    assert [(r["report_type"], r["run"]["target"]) for r in records] == [("hls_synth", "vitis.csynth")]
+    assert records[0]["hls_synth"]["PerformanceEstimates"]["SummaryOfOverallLatency"]["Worst-caseLatency"] == "28"
+
+
 def reasons_for(collection: Collection, path: Path) -> list[str]:
     """What the collection's problem lines say of one path."""
     return [p.reason for p in collection.problems() if p.path == str(path)]

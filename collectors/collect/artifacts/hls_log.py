@@ -313,12 +313,11 @@ def _directive_top(parts: list[_Session]) -> str | None:
     return tops[-1] if tops else None
 
 
-def _tops(text: str, set_tops: list[str]) -> list[str]:
+def _tops(text: str, set_tops: list[str], synthesised: list[str]) -> list[str]:
     """Every top function the log's sessions named: set_top (`set_tops`), set_directive_top -name,
-    syn.top, or worked on (a synthesis's `Synthesizing 'f'`)."""
-    found = set(set_tops)
-    marked = (("set_directive_top", _DIRECTIVE_TOP), ("Synthesizing '", _SYNTHESIZING), ("syn.top=", _INI_TOP))
-    for mark, pattern in marked:
+    syn.top, or worked on (`synthesised`: each synthesis's `Synthesizing 'f'`)."""
+    found = {*set_tops, *synthesised}
+    for mark, pattern in (("set_directive_top", _DIRECTIVE_TOP), ("syn.top=", _INI_TOP)):
         if mark in text:
             found.update(pattern.findall(text))
     return sorted(found)
@@ -417,6 +416,7 @@ def _hls_log_facts(text: str, timed: Callable[[list[_Session]], list[str]]) -> d
     seconds = lenient(elapsed[-1], "Total elapsed time (seconds)", SECONDS, issues) if elapsed else None
     steps = errors_by_step(text)
     set_tops = _SET_TOP.findall(text)
+    synthesised = _SYNTHESIZING.findall(text) if "Synthesizing '" in text else []
     return {
         "vitis_version": banner_version(text),
         "device": devices[-1] if devices else None,
@@ -429,7 +429,8 @@ def _hls_log_facts(text: str, timed: Callable[[list[_Session]], list[str]]) -> d
         "top": set_tops[-1] if set_tops else None,
         "ini_design": _ini_design(parts) if "Applying ini" in text else [],
         "directive_top": _directive_top(parts) if "set_directive_top" in text else None,
-        "tops": _tops(text, set_tops),
+        "tops": _tops(text, set_tops, synthesised),
+        "synthesised": synthesised[-1] if synthesised else None,  # the top of its last synthesis
         "opened": sorted({_folder(path) for path in opened}),
         "judged": judged,
         "csim_by_opened": csim_by_opened,

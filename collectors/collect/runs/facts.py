@@ -7,7 +7,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from itertools import chain
 from typing import Any
 
@@ -80,7 +80,8 @@ def derive_facts(proj: ProjectFiles, group: RunGroup) -> RunFacts:
     component = [p for p in group.of("summary") if p.path.endswith(COMPILE_SUMMARY)]
     failed = [p for p in component + hls_logs if p.facts.get("synthesis_failed")]
     errors = bool(failed) or any(p.facts["errors"] for p in group.of("vpp_log") + hls_logs)
-    return RunFacts(chosen, solution, hls_logs, derived, errors, versions, lambda: run_top(proj, group, solution))
+    top = partial(run_top, proj, group, solution, chosen)  # (worked out when asked)
+    return RunFacts(chosen, solution, hls_logs, derived, errors, versions, top)
 
 
 def meta_facts(metas: list[Parsed], target: str, device: str | None, report_type: str | None) -> dict[str, Any]:
@@ -273,20 +274,31 @@ def project_tops(proj: ProjectFiles) -> set[str]:
     return {item.facts["top"] for kind in kinds for item in proj.readable(kind) if item.facts.get("top")}
 
 
-def run_top(proj: ProjectFiles, group: RunGroup, solution: str | None) -> str | None:
-    """The top function of a run's solution: named by the solution's own `set_directive_top` (its
-    log echoes it), else by its script or its project's file, else by a session log's `set_top`,
-    else by the one name its simulation reports were given. Of those, the first whose reports the
-    solution holds wins (tkgit-make/tanishPatchMakerHLS: the script's `MPSQ` has none, its
-    directives made another function the top, whose name the reports carry)."""
-    named = [top for top in _tops_named(proj, group, solution) if top]
+def run_top(proj: ProjectFiles, group: RunGroup, solution: str | None, chosen: Parsed | None = None) -> str | None:
+    """The top function of a run's solution: the one its chosen `csynth.xml` was synthesised for
+    (`TopModelName`), else named by the solution's own `set_directive_top` (its log echoes it),
+    else by its own log's last synthesis, else by its script or its project's file, else by a
+    session log's `set_top`, else by the one name its simulation reports were given. Of those,
+    the first whose reports the solution holds wins (tkgit-make/tanishPatchMakerHLS: the
+    script's `MPSQ` has none, its directives made another function the top, whose name the
+    reports carry)."""
+    named = [top for top in _tops_named(proj, group, solution, chosen) if top]
     reported = _report_names(proj, group, solution)
     return next((top for top in named if top in reported), named[0] if named else None)
 
 
-def _tops_named(proj: ProjectFiles, group: RunGroup, solution: str | None) -> Iterator[str | None]:
+def _tops_named(
+    proj: ProjectFiles, group: RunGroup, solution: str | None, chosen: Parsed | None
+) -> Iterator[str | None]:
+    if chosen is not None and chosen.ok and proj.parts(chosen)[-1] == "csynth.xml":
+        # (ese5320's solution_FILTER_VERTICAL: its log's last synthesis, of Filter_horizontal_HW,
+        # wrote no report; its csynth.xml is Filter_vertical_HW's, as its csim verdict must be)
+        yield chosen.facts["UserAssignments"]["TopModelName"]
     own_logs = [log for log in group.of("hls_log") if solution is not None and proj.folder(log) == solution]
     yield next((log.facts["directive_top"] for log in own_logs if log.facts.get("directive_top")), None)
+    # (the top its own log's last synthesis worked on: CitBremen/vivado_vector_adder's script.tcl
+    # in every solution says complex2DAdder, unoptimized.log synthesised TopAdder, its report's)
+    yield next((log.facts["synthesised"] for log in own_logs if log.facts.get("synthesised")), None)
     yield solution_top(proj, solution) if solution is not None else None
     yield next((log.facts["top"] for log in group.of("hls_log") if log.facts.get("top")), None)
     yield _named_by_simulation_reports(proj, group, solution)
