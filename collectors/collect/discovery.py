@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from collectors.collect.artifacts import EXTENSION_KINDS, REPORT_KINDS, classify
-from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX, may_hold_the_top_report
+from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX, may_hold_the_top_report, parse_hls_app
 from collectors.collect.mapping import VARIANT
 from collectors.collect.pruning import (
     BUILD_MARKERS,
@@ -26,7 +26,8 @@ from collectors.collect.pruning import (
     is_build_output,
     is_evidence_file,
 )
-from collectors.problems import Problem
+from collectors.files import read_report
+from collectors.problems import ArtifactError, Problem
 
 # logs in a solution's folder that are no session of the HLS tool: a temporary (`.temp11.log`), the
 # JVM's crash dumps of its GUI (lrh12580/Zedboard_Sobel: two empty `hs_err_pid*.log`, once
@@ -344,7 +345,7 @@ def _hls_projects_apart(project: Project) -> list[Project]:
     # built: a solution's `.aps` or a report below it (cgruda/repo committed no `.aps` files)
     results = [path for path, kind in project.artifacts if kind == "aps" or kind in REPORT_KINDS]
     folders = sorted(f for f in apps & right_in if any(path.startswith(f + os.sep) for path in results))
-    if len(folders) < 2:
+    if len(folders) < 2 and not (folders and _another_design_inside(project, folders[0])):
         return [project]  # (one HLS project in a repository's folder is its design, whatever else is there)
     inside_one = tuple(folder + os.sep for folder in folders)
     rest = Project(
@@ -368,6 +369,27 @@ def _is_design(project: Project) -> bool:
     return any(kind in REPORT_KINDS for _path, kind in project.artifacts) or _vpp_ran_in(
         project.path, project.artifacts
     )
+
+
+def _another_design_inside(project: Project, folder: str) -> bool:
+    """Whether the folder is an HLS project itself (its own `.app`) of another top function than
+    the one HLS project in it (kmisimn76/SparseAccel: top Conv_sysarr, and AdderTree_example/ of
+    adder_tree_large, whose solution gave the folder's records and the folder's own C simulation
+    a problem line). Of one top, the one inside is a copy of the design (ValdecirDesenv/
+    FPGA_picoZed's picoZed/): one design. The two `.app` files are read here: only in this case."""
+    apps = {os.path.dirname(path): path for path, kind in project.artifacts if kind == "hls_app"}
+    if project.path not in apps:
+        return False
+    own, inside = _app_top(apps[project.path]), _app_top(apps[folder])
+    return own is not None and inside is not None and own.casefold() != inside.casefold()
+
+
+def _app_top(path: str) -> str | None:
+    """The top function an HLS project's `.app` names (None: none, or unreadable)."""
+    try:
+        return parse_hls_app(read_report(path))["top"]
+    except ArtifactError:
+        return None
 
 
 def _merge_ide_companions(projects: list[Project]) -> list[Project]:

@@ -61,6 +61,34 @@ def test_profile_beside_link_summary_is_a_hw_emu_run(tmp_path: Path) -> None:
     assert collection.problems() == []
 
 
+def test_an_hls_project_of_another_top_inside_one_is_a_design_of_its_own(tmp_path: Path) -> None:
+    """kmisimn76/SparseAccel: the root is an HLS project (hls.app, top Conv_sysarr; its solution1
+    simulated: CSim done) and AdderTree_example/ one of its own (hls.app, top adder_tree_large,
+    synthesised). The nested one's solution gave the root's records and the root's own
+    simulation was a problem line. The root's vitis_hls.log, a session of the nested design,
+    times neither the root's run nor (out of its project) the nested one's."""
+    root = tmp_path / "SparseAccel"
+    place(root, "hls.app", text='<project name="Systolic_Array_TEST_PCNN_based" top="Conv_sysarr"/>\n')
+    place(root, "solution1/solution1.aps", text="<solution/>\n")
+    place(root, "solution1/csim/report/Conv_sysarr_csim.log", text="INFO: [SIM 1] CSim done with 0 errors.\n")
+    synthesised_solution(root / "AdderTree_example", "AdderTree_example", top="adder_tree_large")
+    place(
+        root,
+        "vitis_hls.log",
+        text="INFO: [HLS 200-1510] Running: set_top adder_tree_large \n"
+        "INFO: [HLS 200-10] Opening solution '/home/a/SparseAccel/AdderTree_example/solution1'.\n"
+        "INFO: [HLS 200-1510] Running: csynth_design \n" + ELAPSED.format("24.37"),
+    )
+    collection = collect(root)
+    assert projects(collection, root) == [".", "AdderTree_example"]
+    records, _ = records_of(collection)
+    found = [(r["problem"]["group_path"], r["report_type"], r["run"]["runtime_seconds"]) for r in records]
+    assert found == [(["AdderTree_example"], "hls_synth", None), (["SparseAccel"], "sw_run", None)]
+    # of one top, the project inside is a copy of the design: one design (ValdecirDesenv/FPGA_picoZed)
+    (root / "hls.app").write_text('<project name="Systolic_Array_TEST_PCNN_based" top="adder_tree_large"/>\n')
+    assert projects(collect(root), root) == ["."]
+
+
 def test_hls_project_keeps_its_solution_beside_harness_folders(tmp_path: Path) -> None:
     """kmisimn76/SparseAccel: the root is a Vitis HLS project (hls.app, solution1) and its
     HW_emu_* result folders below are projects of their own: neither hides the other."""
