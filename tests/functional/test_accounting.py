@@ -177,3 +177,18 @@ def test_a_broken_report_no_run_takes_is_one_problem_line(tmp_path: Path) -> Non
     collection = Engine(lambda r: load_settings(Path(r))).scan([str(tmp_path)], wait_for_writers=0)
     copied = str(project / "report")
     assert len([p for p in collection.problems() if p.path.startswith(copied)]) == 1
+
+
+def test_a_csim_log_without_a_verdict_is_said_so_not_a_copy(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Jasmine-Mao's ECE423_Lab2: the top's only csim log holds no verdict (`csim_design -setup`
+    built the test bench and ran nothing). It was 'copy: passed over for sw_run ... (no record
+    yet)': no copy was passed over; it is read, and says no verdict."""
+    project = csim_log_copied_out(tmp_path)
+    log = project / "md5_hls_prj/solution1/csim/report/md5_wrap_csim.log"
+    log.write_text("INFO: [SIM 4] CSIM will launch GCC as the compiler.\nCSim file generation done with 0 errors.\n")
+    out = tmp_path / "out.jsonl"
+    main(["collect", str(tmp_path), "-o", str(out), "--explain", str(log)])
+    shown = capsys.readouterr().out.splitlines()
+    assert shown == [
+        f"{log}: skipped: no C simulation verdict in it: the vitis.csim on unknown run has no sw_run record"
+    ]
