@@ -112,11 +112,12 @@ def _run_files(runs: list[Run], parsed: list[Parsed], told: dict[str, str]) -> N
                 line = (2, f"{FACTS}: read for the {run_label(run)} run")
             elif report_type not in TARGET_REPORTS.get(run.target, ()):
                 line = (1, f"{UNWRITTEN}: a {run.target} run writes no {report_type} record")
-            elif not run.sources.get(report_type):
-                line = (0, f"{SKIPPED}: {_said_nothing(item)}: the {run_label(run)} run has no {report_type} record")
+            elif _no_verdict(item) and not run.sources.get(report_type):
+                line = (0, f"{SKIPPED}: no C simulation verdict in it: the {run_label(run)} run has no sw_run record")
             else:
-                chosen = ", ".join(run.sources[report_type])
-                line = (0, f"{COPY}: passed over for {report_type} by the {run_label(run)} run (used: {chosen})")
+                chosen = run.sources.get(report_type, [])
+                over = f" (used: {', '.join(chosen)})" if chosen else " (no record yet)"
+                line = (0, f"{COPY}: passed over for {report_type} by the {run_label(run)} run{over}")
             found[path] = min(found.get(path, line), line)
     told.update((path, line) for path, (_rank, line) in found.items())
 
@@ -124,13 +125,10 @@ def _run_files(runs: list[Run], parsed: list[Parsed], told: dict[str, str]) -> N
 _OTHER_TOOLS = SKIPPED + ": another tool's file of the same name, not a {}"
 
 
-def _said_nothing(item: Parsed | None) -> str:
-    """Why a report of a run that wrote no record from it gave none: no copy passed over, but
-    (a C simulation's log) no verdict in it (`csim_design -setup` built the test bench and ran
-    nothing: Jasmine-Mao's idct_csim.log was 'copy: passed over ... (no record yet)')."""
-    if item is not None and item.kind == "csim_log" and item.ok and item.facts.get("csim_status") is None:
-        return "no C simulation verdict in it"
-    return "nothing in it gives one"
+def _no_verdict(item: Parsed | None) -> bool:
+    """A C simulation's log that gives no verdict (`csim_design -setup` built the test bench and
+    ran nothing: Jasmine-Mao's idct_csim.log, the run's only one, was 'copy: passed over')."""
+    return item is not None and item.kind == "csim_log" and item.ok and item.facts.get("csim_status") is None
 
 
 def _other_tools(item: Parsed) -> bool:

@@ -26,7 +26,7 @@ from collectors.collect.pruning import (
     is_build_output,
     is_evidence_file,
 )
-from collectors.files import read_report
+from collectors.files import open_regular
 from collectors.problems import ArtifactError, Problem
 
 # logs in a solution's folder that are no session of the HLS tool: a temporary (`.temp11.log`), the
@@ -371,25 +371,33 @@ def _is_design(project: Project) -> bool:
     )
 
 
+APP_BYTES = 64 * 1024  # of a `.app`, what is read for its top
+
+
 def _another_design_inside(project: Project, folder: str) -> bool:
     """Whether the folder is an HLS project itself (its own `.app`) of another top function than
     the one HLS project in it (kmisimn76/SparseAccel: top Conv_sysarr, and AdderTree_example/ of
     adder_tree_large, whose solution gave the folder's records and the folder's own C simulation
     a problem line). Of one top, the one inside is a copy of the design (ValdecirDesenv/
-    FPGA_picoZed's picoZed/): one design. The two `.app` files are read here: only in this case."""
-    apps = {os.path.dirname(path): path for path, kind in project.artifacts if kind == "hls_app"}
-    if project.path not in apps:
-        return False
-    own, inside = _app_top(apps[project.path]), _app_top(apps[folder])
-    return own is not None and inside is not None and own.casefold() != inside.casefold()
+    FPGA_picoZed's picoZed/): one design. The `.app` files are read here: only in this case."""
+    own, inside = _app_tops(project, project.path), _app_tops(project, folder)
+    return len(own) == 1 and len(inside) == 1 and not own & inside
 
 
-def _app_top(path: str) -> str | None:
-    """The top function an HLS project's `.app` names (None: none, or unreadable)."""
-    try:
-        return parse_hls_app(read_report(path))["top"]
-    except ArtifactError:
-        return None
+def _app_tops(project: Project, folder: str) -> set[str]:
+    """The top functions (casefolded) the `.app` files right in a folder name; an unreadable one
+    names none."""
+    tops = set()
+    for path, kind in project.artifacts:
+        if kind == "hls_app" and os.path.dirname(path) == folder:
+            try:
+                with open_regular(path) as handle:  # (a project file of a few KiB: no more is read)
+                    top = parse_hls_app(handle.read(APP_BYTES))["top"]
+            except (ArtifactError, OSError):
+                top = None
+            if top:
+                tops.add(top.casefold())
+    return tops
 
 
 def _merge_ide_companions(projects: list[Project]) -> list[Project]:

@@ -187,8 +187,10 @@ def test_a_csim_log_without_a_verdict_is_said_so_not_a_copy(tmp_path: Path, caps
     log = project / "md5_hls_prj/solution1/csim/report/md5_wrap_csim.log"
     log.write_text("INFO: [SIM 4] CSIM will launch GCC as the compiler.\nCSim file generation done with 0 errors.\n")
     out = tmp_path / "out.jsonl"
-    main(["collect", str(tmp_path), "-o", str(out), "--explain", str(log)])
+    other = place(log.parent, "helper_csim.log", text="INFO: [SIM 1] CSim done with 0 errors.\n")
+    main(["collect", str(tmp_path), "-o", str(out), "--explain", str(log.parent)])
     shown = capsys.readouterr().out.splitlines()
-    assert shown == [
-        f"{log}: skipped: no C simulation verdict in it: the vitis.csim on unknown run has no sw_run record"
+    assert shown == [  # (another function's verdict is none of the top's: passed over, and said so)
+        f"{other}: copy: passed over for sw_run by the vitis.csim on unknown run (no record yet)",
+        f"{log}: skipped: no C simulation verdict in it: the vitis.csim on unknown run has no sw_run record",
     ]

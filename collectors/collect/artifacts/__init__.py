@@ -16,6 +16,7 @@ from collectors.collect.artifacts.component import parse_component, parse_hls_co
 from collectors.collect.artifacts.cosim import parse_cosim_rpt
 from collectors.collect.artifacts.csynth import may_be_passed_over, parse_csynth
 from collectors.collect.artifacts.hls_log import (
+    STEP_LOGS,
     is_session_log,
     is_step_log,
     parse_csim_log,
@@ -95,7 +96,7 @@ register("hls_log", ("log",), is_session_log, parse_hls_log)
 register("hls_step_log", ("log",), is_step_log, parse_hls_step_log)
 # (a copy of a component's `hls_run_csim.log` out of its logs/ is a step's log, not a top's report:
 # Jason1790213836/Sobel-Edge-Detection-Accelerator-on-FPGA keeps three, each a problem line)
-register("csim_log", ("log",), lambda f, p: f.endswith("_csim.log") and not f.startswith("hls_run_"), parse_csim_log)
+register("csim_log", ("log",), lambda f, p: f.endswith("_csim.log") and f != STEP_LOGS["csim"], parse_csim_log)
 # (a unified component's `vitis-run` steps write `<work>.hlsrun_<step>_summary`: a version source)
 RUN_SUMMARIES = tuple(f"hlsrun_{step}_summary" for step in ("csim", "cosim", "impl", "package"))
 register(

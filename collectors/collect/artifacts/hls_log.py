@@ -315,7 +315,8 @@ def _directive_top(parts: list[_Session]) -> str | None:
 
 def _tops(text: str, set_tops: list[str], synthesised: list[str]) -> list[str]:
     """Every top function the log's sessions named: set_top (`set_tops`), set_directive_top -name,
-    syn.top, or worked on (`synthesised`: each synthesis's `Synthesizing 'f'`)."""
+    syn.top, or worked on (`synthesised`: each synthesis's `Synthesizing 'f'`); of every session,
+    whatever project it opened (layout.session_logs drops a log only where none is the design's)."""
     found = {*set_tops, *synthesised}
     for mark, pattern in (("set_directive_top", _DIRECTIVE_TOP), ("syn.top=", _INI_TOP)):
         if mark in text:

@@ -14,6 +14,7 @@ from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.mapping import DEFAULT_VARIANT, Identity
 from collectors.collect.runs.facts import RUN_FACTS, derive_facts, meta_facts, project_tops
+from collectors.collect.runs.facts import RunFacts as DerivedFacts
 from collectors.collect.runs.grouping import group_runs
 from collectors.collect.runs.layout import UNKNOWN, ProjectFiles, Run, RunGroup, inside
 from collectors.collect.runs.payloads import PayloadInput, build_payload
@@ -107,11 +108,13 @@ def _resolve(
             run.records.append(make_record(report_type, run_fields(report_type), identity, payload))
             run.sources[report_type] = sources
     _report_unknowns(proj, run, problems)
-    _report_no_design(proj, group, run, facts.top, problems)
+    _report_no_design(proj, group, run, facts, problems)
     return run
 
 
-def _report_no_design(proj: ProjectFiles, group: RunGroup, run: Run, top: str | None, problems: list[Problem]) -> None:
+def _report_no_design(
+    proj: ProjectFiles, group: RunGroup, run: Run, facts: DerivedFacts, problems: list[Problem]
+) -> None:
     """Per-module reports only, none known as the top function's: a problem line for their
     folder, never a silent loss (chl218/DCNN-on-FPGA's 2017.1 solutions keep syn/report alone;
     sergiududa/lic's names its top, `nnet`, whose report a synthesis cut short never wrote)."""
@@ -120,7 +123,7 @@ def _report_no_design(proj: ProjectFiles, group: RunGroup, run: Run, top: str | 
         return
     if any(proj.parts(p)[-1] == "csynth.xml" for p in reports):
         return  # (a design report that is broken or passed over says so itself)
-    named = sorted(project_tops(proj))
+    named, top = sorted(project_tops(proj)), facts.top  # (the top asked for here only: RunFacts.top)
     for folder in sorted({proj.folder(p) for p in reports}):
         names = sorted(proj.parts(p)[-1][: -len(LEGACY_REPORT_SUFFIX)] for p in reports if proj.folder(p) == folder)
         shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")

@@ -24,8 +24,10 @@ from collectors.collect.runs.layout import (
     RunGroup,
     inside,
     named_tops,
+    report_function,
     session_logs,
     solution_of,
+    top_model_name,
 )
 from collectors.records.model import VPP_TARGETS
 
@@ -290,10 +292,10 @@ def run_top(proj: ProjectFiles, group: RunGroup, solution: str | None, chosen: P
 def _tops_named(
     proj: ProjectFiles, group: RunGroup, solution: str | None, chosen: Parsed | None
 ) -> Iterator[str | None]:
-    if chosen is not None and chosen.ok and proj.parts(chosen)[-1] == "csynth.xml":
+    if chosen is not None and proj.parts(chosen)[-1] == "csynth.xml":
         # (ese5320's solution_FILTER_VERTICAL: its log's last synthesis, of Filter_horizontal_HW,
         # wrote no report; its csynth.xml is Filter_vertical_HW's, as its csim verdict must be)
-        yield chosen.facts["UserAssignments"]["TopModelName"]
+        yield top_model_name(chosen)
     own_logs = [log for log in group.of("hls_log") if solution is not None and proj.folder(log) == solution]
     yield next((log.facts["directive_top"] for log in own_logs if log.facts.get("directive_top")), None)
     # (the top its own log's last synthesis worked on: CitBremen/vivado_vector_adder's script.tcl
@@ -307,8 +309,7 @@ def _tops_named(
 def _report_names(proj: ProjectFiles, group: RunGroup, solution: str | None) -> set[str]:
     """The functions a solution's reports are named after (`<m>_csynth.xml`, `<top>_csim.log`,
     `<top>_cosim.rpt`)."""
-    suffixes = NAMED_REPORTS
-    return {name for name, _parts in _named_reports(proj, group, solution, suffixes)}
+    return {name for name, _parts in _named_reports(proj, group, solution, NAMED_REPORTS)}
 
 
 def _named_by_simulation_reports(proj: ProjectFiles, group: RunGroup, solution: str | None) -> str | None:
@@ -330,9 +331,10 @@ def _named_reports(
     """(the function, the path's parts) of each report of the solution named after a function:
     those of the kinds `suffixes` gives, with the suffix that follows the name."""
     for item in group.items:
-        suffix, parts = suffixes.get(item.kind), proj.parts(item)
-        if suffix and parts[-1].endswith(suffix) and solution_of(parts, item.kind) == solution:
-            yield parts[-1][: -len(suffix)], parts
+        if item.kind in suffixes and (name := report_function(item)) is not None:
+            parts = proj.parts(item)
+            if solution_of(parts, item.kind) == solution:
+                yield name, parts
 
 
 def is_tops(proj: ProjectFiles, report: Parsed, top: str | None) -> bool:

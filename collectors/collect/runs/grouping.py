@@ -219,8 +219,8 @@ def hls_groups(
         solution: [p for p in found if _judges(proj, p, solution)] + _step_logs(components[solution])
         for solution, found in sessions.items()
     }
-    made = frozenset(solution for solution, files in components.items() if files)
-    plan = plan_solutions(proj, solutions, judging, path_gives_variant, problems, made)
+    component_solutions = frozenset(solution for solution, files in components.items() if files)
+    plan = plan_solutions(proj, solutions, judging, path_gives_variant, problems, component_solutions)
     for solution, items in solutions.items():
         if solution in plan.skipped:
             continue

@@ -112,6 +112,8 @@ class ProjectFiles:
         self._folders: set[str] | None = None
         self._by_kind: dict[str, list[Parsed]] | None = None
         self._readable: dict[str, list[Parsed]] = {}
+        self._reported: dict[str, set[str]] | None = None
+        self.tops: dict[str, set[str]] = {}  # design_tops of each solution asked for
 
     def folders(self) -> set[str]:
         """The folders (absolute) that hold an artifact, computed once."""
@@ -162,6 +164,20 @@ class ProjectFiles:
         if found is None:
             found = self._readable[kind] = [p for p in self._by_kind.get(kind, ()) if p.ok]
         return list(found)
+
+    def reported_tops(self) -> dict[str, set[str]]:
+        """Per solution, the functions its reports are named after and the tops its read
+        synthesis reports were made for (a copy not read yet is not read for it), found once."""
+        if self._reported is None:
+            self._reported = {}
+            for item in self.parsed:
+                if item.kind not in NAMED_REPORTS:
+                    continue
+                solution = solution_of(self.parts(item), item.kind)
+                if solution is not None:
+                    found = self._reported.setdefault(solution, set())
+                    found.update(name for name in (report_function(item), item.loaded and top_model_name(item)) if name)
+        return self._reported
 
     def vpp_context(self, item: Parsed) -> str | None:
         """The outermost v++ build directory (relative) an artifact sits in, if any."""
@@ -281,20 +297,27 @@ NAMED_REPORTS = {**SIMULATION_REPORTS, **MODULE_REPORTS}
 
 
 def design_tops(proj: ProjectFiles, solution: str) -> set[str]:
-    """Every function a solution's design goes by as its top: those its files name, its
-    synthesis reports' TopModelName, and those its reports are named after (burakotlu/pFFT's
-    test solution simulated pFFT, where the component's configuration beside says dFFT)."""
-    found = set(named_tops(proj, solution))
-    for item in proj.parsed:
-        suffix = NAMED_REPORTS.get(item.kind)
-        if suffix is None or solution_of(proj.parts(item), item.kind) != solution:
-            continue
-        name = posixpath.basename(item.path)
-        if name.endswith(suffix) and len(name) > len(suffix):
-            found.add(name[: -len(suffix)])
-        if item.kind == "csynth" and item.ok and item.facts["UserAssignments"]["TopModelName"]:
-            found.add(item.facts["UserAssignments"]["TopModelName"])
+    """The functions a solution's design may go by as its top: those its files name, its read
+    synthesis reports' TopModelName, and every function its reports are named after (its
+    modules' too: a log is dropped only where nothing overlaps; burakotlu/pFFT's test solution
+    simulated pFFT, where the component's configuration beside says dFFT). Once a solution."""
+    found = proj.tops.get(solution)
+    if found is None:
+        found = proj.tops[solution] = {*named_tops(proj, solution), *proj.reported_tops().get(solution, ())}
     return found
+
+
+def report_function(item: Parsed) -> str | None:
+    """The function a report is named after (`<m>_csynth.xml`, `<top>_csim.log`, `<top>_cosim.rpt`:
+    "" for a bare `_csim.log`); None for a report named otherwise."""
+    suffix = NAMED_REPORTS.get(item.kind)
+    name = posixpath.basename(item.path)
+    return name[: -len(suffix)] if suffix is not None and name.endswith(suffix) else None
+
+
+def top_model_name(item: Parsed) -> str | None:
+    """The top a read csynth report was synthesised for (its TopModelName)."""
+    return item.facts["UserAssignments"]["TopModelName"] if item.kind == "csynth" and item.ok else None
 
 
 _PROJECT_LEVEL_LOGS = PROJECT_SESSION_LOGS | {TCL_SESSION_LOG}  # (not a `<dir>/<dir>.log`)

@@ -32,11 +32,11 @@ def plan_solutions(
     own_logs: dict[str, list[Parsed]],
     path_gives_variant: bool,
     problems: list[Problem],
-    components: frozenset[str] = frozenset(),
+    component_solutions: frozenset[str] = frozenset(),
 ) -> SolutionPlan:
     """`own_logs`: each solution's logs with a verdict of its own: those in its folder, and the
     session logs above whose sessions that opened it gave one (a csim verdict there is a result).
-    `components`: the solutions that are a unified component's (`<work>/hls`): one of the
+    `component_solutions`: the solutions that are a unified component's (`<work>/hls`): one of the
     solutions in its work directory (burakotlu/pFFT's PositFFT/test), else, alone
     there, one of those of the folder that holds the work directory (an50's Alex_Net is a
     classic project and a component whose work directory is in it)."""
@@ -45,7 +45,7 @@ def plan_solutions(
     for solution, items in solutions.items():
         if has_results(items, own_logs.get(solution, [])):
             by_project.setdefault(posixpath.dirname(solution) or ".", []).append(solution)
-    for solution in sorted(components):
+    for solution in sorted(component_solutions):
         work = posixpath.dirname(solution) or "."
         above = posixpath.dirname(work) or "."
         if by_project.get(work) == [solution] and work != above and above in by_project:
