@@ -314,7 +314,11 @@ def _solutions(proj: ProjectFiles, groups: RunGroups) -> dict[str, list[Parsed]]
             by_solution[owner].append(item)
     merged: dict[str, list[Parsed]] = {}
     for solution in sorted(by_solution, key=lambda s: (s.count("/"), s)):
-        owner = next((s for s in merged if s != "." and inside(solution, s)), None)
+        # (its shallowest folder already a solution: asked of its few folders, not of every
+        # solution so far, as a design space exploration holds thousands)
+        parts = solution.split("/")
+        folders = ("/".join(parts[:depth]) for depth in range(1, len(parts) + 1))
+        owner = next((folder for folder in folders if folder != "." and folder in merged), None)
         merged.setdefault(owner or solution, []).extend(by_solution[solution])
     return merged
 
