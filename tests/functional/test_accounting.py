@@ -19,7 +19,7 @@ from tui.cli import main
 
 from .. import trees
 from .. import trees_third as t3
-from ..conftest import place
+from ..conftest import place, set_mtime
 from .test_realtree_discovery import component_with_work_dir, mode_hls_component
 from .test_realtree_runs import fft_project, swiglu_component
 
@@ -194,3 +194,19 @@ def test_a_csim_log_without_a_verdict_is_said_so_not_a_copy(tmp_path: Path, caps
         f"{other}: copy: passed over for sw_run by the vitis.csim on unknown run (no record yet)",
         f"{log}: skipped: no C simulation verdict in it: the vitis.csim on unknown run has no sw_run record",
     ]
+
+
+def test_each_other_kernel_of_a_vpp_build_is_a_problem_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """stjohnd777/my-xilinx-vision: a hw_emu build of eight kernels, each synthesised in the
+    build (<kernel>/<kernel>/solution), makes one hls_synth record; the seven others were
+    'copy: passed over', never said. Each other kernel is a problem line (one record a run)."""
+    project = trees.hw_emu_build(tmp_path)
+    build = project / f"_x.hw_emu.{trees.U250}/krnl"
+    chosen = build / "topKQueryScores/topKQueryScores/solution/syn/report/csynth.xml"
+    other = place(build, "sortScores/sortScores/solution/syn/report/csynth.xml", text=chosen.read_text())
+    set_mtime(other, 500)  # (older: the pick keeps topKQueryScores's)
+    out = tmp_path / "out.jsonl"
+    main(["collect", str(tmp_path), "-o", str(out), "--explain", str(other)])
+    said = "kernel sortScores's synthesis not recorded: the vitis.hw_emu run on "
+    said += f"{trees.U250}'s hls_synth record is topKQueryScores's (one a run)"
+    assert capsys.readouterr().out.splitlines() == [f"{other}: problem: {said} ({build}/sortScores/sortScores)"]

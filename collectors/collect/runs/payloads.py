@@ -5,17 +5,18 @@ Each builder returns (payload, source files), or None when no record can be writ
 
 from __future__ import annotations
 
+import os
 import posixpath
 from dataclasses import dataclass
 from typing import Any
 
 from collectors.collect.artifacts.cosim import total_cycles
 from collectors.collect.artifacts.parsed import Parsed
-from collectors.collect.runs.facts import RunFacts, by_top_then_newest, is_tops
+from collectors.collect.runs.facts import RunFacts, by_top_then_newest, csynth_pick_key, is_tops
 from collectors.collect.runs.layout import UNKNOWN, ProjectFiles, RunGroup, inside, solution_of
 from collectors.numbers import CYCLES, NumberError, checked
 from collectors.problems import Problem
-from collectors.records.model import hls_synth_payload, rtl_sim_payload
+from collectors.records.model import VPP_TARGETS, hls_synth_payload, rtl_sim_payload
 
 Built = tuple[dict[str, Any], list[str]] | None
 
@@ -55,6 +56,7 @@ def build_payload(given: PayloadInput, report_type: str, runner: str | None) -> 
 def _hls_synth(given: PayloadInput, runner: str | None) -> Built:
     chosen = given.facts.chosen
     if chosen is not None and chosen.ok:
+        _other_kernels(given, chosen)
         return hls_synth_payload("pass", chosen.facts), [chosen.path]
     status = runner
     if status == "pass":
@@ -65,6 +67,32 @@ def _hls_synth(given: PayloadInput, runner: str | None) -> Built:
     if status is None:
         return None  # still building, or nothing known: no record yet
     return hls_synth_payload(status, None), [chosen.path] if chosen else []
+
+
+_KERNEL_SOLUTION = ["solution", "syn", "report", "csynth.xml"]  # v++ -c: <kernel>/<kernel>/<kernel>/solution/...
+
+
+def _other_kernels(given: PayloadInput, chosen: Parsed) -> None:
+    """A v++ build of several kernels (stjohnd777/my-xilinx-vision: eight, each synthesised in
+    the build's <kernel>/<kernel>/<kernel>/solution) makes one hls_synth record, of the kernel
+    its pick chose: each other kernel's synthesis is a problem line, not a copy passed over in
+    silence. Known by the build's own solutions' paths (their copies are not read for it)."""
+    if given.group.target not in VPP_TARGETS:
+        return
+    proj = given.proj
+    kernels: dict[str, str] = {}  # kernel -> its solution's folder
+    for item in (p for p in given.group.items if p.kind == "csynth"):  # (by path: none is read for it)
+        parts = proj.parts(item)
+        if len(parts) > 5 and parts[-4:] == _KERNEL_SOLUTION and csynth_pick_key(proj.rel[item.path], 0)[0] == 0:
+            kernels.setdefault(parts[-5], item.path.rsplit(os.sep, 4)[0])  # (its folder on disk)
+    parts = proj.parts(chosen)
+    recorded = parts[-5] if len(parts) > 5 and parts[-4:] == _KERNEL_SOLUTION else None
+    if recorded not in kernels or len(kernels) < 2:
+        return
+    for kernel, folder in sorted(kernels.items()):
+        if kernel != recorded:
+            why = f"kernel {kernel}'s synthesis not recorded: the {given.label}'s hls_synth record is {recorded}'s"
+            given.problems.append(Problem(folder, f"{why} (one a run)"))
 
 
 def _cosim(given: PayloadInput, runner: str | None) -> Built:
