@@ -210,3 +210,18 @@ def test_each_other_kernel_of_a_vpp_build_is_a_problem_line(tmp_path: Path, caps
     said = "kernel sortScores's synthesis not recorded: the vitis.hw_emu run on "
     said += f"{trees.U250}'s hls_synth record is topKQueryScores's (one a run)"
     assert capsys.readouterr().out.splitlines() == [f"{other}: problem: {said} ({build}/sortScores/sortScores)"]
+
+
+def test_a_report_of_a_vpp_build_whose_target_nothing_names_says_so(tmp_path: Path) -> None:
+    """S12P/sisyphus-fpga24-artifact: Merlin's runs keep each kernel's HLS report in a plain `_x`
+    with no v++ log, summary or target in its name: no run exists to take it. Each of the 292
+    was 'report that no run of this project takes'; the line says what is missing."""
+    project = tmp_path / "only_nlp1"
+    trees.sources(project)
+    report = place(
+        project, "_x/Cnn/Cnn/Cnn/solution/syn/report/csynth.xml", "DGGua-IGCN__solution1__syn__report__csynth.xml"
+    )
+    collection = Engine(lambda r: load_settings(Path(r))).scan([str(tmp_path)], wait_for_writers=0)
+    assert [p.reason for p in collection.problems() if p.path == str(report)] == [
+        "report of the v++ build folder _x whose target no v++ log, summary or folder name says: not collected"
+    ]

@@ -58,11 +58,19 @@ def _in_no_run(proj: ProjectFiles, runs: list[Run], problems: list[Problem]) -> 
     broken file; a solution left out: the path gives the variant)."""
     taken = {path for run in runs for path in run.files}
     told = [problem.path for problem in problems if problem.path != proj.path]  # (not the project's own lines)
+    built = {proj.vpp_context(p) for p in proj.parsed if p.path in taken}
     return [
-        Problem(p.path, IN_NO_RUN)
+        Problem(
+            p.path, IN_NO_RUN if (build := proj.vpp_context(p)) is None or build in built else _NO_TARGET.format(build)
+        )
         for p in proj.parsed
         if p.kind in FEEDS and p.path not in taken and not any(inside(p.path, path) for path in told)
     ]
+
+
+# (a v++ build folder whose target nothing names: S12P/sisyphus's Merlin runs keep 292 kernels'
+# reports in plain `_x` folders with no v++ log: each was 'a report that no run takes')
+_NO_TARGET = "report of the v++ build folder {} whose target no v++ log, summary or folder name says: not collected"
 
 
 def _file_problems(proj: ProjectFiles) -> list[Problem]:

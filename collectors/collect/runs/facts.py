@@ -301,7 +301,7 @@ def _tops_named(
     # (the top its own log's last synthesis worked on: CitBremen/vivado_vector_adder's script.tcl
     # in every solution says complex2DAdder, unoptimized.log synthesised TopAdder, its report's)
     yield next((log.facts["synthesised"] for log in own_logs if log.facts.get("synthesised")), None)
-    yield solution_top(proj, solution) if solution is not None else None
+    yield next(named_tops(proj, solution), None) if solution is not None else None  # (script, .app, config)
     yield next((log.facts["top"] for log in group.of("hls_log") if log.facts.get("top")), None)
     yield _named_by_simulation_reports(proj, group, solution)
 
@@ -347,12 +347,6 @@ def by_top_then_newest(proj: ProjectFiles, items: list[Parsed], top: str | None)
     """Simulation reports, the top function's first (a checkout dates files in any order), each
     group newest first."""
     return sorted(items, key=lambda p: (not is_tops(proj, p, top), -p.mtime_ns))
-
-
-def solution_top(proj: ProjectFiles, solution: str) -> str | None:
-    """The top function the solution's own files name (layout.named_tops: its script, its
-    project's .app, its configuration)."""
-    return next(named_tops(proj, solution), None)
 
 
 def chosen_solution(proj: ProjectFiles, group: RunGroup, chosen: Parsed | None) -> str | None:
