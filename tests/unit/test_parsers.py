@@ -491,6 +491,8 @@ def test_a_config_saved_with_a_byte_order_mark_names_its_part(encoded: bytes) ->
         ("INFO: [SIM 211-1] CSim file generation done with 0 errors.", None),  # (set up only: no verdict)
         ("ERR: [SIM 100] 'csim_design' failed: compilation error(s).", "fail"),
         ("INFO: [SIM 211-1] CSim done with 0 errors.", "pass"),
+        # helper_r4h's lstm2 (2024.2): a simulation that crashed (its csim summary: CS_FAILED)
+        ("ERROR: Problem running csim: child process exited abnormally", "fail"),
     ],
 )
 def test_a_c_simulation_whose_test_bench_did_not_compile_failed(line: str, status: str | None) -> None:

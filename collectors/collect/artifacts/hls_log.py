@@ -43,11 +43,13 @@ _INI_TOP = re.compile(r"Applying ini 'syn\.top=([A-Za-z_]\w*)'")
 _DEVICE = re.compile(r"Setting target device to '([^']+)'")
 _SET_PART = re.compile(r"Running: set_part \{?([A-Za-z0-9][\w-]*)")  # (where the log says no more)
 _ELAPSED = re.compile(r"\[HLS(?: 200)?-112\].*?Total elapsed time:\s*([0-9.]+)\s*seconds")  # (`[HLS-112]` before 2018)
-_CSIM = re.compile(r"CSim (done|failed) with (?:(\d+) )?errors?|('csim_design' failed):")
+_CSIM = re.compile(r"CSim (done|failed) with (?:(\d+) )?errors?|('csim_design' failed|Problem running csim):")
 # the test bench's build (2016-2018: `CSim file generation failed: compilation error(s)`, where
 # 2019+ says `'csim_design' failed:`); `done`, a simulation set up only, gives no verdict
 _GENERATION = "CSim file generation "
-_CSIM_STARTS = ("CSim ", "'csim_design' failed:")
+# (2023+: a simulation that crashed says only `ERROR: Problem running csim: child process exited
+# abnormally`: lstm2's component, its csim summary CS_FAILED, had no sw_run)
+_CSIM_STARTS = ("CSim ", "'csim_design' failed:", "Problem running csim:")
 # What tells which step of the flow a line belongs to: the command being run, else the message's tag.
 _RUNNING = re.compile(r"Running: (csim_design|csynth_design|cosim_design|export_design|package)\b")
 # (before 2018: `@I [SIM-2]`, `@E [SYNCHK-61]`; since: `INFO: [SIM 211-2]`, `ERROR: [SYNCHK 200-61]`)
