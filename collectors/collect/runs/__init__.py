@@ -58,14 +58,17 @@ def _in_no_run(proj: ProjectFiles, runs: list[Run], problems: list[Problem]) -> 
     broken file; a solution left out: the path gives the variant)."""
     taken = {path for run in runs for path in run.files}
     told = [problem.path for problem in problems if problem.path != proj.path]  # (not the project's own lines)
-    built = {proj.vpp_context(p) for p in proj.parsed if p.path in taken}
+    built = {proj.vpp_context(p) for p in proj.parsed if p.path in taken}  # (the v++ builds a run has)
     return [
-        Problem(
-            p.path, IN_NO_RUN if (build := proj.vpp_context(p)) is None or build in built else _NO_TARGET.format(build)
-        )
+        Problem(p.path, _why_in_no_run(proj.vpp_context(p), built))
         for p in proj.parsed
         if p.kind in FEEDS and p.path not in taken and not any(inside(p.path, path) for path in told)
     ]
+
+
+def _why_in_no_run(build: str | None, built: set[str | None]) -> str:
+    """A v++ build folder no run has is one whose target nothing named."""
+    return IN_NO_RUN if build is None or build in built else _NO_TARGET.format(build)
 
 
 # (a v++ build folder whose target nothing names: S12P/sisyphus's Merlin runs keep 292 kernels'

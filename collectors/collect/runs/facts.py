@@ -226,9 +226,13 @@ _STEP_LOG_ORDER = {STEP_LOGS[step]: rank for rank, step in enumerate(("synthesis
 def csynth_pick_key(rel: str, mtime_ns: int) -> tuple:
     """Rules 5: (penalty, non-canonical suffix, depth, -mtime, path); the smallest wins."""
     parts = rel.split("/")
-    penalty = sum(1 for part in parts[:-1] if part in PENALTY_PARTS)
     canonical = len(parts) >= 4 and parts[-3:] == ["syn", "report", "csynth.xml"]
-    return (penalty, 0 if canonical else 1, len(parts), -mtime_ns, rel)
+    return (penalty(parts), 0 if canonical else 1, len(parts), -mtime_ns, rel)
+
+
+def penalty(parts: list[str]) -> int:
+    """Rules 5: how many of a report's folders (relative) are a packaged copy's (impl, ip, ...)."""
+    return sum(1 for part in parts[:-1] if part in PENALTY_PARTS)
 
 
 def pick_csynth(proj: ProjectFiles, group: RunGroup) -> Parsed | None:

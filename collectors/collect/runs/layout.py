@@ -113,7 +113,7 @@ class ProjectFiles:
         self._by_kind: dict[str, list[Parsed]] | None = None
         self._readable: dict[str, list[Parsed]] = {}
         self._reported: dict[str, set[str]] | None = None
-        self.tops: dict[str, set[str]] = {}  # design_tops of each solution asked for
+        self._tops: dict[str, set[str]] = {}  # design_tops of each solution asked for
         self._tails: dict[str, dict[str, list[str]]] = {}  # log -> solution name -> opened tails
 
     def folders(self) -> set[str]:
@@ -177,7 +177,19 @@ class ProjectFiles:
                 by_name.setdefault(posixpath.basename(tail), []).append(tail)
         return by_name.get(name, [])
 
-    def reported_tops(self) -> dict[str, set[str]]:
+    def design_tops(self, solution: str) -> set[str]:
+        """The functions (casefolded) a solution's design may go by as its top: those its files
+        name, its read synthesis reports' TopModelName, and every function its reports are named
+        after (its modules' too: a log is dropped only where nothing overlaps; burakotlu/pFFT's
+        test solution simulated pFFT, where the component's configuration beside says dFFT).
+        Once a solution."""
+        found = self._tops.get(solution)
+        if found is None:
+            named = {*named_tops(self, solution), *self._reported_tops().get(solution, ())}
+            found = self._tops[solution] = {top.casefold() for top in named}
+        return found
+
+    def _reported_tops(self) -> dict[str, set[str]]:
         """Per solution, the functions its reports are named after and the tops its read
         synthesis reports were made for (a copy not read yet is not read for it), found once."""
         if self._reported is None:
@@ -273,7 +285,7 @@ def session_logs(proj: ProjectFiles, solution: str, logs: list[Parsed]) -> list[
     )
     found = own + above
     if any(p.facts.get("tops") and not _named_after(p, name) for p in found):
-        ours = {top.casefold() for top in design_tops(proj, solution)}
+        ours = proj.design_tops(solution)
         found = [p for p in found if _named_after(p, name) or not _of_another_design(p, ours)]
     return found
 
@@ -306,17 +318,6 @@ def named_tops(proj: ProjectFiles, solution: str) -> Iterator[str]:
 SIMULATION_REPORTS = {"csim_log": "_csim.log", "cosim_rpt": "_cosim.rpt"}
 MODULE_REPORTS = {"csynth": LEGACY_REPORT_SUFFIX}
 NAMED_REPORTS = {**SIMULATION_REPORTS, **MODULE_REPORTS}
-
-
-def design_tops(proj: ProjectFiles, solution: str) -> set[str]:
-    """The functions a solution's design may go by as its top: those its files name, its read
-    synthesis reports' TopModelName, and every function its reports are named after (its
-    modules' too: a log is dropped only where nothing overlaps; burakotlu/pFFT's test solution
-    simulated pFFT, where the component's configuration beside says dFFT). Once a solution."""
-    found = proj.tops.get(solution)
-    if found is None:
-        found = proj.tops[solution] = {*named_tops(proj, solution), *proj.reported_tops().get(solution, ())}
-    return found
 
 
 def report_function(item: Parsed) -> str | None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from collectors.collect.artifacts.cosim import total_cycles
 from collectors.collect.artifacts.parsed import Parsed
-from collectors.collect.runs.facts import RunFacts, by_top_then_newest, csynth_pick_key, is_tops
+from collectors.collect.runs.facts import RunFacts, by_top_then_newest, is_tops, penalty
 from collectors.collect.runs.layout import UNKNOWN, ProjectFiles, RunGroup, inside, solution_of
 from collectors.numbers import CYCLES, NumberError, checked
 from collectors.problems import Problem
@@ -83,16 +83,20 @@ def _other_kernels(given: PayloadInput, chosen: Parsed) -> None:
     kernels: dict[str, str] = {}  # kernel -> its solution's folder
     for item in (p for p in given.group.items if p.kind == "csynth"):  # (by path: none is read for it)
         parts = proj.parts(item)
-        if len(parts) > 5 and parts[-4:] == _KERNEL_SOLUTION and csynth_pick_key(proj.rel[item.path], 0)[0] == 0:
-            kernels.setdefault(parts[-5], item.path.rsplit(os.sep, 4)[0])  # (its folder on disk)
-    parts = proj.parts(chosen)
-    recorded = parts[-5] if len(parts) > 5 and parts[-4:] == _KERNEL_SOLUTION else None
+        if (kernel := _kernel_of(parts)) is not None and not penalty(parts):
+            kernels.setdefault(kernel, item.path.rsplit(os.sep, 4)[0])  # (its folder on disk)
+    recorded = _kernel_of(proj.parts(chosen))
     if recorded not in kernels or len(kernels) < 2:
         return
     for kernel, folder in sorted(kernels.items()):
         if kernel != recorded:
             why = f"kernel {kernel}'s synthesis not recorded: the {given.label}'s hls_synth record is {recorded}'s"
             given.problems.append(Problem(folder, f"{why} (one a run)"))
+
+
+def _kernel_of(parts: list[str]) -> str | None:
+    """The kernel whose solution in a v++ build a report is (<kernel>/solution/syn/report/csynth.xml)."""
+    return parts[-5] if len(parts) > 5 and parts[-4:] == _KERNEL_SOLUTION else None
 
 
 def _cosim(given: PayloadInput, runner: str | None) -> Built:
