@@ -380,8 +380,11 @@ def _another_design_inside(project: Project, folder: str) -> bool:
     adder_tree_large, whose solution gave the folder's records and the folder's own C simulation
     a problem line). Of one top, the one inside is a copy of the design (ValdecirDesenv/
     FPGA_picoZed's picoZed/): one design. The `.app` files are read here: only in this case."""
-    own, inside = _app_tops(project, project.path), _app_tops(project, folder)
-    return len(own) == 1 and len(inside) == 1 and not own & inside
+    own = _app_tops(project, project.path)
+    if len(own) != 1:
+        return False  # (not an HLS project itself, or one of several minds: the one inside is not read)
+    inside = _app_tops(project, folder)
+    return len(inside) == 1 and not own & inside
 
 
 def _app_tops(project: Project, folder: str) -> set[str]:
