@@ -12,7 +12,8 @@ from typing import Any
 from collectors.collect.artifacts import REPORT_KINDS
 from collectors.collect.artifacts.loom import split_name
 from collectors.collect.artifacts.parsed import Parsed
-from collectors.collect.discovery import NO_PROJECT, inside
+from collectors.collect.discovery import inside
+from collectors.collect.projects import NO_PROJECT
 from collectors.collect.runs import FEEDS, Run
 from collectors.problems import Problem
 from collectors.records.model import TARGET_REPORTS, key_of

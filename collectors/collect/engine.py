@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.config import Settings
-from collectors.collect.discovery import Project, project_inventory
+from collectors.collect.discovery import project_inventory
+from collectors.collect.projects import Project
 from collectors.collect.results import (
     SETTLE_SECONDS,
     Parse,
@@ -274,7 +275,7 @@ class Engine:
         self, project: Project, root: str, brought: Brought, stats: dict[str, Stats] | None = None
     ) -> ProjectResult:
         """A project's result: the one its share brought back, where the share saw the same
-        inventory as the whole walk gives (discovery.settled_projects), or the last one where
+        inventory as the whole walk gives (projects.settled_projects), or the last one where
         the share found its artifacts as they were; else collected here."""
         collected = brought.get(project.path)
         if collected is None or collected[0] != project:

@@ -12,9 +12,9 @@ from collectors.collect.accounting import account_project
 from collectors.collect.artifacts import ARTIFACTS, LOG_KINDS, QUIET_KINDS
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.config import Settings
-from collectors.collect.discovery import Project
 from collectors.collect.extensions import build_extension_records, extension_problems
 from collectors.collect.mapping import Identity, map_project
+from collectors.collect.projects import Project
 from collectors.collect.runs import Run, build_runs
 from collectors.files import describe_os_error, not_regular, parse_stream, read_report
 from collectors.problems import ArtifactError, EmptyFile, NotThisKind, Problem

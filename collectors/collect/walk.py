@@ -6,7 +6,7 @@ root by whichever path it is given (one walk here, a lent pool, or workers forke
    than `wanted` directories; the directories left, each with the path of the node that owns
    it, are the work; one that holds much more than its part is visited too (`balance_split`);
 2. a worker walks its share (`walk_share`), parses every report in it and collects each
-   project that lies wholly in it (discovery.settled_projects);
+   project that lies wholly in it (projects.fold_settled: its folder then stands for it);
 3. the shares are merged in a fixed order under the nodes that own their directories
    (`merge_part`), as if one walker had seen everything.
 """
@@ -22,17 +22,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from collectors.collect.config import Settings
-from collectors.collect.discovery import (
-    DirNode,
-    Project,
-    StackEntry,
-    Walker,
-    WalkResult,
-    find_projects,
-    finish_walk,
-    settled_projects,
-)
+from collectors.collect.discovery import StackEntry, Walker, WalkResult, find_projects, finish_walk
 from collectors.collect.pool import collection_paused, forked_pool
+from collectors.collect.projects import DirNode, Project, fold_settled
 from collectors.collect.results import (
     Parse,
     ProjectResult,
@@ -211,8 +203,9 @@ class Share:
 
 def walk_share(entries: list[ShareEntry], root: str, spec: WalkSpec, shelve: bool | None = None) -> Share:
     """Walk some of the directories the split left, parse what they hold, and collect the
-    projects that lie wholly in them (discovery.settled_projects), as `spec` says (its `known`
-    and `known_files` those of these directories). `shelve`, in a worker: True, the parses of
+    projects that lie wholly in them (projects.fold_settled: each one's folder goes back as one
+    node), as `spec` says (its `known` and `known_files` those of these directories). `shelve`,
+    in a worker: True, the parses of
     the projects it collected come back shelved (see Share); False, they do not come back
     (`collect` scans once: the engine keeps no cache) and its results come without their
     records, only the lines and keys written (results.without_records). A project whose
@@ -221,15 +214,15 @@ def walk_share(entries: list[ShareEntry], root: str, spec: WalkSpec, shelve: boo
     itself, is left to the engine's cache."""
     known, known_files = spec.known, spec.known_files
     part = walk_part(entries, spec.excluded, spec.allowed, spec.keep_listed)
-    settled = settled_projects(part.nodes)
+    artifacts = [item for node in part.nodes + part.stubs for item in node.artifacts]
+    settled, part.nodes = fold_settled(part.nodes)
     unchanged = _unchanged(settled, known or {})
     skipped = {path for project in settled if project.path in unchanged for path, _kind in project.artifacts}
     if known_files:
         own = {path for project in settled for path, _kind in project.artifacts}
-        others = [path for node in part.nodes + part.stubs for path, _kind in node.artifacts if path not in own]
+        others = [path for path, _kind in artifacts if path not in own]
         skipped.update(path for path, stat in zip(others, current_stats(others)) if known_files.get(path) == stat)
-    owners = part.nodes + part.stubs
-    parses = parse_batch([(path, kind) for node in owners for path, kind in node.artifacts if path not in skipped])
+    parses = parse_batch([(path, kind) for path, kind in artifacts if path not in skipped])
     unshelved = {parsed_of(result).path: result for result in parses}
     share = Share(part, [], [], {}, len(parses))
     for project in settled:
@@ -243,7 +236,7 @@ def walk_share(entries: list[ShareEntry], root: str, spec: WalkSpec, shelve: boo
 
 
 def _leading_nowhere_dropped(nodes: list[DirNode]) -> list[DirNode]:
-    """The nodes the whole walk's assignment reads (discovery._assign): the candidates and those
+    """The nodes the whole walk's assignment reads (projects.assign): the candidates and those
     holding files, each hung under its nearest such ancestor (or the stub of the node it hangs
     from). The folders between only lead to them (a campaign's g17/g17_1_base above each
     project): none is a project or holds one's files, and sent they were half of a share's nodes."""

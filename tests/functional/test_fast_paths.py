@@ -17,11 +17,21 @@ import pytest
 from collectors.collect import pool as pool_module
 from collectors.collect.artifacts import ARTIFACTS
 from collectors.collect.config import load_settings
-from collectors.collect.discovery import Project, find_projects, settled_projects
+from collectors.collect.discovery import find_projects, finish_walk
 from collectors.collect.engine import Engine
-from collectors.collect.walk import Brought, balance_split, start_split, walk_part
+from collectors.collect.projects import Project, fold_settled, settled_projects
+from collectors.collect.walk import (
+    Brought,
+    WalkSpec,
+    balance_split,
+    merge_part,
+    start_split,
+    walk_part,
+    walk_tree,
+)
 
 from .. import trees
+from .. import trees_third as t3
 from ..bench.deep_tree import build_deep_tree
 from ..conftest import EXPECTED_TREE, place, set_mtime, until
 
@@ -113,6 +123,52 @@ def test_a_share_collects_only_the_projects_nothing_above_it_can_change(tmp_path
     ]
     for processes in (1, 2, 3, 4):
         assert collect(root, processes) == (plain, problems), processes
+
+
+def _inventory(project: Project) -> tuple[str, list[tuple[str, str]], list[str]]:
+    return project.path, sorted(project.artifacts), sorted(project.build_dirs)
+
+
+def test_a_share_sends_each_settled_project_as_one_folder_and_the_walk_finds_the_same(tmp_path: Path) -> None:
+    """A share's settled projects come back as one node each (fold_settled): the whole walk's
+    assignment reads them instead of every folder below, and finds the same projects, files,
+    problems and pruned folders as one walker does, on shapes whose projects depend on what
+    lies around them: a root that is a project itself, IDE companions in other shares, two HLS
+    projects side by side, a link output beside a kernel's project, a folder with reports of its
+    own above another project (both settled in one share), a project built by a report alone
+    below the root's."""
+    root = root_project_tree(tmp_path / "suite")
+    outer = root / "nest" / "outer"
+    trees.sources(outer)
+    place(outer, "reports/csynth.xml", "DGGua-IGCN__solution1__syn__report__csynth.xml")
+    inner = trees.solution_at(outer / "inner")
+    place(inner, "proj/solution1/syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml")
+    trees.sources(root / "results_only")  # (built by a report alone, below the root's project)
+    place(root, "results_only/out/csynth.xml", t3.RGB + "syn__report__csynth.xml")
+    t3.ide_workspace(root / "ws")
+    t3.hls_projects_side_by_side(root / "repo")
+    t3.link_output_named_after_the_kernel(root)
+    plain = find_projects([str(root)])
+    spec = WalkSpec([], None, load_settings(root), keep_parses=False)
+    for processes in (2, 3, 4):
+        walked = walk_tree(str(root), spec, processes).result
+        # (in the order each walk found them: the IDE companions' files come in another order)
+        assert list(map(_inventory, walked.projects)) == list(map(_inventory, plain.projects)), processes
+        assert (walked.problems, walked.skipped, walked.files) == (plain.problems, plain.skipped, plain.files)
+    # one share of every directory the split (of the root alone) left, merged as the walk does
+    walker, stack = start_split(str(root), [])
+    part = walk_part(stack, [])
+    settled, folded = fold_settled(part.nodes)
+    assert settled == settled_projects(walk_part(stack, []).nodes)
+    standing = {node.path: [p.path for p in node.settled.projects] for node in folded if node.settled}
+    assert standing[str(outer)] == [str(outer), str(outer / "inner")]
+    assert standing[str(root / "results_only")] == [str(root / "results_only")]
+    assert len(folded) < len(part.nodes) and all(node.artifacts == [] for node in folded if node.settled)
+    part.nodes = folded
+    merge_part(walker, part, {node.path: node for node in walker.nodes})
+    whole = finish_walk(walker)
+    assert list(map(_inventory, whole.projects)) == list(map(_inventory, plain.projects))
+    assert (whole.problems, whole.skipped) == (plain.problems, plain.skipped)
 
 
 def test_a_folder_of_many_projects_is_split_further_and_gives_the_same_bytes(tmp_path: Path) -> None:

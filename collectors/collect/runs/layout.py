@@ -140,7 +140,7 @@ class ProjectFiles:
     def rel_of(self, path: str) -> str:
         """A path relative to the project; for a file of an IDE application's companion folder
         (`<app>_system_hw_link/Emulation-HW/...`), relative to that folder: the configurations
-        of the same name are one build (discovery._merge_ide_companions)."""
+        of the same name are one build (projects._merge_ide_companions)."""
         if path.startswith(self._prefix):
             return path[len(self._prefix) :].replace(os.sep, "/")
         below = path[len(self._parent) :] if path.startswith(self._parent) else path
