@@ -85,6 +85,8 @@ class RecordSet:
         write): the first claim on a key is the one written, and no change is worked out."""
         assert not self._by_project, "fill() starts an empty set"
         for project, records, lines, keys in projects:
+            if not keys and not records:
+                continue  # (most projects' extension records: none)
             new = self._own(project, records, lines, keys)
             if not new:
                 continue
