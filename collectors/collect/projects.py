@@ -1,6 +1,7 @@
 """Which folders of a walk are projects, and which artifacts each one holds: the walk's nodes
-assigned (pure; the walk itself is discovery.py's). docs/collection.md, "Which folders are
-projects".
+assigned (the walk itself is discovery.py's; nothing is read here but the `.app` files of an
+HLS project that holds another, _another_design_inside). docs/collection.md, "Which folders
+are projects".
 """
 
 from __future__ import annotations
