@@ -61,6 +61,67 @@ def test_profile_beside_link_summary_is_a_hw_emu_run(tmp_path: Path) -> None:
     assert collection.problems() == []
 
 
+GEMM_RUN = "ronaldprasad1-GEMM_opt__.run__{pid}__hw_emu__device0__binary_0__behav_waveform__xsim__profile_kernels.csv"
+U250 = "xilinx_u250_gen3x16_xdma_4_1_202210_1"
+
+
+def emulation_run_folder(root: Path, pid: str, profile: str, emu: str = "hw_emu", trace: bool = True) -> None:
+    """XRT's own folder of a hardware emulation run, where the host program ran: its profile and
+    the head of its kernel trace, whose events name the device as `<platform>-<index>`."""
+    folder = root / ".run" / pid / emu / "device0/binary_0/behav_waveform/xsim"
+    place(folder, "profile_kernels.csv", profile)
+    if trace:
+        place(
+            folder,
+            "timeline_kernels.csv",
+            text="Kernel trace events\n"
+            "Device, Binary, Kernel, Compute Unit, Function, Data Type, Index, Start Time (ms), End Time (ms), Value\n"
+            f"{U250}-0,mmul.link,mmul,mmul_1,top,top,0,0.273513,0.275830,0\n",
+        )
+
+
+def test_a_profile_in_xrts_emulation_run_folder_is_a_hw_emu_run(tmp_path: Path) -> None:
+    """ronaldprasad1/GEMM_opt@312df10 committed seven `.run/<pid>/hw_emu/...` folders of its
+    hardware emulation runs and no build (its Makefile builds elsewhere): each profile was 'report
+    that no run of this project takes'. The run is the profile's, on the platform the kernel trace
+    beside it names; of the runs' profiles the newest (rules 5), the others copies."""
+    root = tmp_path / "GEMM_opt"
+    place(root, "Makefile", text="PLATFORM ?= xilinx_u250_gen3x16_xdma_4_1_202210_1\n")
+    place(root, "src/mmul.cpp", text="void mmul() {}\n")
+    emulation_run_folder(root, "574089", GEMM_RUN.format(pid="574089"))
+    emulation_run_folder(root, "1585848", GEMM_RUN.format(pid="1585848"))
+    newest = root / ".run/574089/hw_emu/device0/binary_0/behav_waveform/xsim/profile_kernels.csv"
+    newest.write_text(newest.read_text().replace("mmul_1,2.317,", "mmul_1,2.5,"))
+    set_mtime(root / ".run/1585848/hw_emu/device0/binary_0/behav_waveform/xsim/profile_kernels.csv", 3600)
+    collection = collect(root)
+    assert summary(collection) == [(("GEMM_opt",), "rtl_sim", "vitis.hw_emu", U250, "pass")]
+    records, _ = records_of(collection)
+    assert records[0]["rtl_sim"] == {
+        "status": "pass",
+        "kernel_runtime_cycles": None,
+        "kernel_runtime_us": 2.5,
+        "kernel_clock_freq_mhz": None,
+    }
+    assert [p.reason for p in collection.problems()] == [f"vitis.hw_emu run on {U250}: Vitis version unknown"]
+
+
+def test_an_emulation_run_folder_before_2023_and_one_with_no_trace(tmp_path: Path) -> None:
+    """darrenang2/R-Tree-Testbed@c38f03b: `.run/5752/hw_em/` (the folder's older name). Without
+    the kernel trace the run's device is unknown, a problem line; beside a hw_emu build the
+    folder's profile is that build's (its run names the device)."""
+    root = tmp_path / "R-Tree-Testbed"
+    place(root, "Makefile", text="all: host\n")
+    rtree = "darrenang2-R-Tree-Testbed__.run__5752__hw_em__device0__binary_0__behav_waveform__xsim__profile_kernels.csv"
+    emulation_run_folder(root, "5752", rtree, emu="hw_em", trace=False)
+    collection = collect(root)
+    records, _ = records_of(collection)
+    assert [(r["run"]["device"], r["rtl_sim"]["kernel_runtime_us"]) for r in records] == [("unknown", 0.317)]
+    assert "device unknown" in " ".join(p.reason for p in collection.problems())
+    place(root, f"_x.hw_emu.{VEK280}/link/conv.hw_emu.xclbin.link_summary", HW_EMU_LINK)
+    records, _ = records_of(collect(root))
+    assert [(r["run"]["device"], r["rtl_sim"]["kernel_runtime_us"]) for r in records] == [(VEK280, 0.317)]
+
+
 def test_an_hls_project_of_another_top_inside_one_is_a_design_of_its_own(tmp_path: Path) -> None:
     """kmisimn76/SparseAccel: the root is an HLS project (hls.app, top Conv_sysarr; its solution1
     simulated: CSim done) and AdderTree_example/ one of its own (hls.app, top adder_tree_large,

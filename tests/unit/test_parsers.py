@@ -10,7 +10,7 @@ from collectors.collect.artifacts.cosim import parse_cosim_rpt
 from collectors.collect.artifacts.csynth import parse_csynth
 from collectors.collect.artifacts.hls_log import parse_csim_log, parse_hls_log
 from collectors.collect.artifacts.latrpt import parse_lat_rpt
-from collectors.collect.artifacts.profile import parse_profile_kernels
+from collectors.collect.artifacts.profile import parse_emu_timeline, parse_profile_kernels
 from collectors.collect.artifacts.summary import parse_build_summary
 from collectors.collect.artifacts.sysdiagram import parse_system_diagram
 from collectors.collect.artifacts.vpp_log import parse_vpp_log
@@ -201,6 +201,29 @@ def test_profile_malformed_row_refuses_whole_file() -> None:
     text = fixture_bytes("nmath018-topK_feature__profile_kernels.csv").replace(b"6.748", b"6.7x8")
     with pytest.raises(ArtifactError, match="not a number"):
         parse_profile_kernels(text)
+
+
+TRACE_HEAD = (
+    b"Kernel trace events\n"
+    b"Device, Binary, Kernel, Compute Unit, Function, Data Type, Index, Start Time (ms), End Time (ms), Value\n"
+)
+
+
+def test_a_kernel_trace_names_its_platform_by_its_first_event() -> None:
+    """ronaldprasad1/GEMM_opt's .run/<pid>/hw_emu/.../timeline_kernels.csv: `<platform>-<index>`."""
+    event = b"xilinx_u250_gen3x16_xdma_4_1_202210_1-0,mmul.link,mmul,mmul_1,top,top,0,0.273513,0.275830,0\n"
+    found = parse_emu_timeline(TRACE_HEAD + event + event.replace(b"top,top", b"entry_proc_U0,outstanding") * 3)
+    assert found == {"platform": "xilinx_u250_gen3x16_xdma_4_1_202210_1", "binary": "mmul.link"}
+    assert classify("timeline_kernels.csv", "xsim", "/p/.run/574089/hw_emu/device0/binary_0/xsim/timeline_kernels.csv")
+    assert classify("timeline_kernels.csv", "HW_emu", "/p/HW_emu/timeline_kernels.csv") is None  # (megabytes, unread)
+    for broken, why in (
+        (b"Device trace\n" + TRACE_HEAD[20:] + event, "no kernel trace events"),
+        (TRACE_HEAD, "no kernel trace events"),  # (no event yet)
+        (TRACE_HEAD.replace(b"Device,", b"Card,") + event, "lacks 'Device'"),
+        (TRACE_HEAD + b"-0,mmul.link,mmul,mmul_1,top,top,0,0.1,0.2,0\n", "names no device"),
+    ):
+        with pytest.raises(ArtifactError, match=why):
+            parse_emu_timeline(broken)
 
 
 def test_system_diagram_clock_id_zero_number_and_string() -> None:

@@ -1,8 +1,10 @@
-"""`profile_kernels.csv` from hardware emulation: compute-unit running times."""
+"""`profile_kernels.csv` from hardware emulation: compute-unit running times; and the
+`timeline_kernels.csv` beside one in XRT's own emulation run folder: the platform it ran on."""
 
 from __future__ import annotations
 
 import csv
+import re
 from typing import Any
 
 from collectors.files import decode_text
@@ -50,3 +52,25 @@ def parse_profile_kernels(data: bytes) -> dict[str, Any]:
         units[name] = units.get(name, 0.0) + value
     total = checked(round(sum(units.values()), 9), "total running time (us)", MICROSECONDS) if units else None
     return {"compute_units": units, "kernel_runtime_us": total}
+
+
+TIMELINE_HEAD_BYTES = 64 * 1024  # the header and the first event (a kernel trace runs to megabytes)
+_DEVICE_INDEX = re.compile(r"-\d+$")  # `<platform>-<device index>`, as the trace names a device
+
+
+def parse_emu_timeline(data: bytes) -> dict[str, Any]:
+    """The platform of a kernel trace (`timeline_kernels.csv`): its first event's `Device`
+    (`xilinx_u250_gen3x16_xdma_4_1_202210_1-0`: the platform and the device's index), and the
+    `Binary` it ran (the xclbin's name). Only the head of the file is read."""
+    lines = decode_text(data[:TIMELINE_HEAD_BYTES]).splitlines()[:3]
+    rows = list(csv.reader(lines))
+    if len(rows) < 3 or not rows[0] or rows[0][0].strip() != "Kernel trace events":
+        raise ArtifactError("no kernel trace events")
+    header = [cell.strip() for cell in rows[1]]
+    if "Device" not in header or len(rows[2]) != len(header):
+        raise ArtifactError(f"kernel trace header lacks 'Device' or its first event does not fit: {header}")
+    event = dict(zip(header, (cell.strip() for cell in rows[2])))
+    platform = _DEVICE_INDEX.sub("", event["Device"])
+    if not platform:
+        raise ArtifactError("kernel trace names no device")
+    return {"platform": platform, "binary": event.get("Binary") or None}

@@ -43,6 +43,7 @@ def vpp_groups(proj: ProjectFiles, build_dirs: Iterable[str], groups: RunGroups,
     loose = _place_vpp_items(proj, named, context_run, groups)
     _plain_dirs_of_the_only_build(proj, named, context_run, groups)
     loose = _harness_runs(proj, loose, groups)
+    loose = _emulation_run_folders(proj, loose, groups)
     _place_loose(loose, groups, problems)
 
 
@@ -153,6 +154,34 @@ def _harness_runs(proj: ProjectFiles, loose: list[Parsed], groups: RunGroups) ->
         group.add([profile, *same_build])
         taken += [profile, *same_build]
     return [p for p in loose if p not in taken]
+
+
+def _emulation_run_folders(proj: ProjectFiles, loose: list[Parsed], groups: RunGroups) -> list[Parsed]:
+    """A profile in XRT's own folder of a hardware emulation run (`.run/<pid>/hw_emu/device<n>/
+    binary_<m>/behav_waveform/xsim/`, made where the host program ran; rules 5: the run's newest
+    profile may be there) is a hardware emulation's where the project has no hw_emu build, on
+    the platform its kernel trace beside it names (ronaldprasad1/GEMM_opt committed seven such
+    folders and no build, darrenang2/R-Tree-Testbed one: each profile was 'report that no run of
+    this project takes'). Returns what is still loose."""
+    if groups.of_target("vitis.hw_emu"):
+        return loose  # (a build's run takes them: _place_loose)
+    timelines = {proj.folder(p): p for p in proj.readable("emu_timeline")}
+    taken: list[Parsed] = []
+    for profile in (p for p in loose if p.kind == "profile" and p.ok and _in_emulation_run(proj.parts(p))):
+        timeline = timelines.get(proj.folder(profile))
+        group = groups.get("vitis.hw_emu", None if timeline is None else timeline.facts["platform"])
+        group.add([profile] if timeline is None else [profile, timeline])
+        taken.append(profile)
+    return [p for p in loose if p not in taken]
+
+
+def _in_emulation_run(parts: list[str]) -> bool:
+    """`.run/<pid>/hw_em*/` in a file's path, relative to its project (`hw_em` before 2023:
+    darrenang2/R-Tree-Testbed's `.run/5752/hw_em/`)."""
+    return any(
+        parts[at] == ".run" and parts[at + 1].isdigit() and parts[at + 2].startswith("hw_em")
+        for at in range(len(parts) - 3)
+    )
 
 
 def _place_loose(loose: list[Parsed], groups: RunGroups, problems: list[Problem]) -> None:
