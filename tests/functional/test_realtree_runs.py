@@ -65,11 +65,17 @@ GEMM_RUN = "ronaldprasad1-GEMM_opt__.run__{pid}__hw_emu__device0__binary_0__beha
 U250 = "xilinx_u250_gen3x16_xdma_4_1_202210_1"
 
 
-def emulation_run_folder(root: Path, pid: str, profile: str, emu: str = "hw_emu", trace: bool = True) -> None:
-    """XRT's own folder of a hardware emulation run, where the host program ran: its profile and
-    the head of its kernel trace, whose events name the device as `<platform>-<index>`."""
+def emulation_run_folder(
+    root: Path, pid: str, profile: str, emu: str = "hw_emu", trace: bool = True, xsim: str = "2023.1"
+) -> None:
+    """XRT's own folder of a hardware emulation run, where the host program ran: its profile, the
+    simulator's log (its banner) and the head of its kernel trace, whose events name the device
+    as `<platform>-<index>`."""
     folder = root / ".run" / pid / emu / "device0/binary_0/behav_waveform/xsim"
     place(folder, "profile_kernels.csv", profile)
+    banner = f"#-----\n# xsim v{xsim} (64-bit)\n# SW Build 3865809 on Sun May  7 15:04:56 MDT 2023\n"
+    place(folder, "simulate.log", text=banner + "# start\nrun all\n")
+    place(folder, f"simulate_{pid}.backup.log", text=banner.replace(xsim, "2019.2"))  # (an older session's)
     if trace:
         place(
             folder,
@@ -84,7 +90,8 @@ def test_a_profile_in_xrts_emulation_run_folder_is_a_hw_emu_run(tmp_path: Path) 
     """ronaldprasad1/GEMM_opt@312df10 committed seven `.run/<pid>/hw_emu/...` folders of its
     hardware emulation runs and no build (its Makefile builds elsewhere): each profile was 'report
     that no run of this project takes'. The run is the profile's, on the platform the kernel trace
-    beside it names; of the runs' profiles the newest (rules 5), the others copies."""
+    beside it names, of the release its simulator's log does; of the runs' profiles the newest
+    (rules 5), the others copies."""
     root = tmp_path / "GEMM_opt"
     place(root, "Makefile", text="PLATFORM ?= xilinx_u250_gen3x16_xdma_4_1_202210_1\n")
     place(root, "src/mmul.cpp", text="void mmul() {}\n")
@@ -102,7 +109,8 @@ def test_a_profile_in_xrts_emulation_run_folder_is_a_hw_emu_run(tmp_path: Path) 
         "kernel_runtime_us": 2.5,
         "kernel_clock_freq_mhz": None,
     }
-    assert [p.reason for p in collection.problems()] == [f"vitis.hw_emu run on {U250}: Vitis version unknown"]
+    assert records[0]["run"]["vitis_version"] == "2023.1"
+    assert collection.problems() == []
 
 
 def test_an_emulation_run_folder_before_2023_and_one_with_no_trace(tmp_path: Path) -> None:
@@ -112,10 +120,12 @@ def test_an_emulation_run_folder_before_2023_and_one_with_no_trace(tmp_path: Pat
     root = tmp_path / "R-Tree-Testbed"
     place(root, "Makefile", text="all: host\n")
     rtree = "darrenang2-R-Tree-Testbed__.run__5752__hw_em__device0__binary_0__behav_waveform__xsim__profile_kernels.csv"
-    emulation_run_folder(root, "5752", rtree, emu="hw_em", trace=False)
+    emulation_run_folder(root, "5752", rtree, emu="hw_em", trace=False, xsim="2022.2")
     collection = collect(root)
     records, _ = records_of(collection)
-    assert [(r["run"]["device"], r["rtl_sim"]["kernel_runtime_us"]) for r in records] == [("unknown", 0.317)]
+    assert [(r["run"]["device"], r["run"]["vitis_version"], r["rtl_sim"]["kernel_runtime_us"]) for r in records] == [
+        ("unknown", "2022.2", 0.317)
+    ]
     assert "device unknown" in " ".join(p.reason for p in collection.problems())
     place(root, f"_x.hw_emu.{VEK280}/link/conv.hw_emu.xclbin.link_summary", HW_EMU_LINK)
     records, _ = records_of(collect(root))

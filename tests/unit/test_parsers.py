@@ -10,7 +10,7 @@ from collectors.collect.artifacts.cosim import parse_cosim_rpt
 from collectors.collect.artifacts.csynth import parse_csynth
 from collectors.collect.artifacts.hls_log import parse_csim_log, parse_hls_log
 from collectors.collect.artifacts.latrpt import parse_lat_rpt
-from collectors.collect.artifacts.profile import parse_emu_timeline, parse_profile_kernels
+from collectors.collect.artifacts.profile import parse_emu_timeline, parse_profile_kernels, parse_xsim_log
 from collectors.collect.artifacts.summary import parse_build_summary
 from collectors.collect.artifacts.sysdiagram import parse_system_diagram
 from collectors.collect.artifacts.vpp_log import parse_vpp_log
@@ -224,6 +224,19 @@ def test_a_kernel_trace_names_its_platform_by_its_first_event() -> None:
     ):
         with pytest.raises(ArtifactError, match=why):
             parse_emu_timeline(broken)
+
+
+def test_the_simulators_log_names_its_release_in_its_banner() -> None:
+    """darrenang2/R-Tree-Testbed's .run/5752/hw_em/.../simulate.log: `# xsim v2022.2 (64-bit)`."""
+    banner = b"#-----------------------------------------------------------\n# xsim v2022.2 (64-bit)\n"
+    assert parse_xsim_log(banner + b"# SW Build 3671981 on Fri Oct 14 04:59:54 MDT 2022\n") == {
+        "vitis_version": "2022.2"
+    }
+    assert classify("simulate.log", "xsim", "/p/.run/5752/hw_em/device0/binary_0/behav_waveform/xsim/simulate.log")
+    assert classify("simulate.log", "xsim", "/p/sim/simulate.log") is None  # (a project's own simulation)
+    for broken in (b"", b"run all\n", b"# xsim 2022.2\n", b" " * 5000 + banner):
+        with pytest.raises(ArtifactError, match="no xsim banner"):
+            parse_xsim_log(broken)
 
 
 def test_system_diagram_clock_id_zero_number_and_string() -> None:

@@ -1,5 +1,6 @@
-"""`profile_kernels.csv` from hardware emulation: compute-unit running times; and the
-`timeline_kernels.csv` beside one in XRT's own emulation run folder: the platform it ran on."""
+"""`profile_kernels.csv` from hardware emulation: compute-unit running times; and beside one in
+XRT's own emulation run folder, the `timeline_kernels.csv` (the platform it ran on) and the
+simulator's `simulate.log` (its release)."""
 
 from __future__ import annotations
 
@@ -74,3 +75,16 @@ def parse_emu_timeline(data: bytes) -> dict[str, Any]:
     if not platform:
         raise ArtifactError("kernel trace names no device")
     return {"platform": platform, "binary": event.get("Binary") or None}
+
+
+SIMULATOR_HEAD_BYTES = 4 * 1024  # the banner opens the log
+_XSIM_BANNER = re.compile(r"^# xsim v(\d{4}\.\d+(?:\.\d+)?) ", re.MULTILINE)
+
+
+def parse_xsim_log(data: bytes) -> dict[str, Any]:
+    """The release of the simulator that ran a hardware emulation (`# xsim v2023.1 (64-bit)`, the
+    banner of its `simulate.log`): the Vitis release it came with."""
+    found = _XSIM_BANNER.search(decode_text(data[:SIMULATOR_HEAD_BYTES]))
+    if found is None:
+        raise ArtifactError("no xsim banner")
+    return {"vitis_version": found.group(1)}

@@ -102,10 +102,12 @@ def meta_facts(metas: list[Parsed], target: str, device: str | None, report_type
 
 
 def _fixed_versions(group: RunGroup, chosen: Parsed | None) -> tuple[list[str], list[str], list[str]]:
-    """The versions every record of a run shares the sources of: v++ logs, summaries, the chosen
-    report (HLS logs count per step: _step_versions)."""
+    """The versions every record of a run shares the sources of: v++ logs, summaries (then the
+    simulator of an emulation run folder, grouping._emulation_run_folders), the chosen report
+    (HLS logs count per step: _step_versions)."""
     report = [chosen.facts["ReportVersion"]["Version"]] if chosen is not None and chosen.ok else []
-    return _versions(group.of("vpp_log")), _versions(group.of("summary")), report
+    built = _versions(group.of("summary")) + _versions(group.of("xsim_log"))
+    return _versions(group.of("vpp_log")), built, report
 
 
 def _version(fixed: tuple[list[str], list[str], list[str]], hls: list[str]) -> str | None:

@@ -160,17 +160,18 @@ def _emulation_run_folders(proj: ProjectFiles, loose: list[Parsed], groups: RunG
     """A profile in XRT's own folder of a hardware emulation run (`.run/<pid>/hw_emu/device<n>/
     binary_<m>/behav_waveform/xsim/`, made where the host program ran; rules 5: the run's newest
     profile may be there) is a hardware emulation's where the project has no hw_emu build, on
-    the platform its kernel trace beside it names (ronaldprasad1/GEMM_opt committed seven such
-    folders and no build, darrenang2/R-Tree-Testbed one: each profile was 'report that no run of
-    this project takes'). Returns what is still loose."""
+    the platform its kernel trace beside it names, of the release its simulator's log does
+    (ronaldprasad1/GEMM_opt committed seven such folders and no build, darrenang2/R-Tree-Testbed
+    one: each profile was 'report that no run of this project takes'). Returns what is still
+    loose."""
     if groups.of_target("vitis.hw_emu"):
         return loose  # (a build's run takes them: _place_loose)
-    timelines = {proj.folder(p): p for p in proj.readable("emu_timeline")}
+    beside = {(proj.folder(p), p.kind): p for p in [*proj.readable("emu_timeline"), *proj.readable("xsim_log")]}
     taken: list[Parsed] = []
     for profile in (p for p in loose if p.kind == "profile" and p.ok and _in_emulation_run(proj.parts(p))):
-        timeline = timelines.get(proj.folder(profile))
+        timeline, simulator = (beside.get((proj.folder(profile), kind)) for kind in ("emu_timeline", "xsim_log"))
         group = groups.get("vitis.hw_emu", None if timeline is None else timeline.facts["platform"])
-        group.add([profile] if timeline is None else [profile, timeline])
+        group.add([item for item in (profile, timeline, simulator) if item is not None])
         taken.append(profile)
     return [p for p in loose if p not in taken]
 
