@@ -90,7 +90,8 @@ register("lat_rpt", ("rpt",), _exact("lat.rpt"), parse_lat_rpt)
 # (`.autopilot/db/blackbox_cosim.rpt` is the tool's note of an RTL blackbox's JSON path)
 register("cosim_rpt", ("rpt",), lambda f, p: f.endswith("cosim.rpt"), parse_cosim_rpt, not_in_path=".autopilot")
 register("profile", ("csv",), _exact("profile_kernels.csv"), parse_profile_kernels)
-# XRT's own folder of a hardware emulation run (`.run/<pid>/hw_emu/...`): the platform it names
+# in XRT's own folder of a hardware emulation run (`.run/<pid>/hw_emu/...`): the platform the kernel
+# trace names, the release the simulator's log does
 register("emu_timeline", ("csv",), _exact("timeline_kernels.csv"), parse_emu_timeline, in_path=".run")
 register("xsim_log", ("log",), _exact("simulate.log"), parse_xsim_log, in_path=".run")
 register("sysdiagram", ("json",), _exact("systemDiagramModel.json"), parse_system_diagram)

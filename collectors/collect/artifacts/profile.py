@@ -61,8 +61,8 @@ _DEVICE_INDEX = re.compile(r"-\d+$")  # `<platform>-<device index>`, as the trac
 
 def parse_emu_timeline(data: bytes) -> dict[str, Any]:
     """The platform of a kernel trace (`timeline_kernels.csv`): its first event's `Device`
-    (`xilinx_u250_gen3x16_xdma_4_1_202210_1-0`: the platform and the device's index), and the
-    `Binary` it ran (the xclbin's name). Only the head of the file is read."""
+    (`xilinx_u250_gen3x16_xdma_4_1_202210_1-0`: the platform and the device's index). Only the
+    head of the file is read."""
     lines = decode_text(data[:TIMELINE_HEAD_BYTES]).splitlines()[:3]
     rows = list(csv.reader(lines))
     if len(rows) < 3 or not rows[0] or rows[0][0].strip() != "Kernel trace events":
@@ -74,7 +74,7 @@ def parse_emu_timeline(data: bytes) -> dict[str, Any]:
     platform = _DEVICE_INDEX.sub("", event["Device"])
     if not platform:
         raise ArtifactError("kernel trace names no device")
-    return {"platform": platform, "binary": event.get("Binary") or None}
+    return {"platform": platform}
 
 
 SIMULATOR_HEAD_BYTES = 4 * 1024  # the banner opens the log
