@@ -32,7 +32,12 @@ from collectors.collect.artifacts.hls_project import (
 )
 from collectors.collect.artifacts.latrpt import parse_lat_rpt
 from collectors.collect.artifacts.loom import parse_config, parse_map, split_name
-from collectors.collect.artifacts.profile import parse_emu_timeline, parse_profile_kernels, parse_xsim_log
+from collectors.collect.artifacts.profile import (
+    XRT_RUN_FOLDER,
+    parse_emu_timeline,
+    parse_profile_kernels,
+    parse_xsim_log,
+)
 from collectors.collect.artifacts.runner_meta import parse_runner_meta
 from collectors.collect.artifacts.summary import parse_aierun_summary, parse_build_summary
 from collectors.collect.artifacts.sysdiagram import parse_system_diagram
@@ -92,8 +97,8 @@ register("cosim_rpt", ("rpt",), lambda f, p: f.endswith("cosim.rpt"), parse_cosi
 register("profile", ("csv",), _exact("profile_kernels.csv"), parse_profile_kernels)
 # in XRT's own folder of a hardware emulation run (`.run/<pid>/hw_emu/...`): the platform the kernel
 # trace names, the release the simulator's log does
-register("emu_timeline", ("csv",), _exact("timeline_kernels.csv"), parse_emu_timeline, in_path=".run")
-register("xsim_log", ("log",), _exact("simulate.log"), parse_xsim_log, in_path=".run")
+register("emu_timeline", ("csv",), _exact("timeline_kernels.csv"), parse_emu_timeline, in_path=XRT_RUN_FOLDER)
+register("xsim_log", ("log",), _exact("simulate.log"), parse_xsim_log, in_path=XRT_RUN_FOLDER)
 register("sysdiagram", ("json",), _exact("systemDiagramModel.json"), parse_system_diagram)
 register("vpp_log", ("log",), is_vpp_log, parse_vpp_log)
 register("hls_log", ("log",), is_session_log, parse_hls_log)

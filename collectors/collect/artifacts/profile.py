@@ -55,6 +55,7 @@ def parse_profile_kernels(data: bytes) -> dict[str, Any]:
     return {"compute_units": units, "kernel_runtime_us": total}
 
 
+XRT_RUN_FOLDER = ".run"  # XRT's own folder of the runs where the host program ran (`.run/<pid>/hw_emu/...`)
 TIMELINE_HEAD_BYTES = 64 * 1024  # the header and the first event (a kernel trace runs to megabytes)
 _DEVICE_INDEX = re.compile(r"-\d+$")  # `<platform>-<device index>`, as the trace names a device
 

@@ -106,8 +106,8 @@ def _fixed_versions(group: RunGroup, chosen: Parsed | None) -> tuple[list[str], 
     simulator of an emulation run folder, grouping._emulation_run_folders), the chosen report
     (HLS logs count per step: _step_versions)."""
     report = [chosen.facts["ReportVersion"]["Version"]] if chosen is not None and chosen.ok else []
-    built = _versions(group.of("summary")) + _versions(group.of("xsim_log"))
-    return _versions(group.of("vpp_log")), built, report
+    summaries = _versions(group.of("summary")) + _versions(group.of("xsim_log"))
+    return _versions(group.of("vpp_log")), summaries, report
 
 
 def _version(fixed: tuple[list[str], list[str], list[str]], hls: list[str]) -> str | None:

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from collectors.collect.artifacts.hls_log import STEP_LOGS
 from collectors.collect.artifacts.parsed import Parsed
+from collectors.collect.artifacts.profile import XRT_RUN_FOLDER
 from collectors.collect.artifacts.vpp_log import is_vpp_build_dir, vpp_build_dir
 from collectors.collect.pruning import COMPILE_SUMMARY, IDE_CONFIGURATIONS
 from collectors.collect.runs.facts import hls_device
@@ -180,7 +181,7 @@ def _in_emulation_run(parts: list[str]) -> bool:
     """`.run/<pid>/hw_em*/` in a file's path, relative to its project (`hw_em` before 2023:
     darrenang2/R-Tree-Testbed's `.run/5752/hw_em/`)."""
     return any(
-        parts[at] == ".run" and parts[at + 1].isdigit() and parts[at + 2].startswith("hw_em")
+        parts[at] == XRT_RUN_FOLDER and parts[at + 1].isdigit() and parts[at + 2].startswith("hw_em")
         for at in range(len(parts) - 3)
     )
 
