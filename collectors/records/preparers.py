@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 PIECES_AHEAD = 2  # pieces handed to each child beyond the one it prepares
 PIPE_BYTES = 1 << 20  # a child's answers go through a pipe this large where the system allows
 _LENGTH = struct.Struct("<Q")
+MAX_MESSAGE_BYTES = 1 << 30  # a length beyond is no message (a piece's answer: under a MiB)
 Request = tuple[str, tuple[int, int], int, int, int]  # path, inode, start, size, first line
 
 
@@ -128,12 +129,17 @@ def _send(child: subprocess.Popen[bytes], request: Request) -> bool:
 
 
 def _receive(child: subprocess.Popen[bytes]) -> tuple[int | None, Piece] | None:
+    """The child's next answer; None, and the child stopped, where it died or its answer is no
+    answer (its stream out of step for good: the pieces given it since are prepared here)."""
     try:
         assert child.stdout is not None
         answer = _read(child.stdout)
-    except (OSError, ValueError, EOFError, pickle.UnpicklingError):
-        return None
-    return answer if isinstance(answer, tuple) else None
+    except Exception:  # (EOF, a broken pipe, a length past any memory, bytes that are no pickle)
+        answer = None
+    if isinstance(answer, tuple) and len(answer) == 2 and isinstance(answer[1], Piece):
+        return answer
+    stop_child(child)
+    return None
 
 
 def _write(stream: IO[bytes], value: Any) -> None:
@@ -148,6 +154,8 @@ def _read(stream: IO[bytes]) -> Any:
     if len(head) < _LENGTH.size:
         raise EOFError
     (size,) = _LENGTH.unpack(head)
+    if size > MAX_MESSAGE_BYTES:
+        raise ValueError(f"a message of {size} bytes")
     data = stream.read(size)
     if len(data) < size:
         raise EOFError

@@ -5,6 +5,7 @@ file changed under the children is never shown as the one read; a cancel stops e
 from __future__ import annotations
 
 import os
+import struct
 from pathlib import Path
 
 import pytest
@@ -86,6 +87,29 @@ def test_a_dead_child_costs_only_time(small_pieces: None, tmp_path: Path) -> Non
         table, _, _ = _load(path, preparers)
     finally:
         preparers.close()
+    _same(table, expected)
+
+
+@pytest.mark.parametrize("answer", [struct.pack("<Q", 1 << 62), struct.pack("<Q", 5) + b"\x80\x05junk"])
+def test_a_garbled_answer_costs_only_time(answer: bytes, small_pieces: None, tmp_path: Path) -> None:
+    """An answer that is no answer (a length past any memory, bytes that are no pickle): the
+    child is stopped, its pieces prepared here; nothing is raised, nothing waits."""
+    path = tmp_path / "big.jsonl"
+    _write(path)
+    expected, _, _ = _load(path, None)
+    preparers = Preparers(2)
+    preparers.give(str(path), _inode(path), 0, 1, path.read_bytes()[:0])  # (starts the children)
+    assert preparers.take() is not None
+    child = preparers._children[0]
+    read_end, write_end = os.pipe()
+    os.write(write_end, answer)  # (the writer stays open: a reader that trusts the length waits)
+    child.stdout = os.fdopen(read_end, "rb")
+    try:
+        table, _, _ = _load(path, preparers)
+        assert child.poll() is not None  # stopped: its stream is out of step for good
+    finally:
+        preparers.close()
+        os.close(write_end)
     _same(table, expected)
 
 
