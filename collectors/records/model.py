@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from sys import intern
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NamedTuple, NotRequired, TypedDict
 
 SCHEMA_VERSION = "1.0"
 REPORT_TYPES = ("sw_run", "hls_synth", "rtl_sim")
@@ -84,11 +83,12 @@ def rtl_sim_payload(status: str, cycles: int | None, us: float | None, mhz: floa
     return {"status": status, "kernel_runtime_cycles": cycles, "kernel_runtime_us": us, "kernel_clock_freq_mhz": mhz}
 
 
-@dataclass(frozen=True, slots=True)
-class RecordKey:
+class RecordKey(NamedTuple):
     """The identity of a record: one line per key in a file, and the handle that dedupe, sort
     order, marks and detail look-ups all use. Extension records add their subject (the port
-    file, recipe or DFG inside the project). Slotted: a browse of 100,000 records holds one per row."""
+    file, recipe or DFG inside the project). A tuple: made, hashed and compared at C speed (a
+    browse of 100,000 records makes one per row; a frozen dataclass cost 8 us a row to make and
+    hash); ordered by `order`, never as a plain tuple (a null origin_version sorts first)."""
 
     suite: str
     group_path: tuple[str, ...]
@@ -100,50 +100,25 @@ class RecordKey:
     target: str
     device: str
     subject: str = ""
-    _order: tuple[Any, ...] | None = field(default=None, init=False, repr=False, compare=False, hash=False)
-    _hash: int | None = field(default=None, init=False, repr=False, compare=False, hash=False)
-
-    def __hash__(self) -> int:
-        """Kept once made: a large file's rows are looked up by key (dedupe, marks) many times."""
-        found = self._hash
-        if found is None:
-            found = hash(self._fields())
-            object.__setattr__(self, "_hash", found)
-        return found
-
-    def _fields(self) -> tuple[Any, ...]:
-        return (
-            self.suite,
-            self.group_path,
-            self.origin,
-            self.origin_version,
-            self.variant_index,
-            self.variant_name,
-            self.report_type,
-            self.target,
-            self.device,
-            self.subject,
-        )
-
-    def __reduce__(self) -> tuple[type[RecordKey], tuple[Any, ...]]:
-        # made afresh in another process: string hashes differ between processes
-        return RecordKey, self._fields()
 
     @property
     def order(self) -> tuple[Any, ...]:
         """The file's sort order, as a plain tuple so that sorting compares at C speed: a null
-        origin_version first; strings by code point. Made when first asked for (a browse that
-        keeps file order never needs it), then kept."""
-        order = self._order
-        if order is None:
-            suite, group, origin, _version, *rest = self._fields()
-            version = (0, "") if self.origin_version is None else (1, self.origin_version)
-            order = (suite, group, origin, version, *rest)
-            object.__setattr__(self, "_order", order)
-        return order
+        origin_version first; strings by code point."""
+        suite, group, origin, version, *rest = self
+        return (suite, group, origin, (0, "") if version is None else (1, version), *rest)
 
-    def __lt__(self, other: RecordKey) -> bool:
-        return self.order < other.order
+    def __lt__(self, other: tuple[Any, ...]) -> bool:
+        return self.order < _order_of(other)
+
+    def __le__(self, other: tuple[Any, ...]) -> bool:
+        return self.order <= _order_of(other)
+
+    def __gt__(self, other: tuple[Any, ...]) -> bool:
+        return self.order > _order_of(other)
+
+    def __ge__(self, other: tuple[Any, ...]) -> bool:
+        return self.order >= _order_of(other)
 
     def label(self) -> str:
         """The key as one line of text (for row keys and messages)."""
@@ -157,6 +132,10 @@ class RecordKey:
 
 def sort_order(key: RecordKey) -> tuple[Any, ...]:
     return key.order
+
+
+def _order_of(other: tuple[Any, ...]) -> tuple[Any, ...]:
+    return other.order if isinstance(other, RecordKey) else other
 
 
 def _text(value: Any) -> str:
