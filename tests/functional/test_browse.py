@@ -373,3 +373,24 @@ async def test_an_export_closed_while_its_file_is_synced_is_not_put_in_place(
         closed.set()  # the temporary file goes, removed or renamed
         await wait_until(pilot, lambda: not [p for p in target.parent.iterdir() if p.name.endswith(".tmp")])
     assert write.is_cancelled and list(target.parent.iterdir()) == []
+
+
+async def test_a_column_widens_to_what_is_appended_up_to_its_widest(files: list[Path]) -> None:
+    """Rows appended (in a row: their widths read off a slice of the column) widen a column to
+    their widest value, never past MAX_WIDTH; a column that wide is measured no more."""
+    from tui.widgets.records_view import MAX_WIDTH
+
+    path = files[0]
+    path.write_text("\n".join(LINES[:5]) + "\n")
+    app = BrowseApp([str(path)], follow_every=0.1)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.loaded and len(app.view.table) == 5)
+        before = app.view.width_of("variant")
+        assert before < 20
+        for n, name in enumerate(["v" * 20, "w" * 60, "x" * 70], start=6):
+            record = json.loads(LINES[0])
+            record["implementation"]["variant"]["name"] = name
+            with path.open("a") as out:
+                out.write(json.dumps(record) + "\n")
+            await wait_until(pilot, lambda n=n: len(app.view.table) == n)
+            assert app.view.width_of("variant") == min(MAX_WIDTH, len(f"0_{name}"))

@@ -99,9 +99,12 @@ class RecordsView(LineTable):
         pass over every row), rows follow, cursor and marks stay."""
         if adapt_columns and not self.custom_columns:
             self.columns, self.shared = default_columns(self.table)
+        run = bool(rows) and rows == list(range(rows[0], rows[-1] + 1))  # (a load's batches: a slice)
         for column, width in self._widths.items():
+            if width >= MAX_WIDTH:
+                continue  # (as wide as a column gets)
             values = self.table.column(column)
-            longest = widest(list(map(values.__getitem__, rows)))  # at C speed: a batch of a load
+            longest = widest(values[rows[0] : rows[-1] + 1] if run else list(map(values.__getitem__, rows)))
             self._widths[column] = min(MAX_WIDTH, max(width, longest))
         self._recompute(keep=self.current_key())
 
