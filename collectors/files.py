@@ -104,7 +104,7 @@ def decode_text(data: bytes) -> str:
         whole = data.decode("utf-16", errors="replace")
         start_text = whole[:65536]
         if sum(char < "\x80" for char in start_text) < len(start_text) / 2:  # (a tool's log is mostly ASCII)
-            raise ArtifactError("binary data, not a text report")
+            raise ArtifactError("binary data, not a text report (a UTF-16 mark, then mostly no ASCII)")
         data = whole.encode("utf-8", errors="replace")
         check_not_placeholder(data)  # (a mark and nothing else)
     elif data.startswith(codecs.BOM_UTF8):
@@ -116,8 +116,17 @@ def decode_text(data: bytes) -> str:
         nuls = text.count(b"\x00")
         others = len(text) - len(text.translate(None, _TEXT_CONTROLS)) - nuls
         if not text or others >= len(text) * 0.05 or nuls >= len(text) / 3:
-            raise ArtifactError("binary data, not a text report")
+            raise ArtifactError(f"binary data, not a text report ({_binary(start, text, nuls, others)})")
     return data.decode("utf-8", errors="replace")
+
+
+def _binary(start: bytes, text: bytes, nuls: int, others: int) -> str:
+    """What made a file's start binary, for its problem line."""
+    if not text:
+        return "NUL bytes only"
+    if nuls >= len(text) / 3:
+        return f"{nuls:,} of its first {len(start):,} bytes are NUL"
+    return f"{others:,} of its first {len(start):,} bytes are control characters"
 
 
 _UTF16_MARKS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)

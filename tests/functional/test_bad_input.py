@@ -218,18 +218,24 @@ def test_a_log_padded_with_nul_bytes_is_read(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "content",
+    ("content", "why"),
     [
-        bytes(range(256)) * 64,
-        b"\0" * 4096,
-        b"MZ\x90\0\x03\0\0\0\x04\0" * 100,
-        b"\xff\xfe" + bytes(range(256)) * 64,  # (as a UTF-16 byte-order mark would begin)
+        (bytes(range(256)) * 64, "(1,792 of its first 16,384 bytes are control characters)"),
+        (b"\0" * 4096, "(NUL bytes only)"),
+        (b"MZ\x90\0\x03\0\0\0\x04\0" * 100, "(499 of its first 1,000 bytes are NUL)"),  # (the last one: padding)
+        (b"\xff\xfe" + bytes(range(256)) * 64, "(a UTF-16 mark, then mostly no ASCII)"),
+        (
+            b"<ENTRY>{}</ENTRY>\n" * 300 + b"\0" * 6816 + b"<ENTRY>{}</ENTRY>\n",
+            "(6,816 of its first 12,234 bytes are NUL)",
+        ),
     ],
 )
-def test_binary_junk_named_like_a_log_is_refused(tmp_path: Path, content: bytes) -> None:
+def test_binary_junk_named_like_a_log_is_refused(tmp_path: Path, content: bytes, why: str) -> None:
+    """Each problem line says what made the file binary (nmavuso/ese5320_final_project's link
+    summary: text, then 6,816 NUL bytes, then text again)."""
     report = place(hls_project(tmp_path), "proj/solution1/csim/report/k_csim.log", text="")
     report.write_bytes(content)
-    assert_refused(tmp_path, report, "binary data, not a text report")
+    assert_refused(tmp_path, report, f"binary data, not a text report {why}")
 
 
 def test_a_csim_log_written_as_utf16_is_read(tmp_path: Path) -> None:
