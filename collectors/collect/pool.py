@@ -56,6 +56,9 @@ def forked_pool(processes: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(max_workers=processes, initializer=worker_start)
 
 
+MANAGER_WAIT_SECONDS = 0.5
+
+
 def stop_pool(pool: ProcessPoolExecutor) -> None:
     """Stop a pool now. shutdown() alone lets a running task finish, and the interpreter waits
     for it at exit: quitting during a scan (or a long schema check) would hang until it ends."""
@@ -63,6 +66,12 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
     for process in workers:
         process.terminate()
+    # Its manager thread ends once the workers have: let it, briefly. Python 3.11's exit hook
+    # writes to the thread's wakeup pipe unless closed, and the thread may close it in between
+    # ('Exception ignored in: <module threading> ... Bad file descriptor' after the program).
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is not None:
+        manager.join(timeout=MANAGER_WAIT_SECONDS)
 
 
 def worker_start(nice: int = 0, setup: Setup | None = None, setup_arg: Any = None) -> None:
