@@ -862,6 +862,47 @@ def test_no_runtime_from_a_session_that_ran_no_step(tmp_path: Path) -> None:
     assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 387.98)]
 
 
+BANNER_2020_2 = (
+    "==============================================================\n"
+    "Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2020.2 (64-bit)\n"
+    "Copyright 1986-2020 Xilinx, Inc. All Rights Reserved.\n"
+    "==============================================================\n"
+)
+
+
+def test_a_batch_sessions_version_is_the_banner_its_solution_log_holds_alone(tmp_path: Path) -> None:
+    """Chihan-Zheng/ese532_hw7: `vitis_hls -f csynth.tcl` wrote its messages to hw7/vitis_hls.log
+    (no banner: it starts `Running '.../2020.2/Vitis_HLS/...'`) and only its banner to the
+    solution's P4.log. The synthesis failed (no report): the record's version was 'unknown'. A
+    banner alone is a session that stopped at nothing: the last resort, after the report's; a
+    session that shows what it did and ran no step (pominiq's 2023.2.2) still counts for none."""
+    root = tmp_path / "hw7"
+    project = root / "ese532_hw7"
+    place(project, "hls.app", text='<project top="Filter_HW" name="ese532_hw7"/>\n')
+    place(project, "P4/P4.aps", text="<solution/>\n")
+    place(project, "P4/P4.log", text=BANNER_2020_2 * 2)
+    place(
+        root,
+        "vitis_hls.log",
+        text="INFO: [HLS 200-10] Running '/mnt/pollux/software/xilinx/2020.2/Vitis_HLS/2020.2/bin/vitis_hls'\n"
+        "INFO: [HLS 200-1510] Running: open_project ese532_hw7 \n"
+        "INFO: [HLS 200-10] Opening solution '/mnt/castor/chihan/ese532_hw7/hw7/ese532_hw7/P4'.\n"
+        "INFO: [HLS 200-10] Setting target device to 'xczu3eg-sbva484-1-i'\n"
+        "INFO: [HLS 200-1510] Running: csynth_design \n"
+        "ERROR: [HLS 214-124] use of undeclared identifier 'Filter_vertical_HW': Filter.cpp:44:5\n"
+        + ELAPSED.format("3.2"),
+    )
+    collection = collect(root)
+    records, problems = records_of(collection)
+    assert [(r["report_type"], r["hls_synth"]["status"], r["run"]["vitis_version"]) for r in records] == [
+        ("hls_synth", "fail", "2020.2")
+    ]
+    assert not [p for p in problems if "unknown" in p]
+    (project / "P4" / "P4.log").write_text(BANNER_2020_2 + "ERROR: [HLS 200-1459] Project is not compatible\n")
+    records, problems = records_of(collect(root))  # (a session that stopped at something: not its version)
+    assert [r["run"]["vitis_version"] for r in records] == ["unknown"]
+
+
 # --- item 11: the runner's device wins over the build folder's platform ------------------------
 
 BEAMFORM = "s095339-Adaptive_Beamforming__"

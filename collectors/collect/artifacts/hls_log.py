@@ -219,19 +219,34 @@ def sessions(text: str) -> list[str]:
     return [text[begin:end] for begin, end in zip(bounds, [*bounds[1:], len(text)])]
 
 
+BANNER_ONLY = "banner only"
+
+
 def step_versions(parts: list[str]) -> dict[str, list[str]]:
     """The tool version of each session of a log that ran a step ("synthesis", "csim", "cosim"),
     in the order of the sessions: a session that opened a solution and stopped (a part not
-    installed) ran none, and speaks for no record's version."""
+    installed) ran none, and speaks for no record's version. Apart (BANNER_ONLY), sessions that
+    wrote their banner and nothing else here: a batch run's `<solution>.log` beside the
+    project's vitis_hls.log, which has its messages and no banner (Chihan-Zheng/ese532_hw7's
+    P1.log and P4.log, 2020.2); they ran what the other log says, and stopped at nothing here."""
     found: dict[str, list[str]] = {}
     for session in parts:
         version = banner_version(session)
         if version is None:
             continue
+        if _banner_only(session):
+            found.setdefault(BANNER_ONLY, []).append(version)
         for step, markers in _RAN.items():
             if any(marker in session for marker in markers):
                 found.setdefault(step, []).append(version)
     return found
+
+
+_BANNER_LINE = re.compile(r"=+|Copyright .*|.*\bv\d{4}\.\d+(?:\.\d+)?(?:\.op)? \(64-bit\)|\*+")
+
+
+def _banner_only(session: str) -> bool:
+    return all(_BANNER_LINE.fullmatch(line.strip()) for line in session.splitlines() if line.strip())
 
 
 def opened_at(text: str) -> list[tuple[int, str]]:

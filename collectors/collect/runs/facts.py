@@ -12,7 +12,7 @@ from itertools import chain
 from typing import Any
 
 from collectors.collect.artifacts.csynth import PENALTY_PARTS
-from collectors.collect.artifacts.hls_log import STEP_LOGS
+from collectors.collect.artifacts.hls_log import BANNER_ONLY, STEP_LOGS
 from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.pruning import COMPILE_SUMMARY
@@ -76,7 +76,10 @@ def derive_facts(proj: ProjectFiles, group: RunGroup) -> RunFacts:
     versions: dict[str, str | None] = {}
     if group.solutions and group.target not in VPP_TARGETS:
         # an HLS run: a log speaks for a record only through the sessions that ran its step
-        versions = {rtype: _version(fixed, _step_versions(hls_logs, step)) for rtype, step in STEP_OF_REPORT.items()}
+        versions = {
+            rtype: _version(fixed, _step_versions(hls_logs, step)) or _first(_step_versions(hls_logs, BANNER_ONLY))
+            for rtype, step in STEP_OF_REPORT.items()
+        }
     # a unified component's compile that failed (its summary, its compile log); a v++ kernel's
     # compile summary says CS_FAILED of a later try beside the .xo an earlier one made
     component = [p for p in group.of("summary") if p.path.endswith(COMPILE_SUMMARY)]
@@ -127,11 +130,17 @@ def _step_versions(hls_logs: list[Parsed], step: str) -> list[str]:
     found = []
     for log in sorted(hls_logs, key=lambda p: p.path):
         if log.kind == "hls_step_log":
-            if posixpath.basename(log.path) == STEP_LOGS[step]:  # (logs/hls_compile.log, hls_run_<step>.log)
+            if posixpath.basename(log.path) == STEP_LOGS.get(step):  # (logs/hls_compile.log, hls_run_<step>.log)
                 found += _versions([log])
         elif log.facts.get("step_versions", {}).get(step):
             found.append(log.facts["step_versions"][step][-1])
     return found
+
+
+def _first(versions: list[str]) -> str | None:
+    """The last resort of a record's version (after the chosen report's): the banner of a session
+    whose log shows nothing but its banner (hls_log.BANNER_ONLY)."""
+    return versions[0] if versions else None
 
 
 def _versions(items: list[Parsed]) -> list[str]:
