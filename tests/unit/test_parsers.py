@@ -546,3 +546,11 @@ def test_a_test_bench_built_again_since_its_build_failed_is_no_failure() -> None
     passed = "INFO: [SIM 211-1] CSim done with 0 errors.\n"
     assert parse_hls_log((passed + failed + done).encode())["csim_status"] == "pass"
     assert parse_hls_log((passed + failed).encode())["csim_status"] == "fail"
+    # ganyunhan/IC-Design-Contest-ARM-CUP (2018.2): the 2019+ spelling of a build that failed, then
+    # built again with 0 errors: fixed too
+    build = "ERROR: [SIM 211-100] 'csim_design' failed: compilation error(s).\n"
+    assert parse_hls_log((build + failed + done + done).encode())["csim_status"] is None
+    assert parse_hls_log((passed + build + done).encode())["csim_status"] == "pass"
+    assert parse_hls_log((passed + build).encode())["csim_status"] == "fail"
+    ran = "ERROR: [SIM 211-100] 'csim_design' failed: nonzero return value.\n"  # (it ran: a verdict)
+    assert parse_hls_log((ran + done).encode())["csim_status"] == "fail"

@@ -47,6 +47,7 @@ _CSIM = re.compile(r"CSim (done|failed) with (?:(\d+) )?errors?|('csim_design' f
 # the test bench's build (2016-2018: `CSim file generation failed: compilation error(s)`, where
 # 2019+ says `'csim_design' failed:`); `done`, a simulation set up only, gives no verdict
 _GENERATION = "CSim file generation "
+_BUILD_FAILED = " compilation error"  # after `'csim_design' failed:`: the test bench did not build
 # (2023+: a simulation that crashed says only `ERROR: Problem running csim: child process exited
 # abnormally`: lstm2's component, its csim summary CS_FAILED, had no sw_run)
 _CSIM_STARTS = ("CSim ", "'csim_design' failed:", "Problem running csim:")
@@ -143,6 +144,11 @@ def csim_status(text: str) -> str | None:
     after = generation > (verdict.start() if verdict is not None else -1)
     if after and text.startswith("failed", generation + len(_GENERATION)):
         return "fail"
+    while after and verdict is not None and text.startswith(_BUILD_FAILED, verdict.end()):
+        # a test bench built since the build that failed (2019+ spelling): fixed; the verdict is
+        # the one before (ganyunhan/IC-Design-Contest-ARM-CUP: compilation errors, then two
+        # sessions that built it with 0 errors and ran nothing)
+        verdict = _last_csim_verdict(text[: verdict.start()])
     if verdict is None:
         return None
     word, count, failed = verdict.groups()
