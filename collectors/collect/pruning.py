@@ -132,9 +132,26 @@ def is_vpp_output(path: str, files: list[str], names: set[str]) -> bool:
     any name (`temp_dir=build` in its configuration: is_vpp_temp_dir)."""
     if path.endswith(".build") and ("logs" in names or "link" in names or any(f.endswith(".xo") for f in files)):
         return True
-    if is_vpp_temp_dir(files, names):
+    if is_vpp_temp_dir(files, names) or is_vpp_output_dir(files, names):
         return True
     return bool(names & LINK_OUTPUT_DIRS) or ("int" in names and os.path.isdir(os.path.join(path, "int", "xo")))
+
+
+VPP_OUTPUTS = (".xclbin", ".xo")
+
+
+def is_vpp_output_dir(files: list[str], folders: set[str]) -> bool:
+    """The folder `v++ -o <folder>/<name>` wrote into, of any name: its `.xclbin` or `.xo` with their
+    summaries, and no folder, source, marker, log nor profile of its own (greywolf37/
+    FPGA_accelerated_CNN's build/: a `*.link_summary` is build evidence, and the folder was the
+    deepest built project, hiding the one that ran the build). A harness's copy of a run (its
+    `profile_kernels.csv` beside the link summary: grouping) stays a project."""
+    return (
+        not folders
+        and any(name.endswith(VPP_OUTPUTS) for name in files)
+        and any(name.endswith(VPP_SUMMARIES) for name in files)
+        and not any(name.endswith((*SOURCE_ENDINGS, ".log", ".csv")) or name in BUILD_MARKERS for name in files)
+    )
 
 
 def is_vpp_temp_dir(files: list[str], folders: set[str]) -> bool:

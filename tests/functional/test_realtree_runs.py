@@ -903,6 +903,37 @@ def test_a_batch_sessions_version_is_the_banner_its_solution_log_holds_alone(tmp
     assert [r["run"]["vitis_version"] for r in records] == ["unknown"]
 
 
+GREYWOLF = "greywolf37-FPGA_accelerated_CNN__"
+AWS_F1 = "xilinx_aws-vu9p-f1_shell-v04261818_201920_2"
+
+
+def test_the_folder_v_plus_plus_wrote_its_output_into_hides_no_project(tmp_path: Path) -> None:
+    """greywolf37/FPGA_accelerated_CNN: the Makefile at the root ran `v++ -o build/vdot.sw_emu.xclbin
+    --log_dir ./logs --report_dir ./reports`; build/ holds the .xclbin, .xo and their summaries,
+    nothing else. A link summary is build evidence, and build/ was the deepest built project: the
+    root, the one that ran the build, was none (0 records, its logs and reports in no --explain
+    line). v++'s output folder is build output, of any name; the root's sw_emu run is its."""
+    root = tmp_path / "FPGA_accelerated_CNN"
+    place(root, "Makefile", text="all:\n\tv++ -o build/vdot.sw_emu.xclbin\n")
+    place(root, "src/vdot.cpp", text="void vdot() {}\n")
+    place(root, "_x/v++_vdot.sw_emu.log.tmp", text="")
+    place(root, "logs/v++_vdot.sw_emu.log", GREYWOLF + "logs__v++_vdot.sw_emu.log")
+    place(root, "logs/vdot.sw_emu/v++.log", GREYWOLF + "logs__vdot.sw_emu__v++.log")
+    place(root, "build/vdot.sw_emu.xclbin", text="xclbin2\n")
+    place(root, "build/vdot.sw_emu.xo", text="PK\n")
+    place(root, "build/vdot.sw_emu.xclbin.link_summary", GREYWOLF + "reports__vdot.hw__vdot.hw.xclbin.link_summary")
+    place(root, "build/vdot.sw_emu.xo.compile_summary", GREYWOLF + "reports__vdot.hw__vdot.hw.xo.compile_summary")
+    place(root, "vitis_run.meta", text="target=vitis.sw_emu\nstatus=pass\n")
+    collection = collect(root)
+    assert sorted(collection.projects) == [str(root)]
+    records, problems = records_of(collection)
+    assert [
+        (r["report_type"], r["run"]["target"], r["run"]["device"], r["run"]["runtime_seconds"]) for r in records
+    ] == [("sw_run", "vitis.sw_emu", AWS_F1, 39.0)] and not problems
+    place(root, "build/profile_kernels.csv", text="")  # (a harness's copy of a run: a project of its own)
+    assert str(root / "build") in collect(root).projects
+
+
 # --- item 11: the runner's device wins over the build folder's platform ------------------------
 
 BEAMFORM = "s095339-Adaptive_Beamforming__"
