@@ -66,14 +66,21 @@ U250 = "xilinx_u250_gen3x16_xdma_4_1_202210_1"
 
 
 def emulation_run_folder(
-    root: Path, pid: str, profile: str, emu: str = "hw_emu", trace: bool = True, xsim: str = "2023.1"
+    root: Path,
+    pid: str,
+    profile: str,
+    emu: str = "hw_emu",
+    trace: bool = True,
+    xsim: str = "2023.1",
+    started: str = "",
 ) -> None:
     """XRT's own folder of a hardware emulation run, where the host program ran: its profile, the
-    simulator's log (its banner) and the head of its kernel trace, whose events name the device
-    as `<platform>-<index>`."""
+    simulator's log (its banner, and when its session started where `started` says) and the head
+    of its kernel trace, whose events name the device as `<platform>-<index>`."""
     folder = root / ".run" / pid / emu / "device0/binary_0/behav_waveform/xsim"
     place(folder, "profile_kernels.csv", profile)
     banner = f"#-----\n# xsim v{xsim} (64-bit)\n# SW Build 3865809 on Sun May  7 15:04:56 MDT 2023\n"
+    banner += f"# Start of session at: {started}\n" if started else ""
     place(folder, "simulate.log", text=banner + "# start\nrun all\n")
     place(folder, f"simulate_{pid}.backup.log", text=banner.replace(xsim, "2019.2"))  # (an older session's)
     if trace:
@@ -111,6 +118,29 @@ def test_a_profile_in_xrts_emulation_run_folder_is_a_hw_emu_run(tmp_path: Path) 
     }
     assert records[0]["run"]["vitis_version"] == "2023.1"
     assert collection.problems() == []
+
+
+def test_the_newest_emulation_run_is_the_one_whose_simulator_started_last(tmp_path: Path) -> None:
+    """superneyluj/ALVEOU280: seven `.run/<pid>/hw_em/` folders; a checkout writes files in path
+    order, so the newest profile by its file's time was .run/88573's (session of May 12, 572.021
+    us a compute unit), where .run/238014's simulator started on September 1. Rules 5's newest
+    profile is the run whose simulator's session started last, where each says when; else the
+    file's time."""
+    root = tmp_path / "convfix_julien_3CU"
+    place(root, "Makefile", text="all: host\n")
+    emulation_run_folder(root, "238014", GEMM_RUN.format(pid="574089"), emu="hw_em", started="Wed Sep  1 08:54:02 2021")
+    emulation_run_folder(root, "88573", GEMM_RUN.format(pid="574089"), emu="hw_em", started="Wed May 12 08:53:57 2021")
+    older = root / ".run/88573/hw_em/device0/binary_0/behav_waveform/xsim"
+    (older / "profile_kernels.csv").write_text(
+        (older / "profile_kernels.csv").read_text().replace("mmul_1,2.317,", "mmul_1,2.5,")
+    )
+    set_mtime(root / ".run/238014/hw_em/device0/binary_0/behav_waveform/xsim/profile_kernels.csv", 3600)
+    records, _ = records_of(collect(root))
+    assert [r["rtl_sim"]["kernel_runtime_us"] for r in records] == [2.317]
+    log = older / "simulate.log"
+    log.write_text(log.read_text().replace("# Start of session at: Wed May 12 08:53:57 2021\n", ""))
+    records, _ = records_of(collect(root))  # (one says no time: the files' times decide)
+    assert [r["rtl_sim"]["kernel_runtime_us"] for r in records] == [2.5]
 
 
 def test_an_emulation_run_folder_before_2023_and_one_with_no_trace(tmp_path: Path) -> None:

@@ -230,8 +230,12 @@ def test_the_simulators_log_names_its_release_in_its_banner() -> None:
     """darrenang2/R-Tree-Testbed's .run/5752/hw_em/.../simulate.log: `# xsim v2022.2 (64-bit)`."""
     banner = b"#-----------------------------------------------------------\n# xsim v2022.2 (64-bit)\n"
     assert parse_xsim_log(banner + b"# SW Build 3671981 on Fri Oct 14 04:59:54 MDT 2022\n") == {
-        "vitis_version": "2022.2"
+        "vitis_version": "2022.2",
+        "started": None,
     }
+    started = b"# Start of session at: Wed Sep  1 08:54:02 2021\n"  # (superneyluj/ALVEOU280)
+    assert parse_xsim_log(banner + started)["started"] == 1630486442  # 2021-09-01 08:54:02, as UTC
+    assert parse_xsim_log(banner + started.replace(b"Sep", b"Spt"))["started"] is None
     assert classify("simulate.log", "xsim", "/p/.run/5752/hw_em/device0/binary_0/behav_waveform/xsim/simulate.log")
     assert classify("simulate.log", "xsim", "/p/sim/simulate.log") is None  # (a project's own simulation)
     for broken in (b"", b"run all\n", b"# xsim 2022.2\n", b" " * 5000 + banner):

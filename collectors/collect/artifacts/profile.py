@@ -4,8 +4,10 @@ simulator's `simulate.log` (its release)."""
 
 from __future__ import annotations
 
+import calendar
 import csv
 import re
+import time
 from typing import Any
 
 from collectors.files import decode_text
@@ -82,10 +84,23 @@ SIMULATOR_HEAD_BYTES = 4 * 1024  # the banner opens the log
 _XSIM_BANNER = re.compile(r"^# xsim v(\d{4}\.\d+(?:\.\d+)?) ", re.MULTILINE)
 
 
+_XSIM_START = re.compile(r"^# Start of session at: (\w{3} \w{3} +\d{1,2} \d\d:\d\d:\d\d \d{4})\s*$", re.MULTILINE)
+
+
 def parse_xsim_log(data: bytes) -> dict[str, Any]:
     """The release of the simulator that ran a hardware emulation (`# xsim v2023.1 (64-bit)`, the
-    banner of its `simulate.log`): the Vitis release it came with."""
-    found = _XSIM_BANNER.search(decode_text(data[:SIMULATOR_HEAD_BYTES]))
+    banner of its `simulate.log`): the Vitis release it came with; and when its session started
+    (`# Start of session at: Wed Sep  1 08:54:02 2021`, the machine's clock, as seconds; None where
+    unsaid): which of a project's runs is the newest, whatever order a checkout wrote them in."""
+    head = decode_text(data[:SIMULATOR_HEAD_BYTES])
+    found = _XSIM_BANNER.search(head)
     if found is None:
         raise ArtifactError("no xsim banner")
-    return {"vitis_version": found.group(1)}
+    return {"vitis_version": found.group(1), "started": _seconds_at(_XSIM_START.search(head))}
+
+
+def _seconds_at(found: re.Match[str] | None) -> float | None:
+    try:
+        return None if found is None else calendar.timegm(time.strptime(found.group(1), "%a %b %d %H:%M:%S %Y"))
+    except (ValueError, OverflowError):
+        return None  # (a date the clock never showed: no order)

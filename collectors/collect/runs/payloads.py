@@ -123,10 +123,21 @@ def _wrote(cosim: Parsed, lat: Parsed) -> bool:
     return total is not None and str(total) in total_cycles(cosim.facts)
 
 
+def _newest_profile(proj: ProjectFiles, group: RunGroup) -> Parsed | None:
+    """Rules 5: the run's newest profile. Where each lies in an emulation run folder whose
+    simulator's log says when its session started, by that (a checkout writes files in path
+    order: superneyluj/ALVEOU280's .run/88573, May, came out newer than .run/238014, September);
+    else by the file's time, then path."""
+    profiles = group.of("profile")
+    started = {proj.folder(p): p.facts["started"] for p in group.of("xsim_log") if p.ok and p.facts.get("started")}
+    if profiles and all(proj.folder(p) in started for p in profiles):
+        return min(profiles, key=lambda p: (-started[proj.folder(p)], p.path))
+    return min(profiles, key=lambda p: (-p.mtime_ns, p.path), default=None)
+
+
 def _hw_emu(given: PayloadInput, runner: str | None) -> Built:
     proj, group = given.proj, given.group
-    profiles = sorted(group.of("profile"), key=lambda p: (-p.mtime_ns, p.path))
-    profile = profiles[0] if profiles else None
+    profile = _newest_profile(proj, group)
     status = runner or ("pass" if profile is not None else None)
     if status is None:
         return None
