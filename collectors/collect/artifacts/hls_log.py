@@ -14,7 +14,8 @@ from collectors.numbers import SECONDS, lenient
 
 # (`v2018.3.op`: the AWS F1 developer AMI's build of SDAccel)
 _BANNER = re.compile(r"\bv(\d{4}\.\d+(?:\.\d+)?)(?:\.op)? \(64-bit\)|\*\*\*\* HLS Build v(\d{4}\.\d+(?:\.\d+)?)\b")
-_OLD_HEADER = re.compile(r"^Version: (\d{4}\.\d+(?:\.\d+)?)\s*$", re.MULTILINE)  # Vivado HLS 2015..2019
+# Vivado HLS 2015..2019 (`Version: 2016.4`); SDAccel's HLS of 2017 indents it and drops the colon
+_OLD_HEADER = re.compile(r"^ *Version:? (\d{4}\.\d+(?:\.\d+)?)\s*$", re.MULTILINE)
 _OPENED = re.compile(
     r"Running: open_solution (?:-\S+ )*\"?([^\s\"]+)"
     r"|(?:Creating and opening|Opening and resetting|Opening) solution '([^']+)'"
@@ -214,7 +215,7 @@ def synthesis_failed(text: str) -> bool:
 def banner_version(text: str) -> str | None:
     """The version the first banner of a log (or of one of its sessions) says."""
     banner = _BANNER.search(text) if " (64-bit)" in text or "**** HLS Build v" in text else None
-    header = _OLD_HEADER.search(text) if banner is None and "Version: " in text else None
+    header = _OLD_HEADER.search(text) if banner is None and "Version" in text else None
     return (banner.group(1) or banner.group(2)) if banner else header.group(1) if header else None
 
 
