@@ -216,9 +216,10 @@ def test_a_kernel_trace_names_its_platform_by_its_first_event() -> None:
     assert found == {"platform": "xilinx_u250_gen3x16_xdma_4_1_202210_1"}
     assert classify("timeline_kernels.csv", "xsim", "/p/.run/574089/hw_emu/device0/binary_0/xsim/timeline_kernels.csv")
     assert classify("timeline_kernels.csv", "HW_emu", "/p/HW_emu/timeline_kernels.csv") is None  # (megabytes, unread)
+    # superneyluj/ALVEOU280's four traces: the header and no event, well-formed: no platform, no problem
+    assert parse_emu_timeline(TRACE_HEAD) == {"platform": None}
     for broken, why in (
         (b"Device trace\n" + TRACE_HEAD[20:] + event, "no kernel trace events"),
-        (TRACE_HEAD, "no kernel trace events"),  # (no event yet)
         (TRACE_HEAD.replace(b"Device,", b"Card,") + event, "lacks 'Device'"),
         (TRACE_HEAD + b"-0,mmul.link,mmul,mmul_1,top,top,0,0.1,0.2,0\n", "names no device"),
     ):
