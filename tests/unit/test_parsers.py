@@ -8,7 +8,7 @@ from collectors.collect.artifacts import ARTIFACTS, classify
 from collectors.collect.artifacts.component import parse_hls_config
 from collectors.collect.artifacts.cosim import parse_cosim_rpt
 from collectors.collect.artifacts.csynth import parse_csynth
-from collectors.collect.artifacts.hls_log import parse_csim_log, parse_hls_log
+from collectors.collect.artifacts.hls_log import BANNER_ONLY, parse_csim_log, parse_hls_log
 from collectors.collect.artifacts.latrpt import parse_lat_rpt
 from collectors.collect.artifacts.profile import parse_emu_timeline, parse_profile_kernels, parse_xsim_log
 from collectors.collect.artifacts.summary import parse_build_summary
@@ -359,6 +359,22 @@ def test_an_old_log_dates_its_cosim_session() -> None:
     assert parse_hls_log(log.encode())["step_versions"] == {
         "synthesis": ["2016.4"], "csim": ["2016.4"], "cosim": ["2016.4"]
     }  # fmt: skip
+
+
+def test_a_session_that_wrote_only_its_banner_is_told_apart() -> None:
+    """A batch run's solution log holds each session's banner and nothing else (its messages are
+    in the project's vitis_hls.log): BANNER_ONLY, the last resort of a record's version; a session
+    that says anything more is not one."""
+    banner = (
+        "==============================================================\n"
+        "Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2020.2 (64-bit)\n"
+        "Copyright 1986-2020 Xilinx, Inc. All Rights Reserved.\n"
+        "==============================================================\n"
+    )
+    assert parse_hls_log((banner * 2).encode())["step_versions"] == {BANNER_ONLY: ["2020.2", "2020.2"]}
+    old = OLD_HEADER.rsplit("@I", 1)[0]  # (the 2016.4 header alone)
+    assert parse_hls_log(old.encode())["step_versions"] == {BANNER_ONLY: ["2016.4"]}
+    assert parse_hls_log(OLD_HEADER.encode())["step_versions"] == {}  # (it set a part: it did something)
 
 
 def test_the_2017_sdaccel_header_indents_its_version_and_drops_the_colon() -> None:
