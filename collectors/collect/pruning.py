@@ -142,7 +142,7 @@ VPP_OUTPUTS = (".xclbin", ".xo")
 
 def is_vpp_output_dir(files: list[str], folders: set[str]) -> bool:
     """The folder `v++ -o <folder>/<name>` wrote into, of any name: its `.xclbin` or `.xo` with their
-    summaries, and no folder, source, marker, log nor profile of its own (greywolf37/
+    summaries, and no folder, source, marker, log, profile nor runner file of its own (greywolf37/
     FPGA_accelerated_CNN's build/: a `*.link_summary` is build evidence, and the folder was the
     deepest built project, hiding the one that ran the build). A harness's copy of a run (its
     `profile_kernels.csv` beside the link summary: grouping) stays a project."""
@@ -150,7 +150,9 @@ def is_vpp_output_dir(files: list[str], folders: set[str]) -> bool:
         not folders
         and any(name.endswith(VPP_OUTPUTS) for name in files)
         and any(name.endswith(VPP_SUMMARIES) for name in files)
-        and not any(name.endswith((*SOURCE_ENDINGS, ".log", ".csv")) or name in BUILD_MARKERS for name in files)
+        and not any(
+            name.endswith((*SOURCE_ENDINGS, ".log", ".csv", ".meta")) or name in BUILD_MARKERS for name in files
+        )
     )
 
 

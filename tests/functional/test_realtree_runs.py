@@ -960,6 +960,9 @@ def test_the_folder_v_plus_plus_wrote_its_output_into_hides_no_project(tmp_path:
     assert [
         (r["report_type"], r["run"]["target"], r["run"]["device"], r["run"]["runtime_seconds"]) for r in records
     ] == [("sw_run", "vitis.sw_emu", AWS_F1, 39.0)] and not problems
+    place(root, "build/vitis_run.meta", text="target=vitis.sw_emu\nstatus=fail\n")  # (a run described there)
+    assert str(root / "build") in collect(root).projects
+    (root / "build/vitis_run.meta").unlink()
     place(root, "build/profile_kernels.csv", text="")  # (a harness's copy of a run: a project of its own)
     assert str(root / "build") in collect(root).projects
 
