@@ -91,7 +91,7 @@ def _other_kernels(given: PayloadInput, chosen: Parsed) -> None:
     for kernel, folder in sorted(kernels.items()):
         if kernel != recorded:
             why = f"kernel {kernel}'s synthesis not recorded: the {given.label}'s hls_synth record is {recorded}'s"
-            given.problems.append(Problem(folder, f"{why} (one a run)"))
+            given.problems.append(Problem(folder, f"{why} (a record key names no kernel: one hls_synth record a run)"))
 
 
 def _kernel_of(parts: list[str]) -> str | None:
