@@ -108,9 +108,15 @@ def _fixed_versions(group: RunGroup, chosen: Parsed | None) -> tuple[list[str], 
     """The versions every record of a run shares the sources of: v++ logs, summaries (then the
     simulator of an emulation run folder, grouping._emulation_run_folders), the chosen report
     (HLS logs count per step: _step_versions)."""
-    report = [chosen.facts["ReportVersion"]["Version"]] if chosen is not None and chosen.ok else []
+    report = [_release(chosen.facts["ReportVersion"]["Version"])] if chosen is not None and chosen.ok else []
     summaries = _versions(group.of("summary")) + _versions(group.of("xsim_log"))
     return _versions(group.of("vpp_log")), summaries, report
+
+
+def _release(version: Any) -> Any:
+    """A report's version as the logs' banners give it: the AWS F1 build's `2017.4.op` is 2017.4
+    (hls_log._BANNER), and refines nothing (vj-sananda/vivado-hls wrote both spellings)."""
+    return version.removesuffix(".op") if isinstance(version, str) else version
 
 
 def _version(fixed: tuple[list[str], list[str], list[str]], hls: list[str]) -> str | None:
