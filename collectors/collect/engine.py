@@ -275,7 +275,7 @@ class Engine:
         self, project: Project, root: str, brought: Brought, stats: dict[str, Stats] | None = None
     ) -> ProjectResult:
         """A project's result: the one its share brought back, where the share saw the same
-        inventory as the whole walk gives (projects.settled_projects), or the last one where
+        inventory as the whole walk gives (projects.fold_settled), or the last one where
         the share found its artifacts as they were; else collected here."""
         collected = brought.get(project.path)
         if collected is None or collected[0] != project:

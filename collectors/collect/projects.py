@@ -111,7 +111,9 @@ def _holders(nodes: list[DirNode], built_only: bool) -> tuple[list[DirNode], dic
 
 
 def fold_settled(nodes: list[DirNode]) -> tuple[list[Project], list[DirNode]]:
-    """A share's settled projects (settled_projects), and its nodes with the folder of each
+    """A share's settled projects (those of its complete subtrees that nothing outside it can
+    change: the built ones; an unbuilt candidate yields to a built project above it, which a
+    share cannot see), and its nodes with the folder of each
     settled project standing for everything below it (Settled, the outermost where one lies in
     another): the whole walk's assignment reads one node per project instead of every folder
     of the share, and the nodes below are not sent back. Whether a built candidate is a project,
@@ -238,14 +240,6 @@ def _merge_ide_companions(projects: list[Project]) -> list[Project]:
         by_path[app] = Project(app, merged.artifacts + project.artifacts, merged.build_dirs + project.build_dirs)
         del by_path[project.path]
     return sorted(by_path.values(), key=lambda p: p.path)
-
-
-def settled_projects(nodes: list[DirNode]) -> list[Project]:
-    """The projects of a share of the walk (complete subtrees below the root) that nothing
-    outside it can change: the built ones. Whether a built candidate is a project, and which
-    directories are its own, depends only on what lies below it; an unbuilt candidate yields to
-    a built project above it, which a share cannot see."""
-    return assign(nodes, built_only=True)[0]
 
 
 NO_PROJECT = (

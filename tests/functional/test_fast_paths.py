@@ -19,7 +19,7 @@ from collectors.collect.artifacts import ARTIFACTS
 from collectors.collect.config import load_settings
 from collectors.collect.discovery import find_projects, finish_walk
 from collectors.collect.engine import Engine
-from collectors.collect.projects import Project, fold_settled, settled_projects
+from collectors.collect.projects import Project, assign, fold_settled
 from collectors.collect.walk import (
     Brought,
     WalkSpec,
@@ -112,8 +112,8 @@ def test_a_share_collects_only_the_projects_nothing_above_it_can_change(tmp_path
     _walker, stack = start_split(str(root), [])
     share = walk_part(stack, [])  # every subdirectory of the root: all but the root
     # the idle folder would be a project if the share decided (it cannot see the root above it)
-    assert [p.path for p in settled_projects(share.nodes)] == [p.path for p in whole[1:]]
-    assert settled_projects(share.nodes) == whole[1:]  # with the same reports
+    assert [p.path for p in assign(share.nodes, built_only=True)[0]] == [p.path for p in whole[1:]]
+    assert assign(share.nodes, built_only=True)[0] == whole[1:]  # with the same reports
     plain, problems = collect_in_one_walk(root)
     assert [json.loads(line)["problem"]["group_path"] for line in plain.splitlines()] == [
         ["k"],
@@ -159,7 +159,7 @@ def test_a_share_sends_each_settled_project_as_one_folder_and_the_walk_finds_the
     walker, stack = start_split(str(root), [])
     part = walk_part(stack, [])
     settled, folded = fold_settled(part.nodes)
-    assert settled == settled_projects(walk_part(stack, []).nodes)
+    assert settled == assign(walk_part(stack, []).nodes, built_only=True)[0]
     standing = {node.path: [p.path for p in node.settled.projects] for node in folded if node.settled}
     assert standing[str(outer)] == [str(outer), str(outer / "inner")]
     assert standing[str(root / "results_only")] == [str(root / "results_only")]

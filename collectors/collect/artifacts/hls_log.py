@@ -12,10 +12,10 @@ from collectors.collect.artifacts.vpp_log import is_rotated
 from collectors.files import decode_text
 from collectors.numbers import SECONDS, lenient
 
-# (`v2018.3.op`: the AWS F1 developer AMI's build of SDAccel)
+OP_BUILD = ".op"  # (`v2018.3.op`: the AWS F1 developer AMI's build of SDAccel and Vivado HLS)
 _BANNER = re.compile(r"\bv(\d{4}\.\d+(?:\.\d+)?)(?:\.op)? \(64-bit\)|\*\*\*\* HLS Build v(\d{4}\.\d+(?:\.\d+)?)\b")
-# Vivado HLS 2015..2019 (`Version: 2016.4`; `2017.4.op`, the AWS F1 build, as the banner's `.op`);
-# SDAccel's HLS of 2017 indents it and drops the colon
+# Vivado HLS 2015..2019 (`Version: 2016.4`, the F1 build's `2017.4.op`); SDAccel's HLS of 2017
+# indents it and drops the colon
 _OLD_HEADER = re.compile(r"^ *Version:? (\d{4}\.\d+(?:\.\d+)?)(?:\.op)?\s*$", re.MULTILINE)
 _OPENED = re.compile(
     r"Running: open_solution (?:-\S+ )*\"?([^\s\"]+)"
@@ -211,6 +211,12 @@ def synthesis_failed(text: str) -> bool:
         return False
     last = max(text.rfind(start) for start in ("Running: csynth_design", *_SYNTHESIS_START))
     return any(words in text[max(last, 0) :] for words in said)
+
+
+def release(version: Any) -> Any:
+    """A version as the banners give it: the AWS F1 build's `2017.4.op` (a report's, vj-sananda/
+    vivado-hls) is release 2017.4, as `_BANNER` and `_OLD_HEADER` read `v2018.3.op`."""
+    return version.removesuffix(OP_BUILD) if isinstance(version, str) else version
 
 
 def banner_version(text: str) -> str | None:

@@ -84,8 +84,6 @@ def parse_emu_timeline(data: bytes) -> dict[str, Any]:
 
 SIMULATOR_HEAD_BYTES = 4 * 1024  # the banner opens the log
 _XSIM_BANNER = re.compile(r"^# xsim v(\d{4}\.\d+(?:\.\d+)?) ", re.MULTILINE)
-
-
 _XSIM_START = re.compile(r"^# Start of session at: (\w{3} \w{3} +\d{1,2} \d\d:\d\d:\d\d \d{4})\s*$", re.MULTILINE)
 
 

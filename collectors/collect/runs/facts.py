@@ -12,7 +12,7 @@ from itertools import chain
 from typing import Any
 
 from collectors.collect.artifacts.csynth import PENALTY_PARTS
-from collectors.collect.artifacts.hls_log import BANNER_ONLY, STEP_LOGS
+from collectors.collect.artifacts.hls_log import BANNER_ONLY, STEP_LOGS, release
 from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.pruning import COMPILE_SUMMARY
@@ -76,8 +76,10 @@ def derive_facts(proj: ProjectFiles, group: RunGroup) -> RunFacts:
     versions: dict[str, str | None] = {}
     if group.solutions and group.target not in VPP_TARGETS:
         # an HLS run: a log speaks for a record only through the sessions that ran its step
+        # the last resort, after the chosen report's: a session whose log shows only its banner
+        banner_only = next(iter(_step_versions(hls_logs, BANNER_ONLY)), None)
         versions = {
-            rtype: _version(fixed, _step_versions(hls_logs, step)) or _first(_step_versions(hls_logs, BANNER_ONLY))
+            rtype: _version(fixed, _step_versions(hls_logs, step)) or banner_only
             for rtype, step in STEP_OF_REPORT.items()
         }
     # a unified component's compile that failed (its summary, its compile log); a v++ kernel's
@@ -108,15 +110,10 @@ def _fixed_versions(group: RunGroup, chosen: Parsed | None) -> tuple[list[str], 
     """The versions every record of a run shares the sources of: v++ logs, summaries (then the
     simulator of an emulation run folder, grouping._emulation_run_folders), the chosen report
     (HLS logs count per step: _step_versions)."""
-    report = [_release(chosen.facts["ReportVersion"]["Version"])] if chosen is not None and chosen.ok else []
+    # (the AWS F1 build's `2017.4.op` is 2017.4, as its logs say: no patch level refining it)
+    report = [release(chosen.facts["ReportVersion"]["Version"])] if chosen is not None and chosen.ok else []
     summaries = _versions(group.of("summary")) + _versions(group.of("xsim_log"))
     return _versions(group.of("vpp_log")), summaries, report
-
-
-def _release(version: Any) -> Any:
-    """A report's version as the logs' banners give it: the AWS F1 build's `2017.4.op` is 2017.4
-    (hls_log._BANNER), and refines nothing (vj-sananda/vivado-hls wrote both spellings)."""
-    return version.removesuffix(".op") if isinstance(version, str) else version
 
 
 def _version(fixed: tuple[list[str], list[str], list[str]], hls: list[str]) -> str | None:
@@ -141,12 +138,6 @@ def _step_versions(hls_logs: list[Parsed], step: str) -> list[str]:
         elif log.facts.get("step_versions", {}).get(step):
             found.append(log.facts["step_versions"][step][-1])
     return found
-
-
-def _first(versions: list[str]) -> str | None:
-    """The last resort of a record's version (after the chosen report's): the banner of a session
-    whose log shows nothing but its banner (hls_log.BANNER_ONLY)."""
-    return versions[0] if versions else None
 
 
 def _versions(items: list[Parsed]) -> list[str]:
