@@ -150,21 +150,23 @@ def csim_status(text: str) -> str | None:
         # a test bench built since the build that failed (2019+ spelling): fixed; the verdict is
         # the one before (ganyunhan/IC-Design-Contest-ARM-CUP: compilation errors, then two
         # sessions that built it with 0 errors and ran nothing)
-        verdict = _last_csim_verdict(text[: verdict.start()])
+        verdict = _last_csim_verdict(text, before=verdict.start())  # (no copy of a long log)
     if verdict is None:
         return None
     word, count, failed = verdict.groups()
     return "pass" if not failed and word == "done" and (count or "0") == "0" else "fail"
 
 
-def _last_csim_verdict(text: str) -> re.Match[str] | None:
-    """The last match of _CSIM (what `findall` would give last: its matches never overlap),
-    looked for backwards from each literal a match starts with, not by scanning the whole log."""
+def _last_csim_verdict(text: str, before: int | None = None) -> re.Match[str] | None:
+    """The last match of _CSIM (what `findall` would give last: its matches never overlap) in
+    the text up to `before` (all of it by default), looked for backwards from each literal a
+    match starts with, not by scanning the whole log."""
     last: re.Match[str] | None = None
+    limit = len(text) if before is None else before
     for start in _CSIM_STARTS:
-        end = len(text)
+        end = limit
         while (at := text.rfind(start, 0, end)) >= 0:
-            match = _CSIM.match(text, at)
+            match = _CSIM.match(text, at, limit)
             if match is not None:
                 last = match if last is None or at > last.start() else last
                 break
