@@ -149,10 +149,24 @@ def collect_parsed(
     project: Project, root: str, settings: Settings, parsed: list[Parsed], accounts: bool = True
 ) -> ProjectResult:
     """A project's runs, records and problems, from its parsed artifacts (in its own order);
-    what became of each file too, where `accounts` are wanted (collect --explain, the dashboard)."""
+    what became of each file too, where `accounts` are wanted (collect --explain, the dashboard).
+    A fault of this code on one project's files costs that project, not the collection: it is
+    one problem line, the project's records left out."""
+    identity = map_project(project.path, root, settings)
+    try:
+        return _collect_parsed(project, root, settings, parsed, accounts, identity)
+    except Exception as exc:  # noqa: BLE001 (a bug met on real files: reported, never fatal)
+        fault = f"not collected: vitis-tui failed on it ({type(exc).__name__}: {exc}), a bug to report"
+        return ProjectResult(
+            project.path, root, identity, [], [*project.problems, Problem(project.path, fault)], project.built
+        )
+
+
+def _collect_parsed(
+    project: Project, root: str, settings: Settings, parsed: list[Parsed], accounts: bool, identity: Identity
+) -> ProjectResult:
     for item in parsed:
         item.forget_use()  # a report no run consults this time has no problem to report
-    identity = map_project(project.path, root, settings)
     runs, problems = build_runs(project.path, parsed, project.build_dirs, identity)
     problems[:0] = project.problems
     extension = build_extension_records(project.path, parsed, identity, settings, runs)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from pathlib import Path
@@ -263,3 +264,50 @@ def test_a_byte_order_mark_alone_is_an_empty_file(tmp_path: Path, content: bytes
     report = place(hls_project(tmp_path), "proj/solution1/csim/report/k_csim.log", text="")
     report.write_bytes(content)
     assert_refused(tmp_path, report, "empty file")
+
+
+LFS_POINTER = "version https://git-lfs.github.com/spec/v1\noid sha256:{}\nsize 20931\n".format("0" * 64)
+
+
+@pytest.mark.parametrize(
+    ("log", "content"),
+    [
+        ("logs/hls_run_csim.log", LFS_POINTER.encode()),  # ZShyKa/deeplearningonfpga: `*.log` in LFS
+        ("logs/hls_run_csim.log", bytes(range(256)) * 64),
+        ("logs/hls_compile.log", b"\0\0\0"),
+    ],
+)
+def test_a_component_step_log_that_cannot_be_read_costs_only_itself(tmp_path: Path, log: str, content: bytes) -> None:
+    """A unified component whose step log is unreadable and that has no C simulation report: the
+    run grouping asked the log what its C simulation said, and the whole collection stopped."""
+    component = tmp_path / "Benchmarks/comp"
+    config = {"name": "comp", "type": "HLS", "configuration": {"configFiles": ["hls_config.cfg"], "work_dir": "comp"}}
+    place(component, "vitis-comp.json", text=json.dumps(config))
+    place(component, "hls_config.cfg", text="part=xc7z020clg400-1\n[hls]\nsyn.top=top\n")
+    (component / "comp" / log).parent.mkdir(parents=True)
+    (component / "comp" / log).write_bytes(content)
+    place(trees.waiting_solution(tmp_path), CSYNTH, GOOD)
+    records, problems = scan(tmp_path)
+    assert [r["report_type"] for r in records] == ["hls_synth"]
+    assert [p for p in problems if p.startswith(str(component / "comp" / log))], problems
+
+
+def test_a_fault_of_the_collector_on_one_project_costs_that_project(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bug met on one project's files (the step log above, before its fix) is one problem line;
+    the other projects are collected."""
+    build_runs = results_module.build_runs
+
+    def failing(project_path: str, *args, **kwargs):
+        if project_path.endswith("k_1_b"):
+            raise KeyError("csim_status")
+        return build_runs(project_path, *args, **kwargs)
+
+    monkeypatch.setattr(results_module, "build_runs", failing)
+    for variant in ("k_1_a", "k_1_b"):
+        place(trees.waiting_solution(tmp_path, variant=variant), CSYNTH, GOOD)
+    records, problems = scan(tmp_path)
+    assert [r["implementation"]["variant"]["name"] for r in records] == ["a"]
+    broken = tmp_path / "Benchmarks/k/k_1_b"
+    assert problems == [f"{broken}: not collected: vitis-tui failed on it (KeyError: 'csim_status'), a bug to report"]

@@ -437,7 +437,7 @@ def _hls_targets(items: list[Parsed], sources: list[Parsed]) -> list[str]:
     (raulest50/dti_core_ovr: the csim verdict alone made the component a vitis.csim run)."""
     # a broken csynth.xml still says synthesis ran; a solution's `.aps` is there (a marker, not read)
     kinds = {p.kind for p in items if p.kind in ("csynth", "aps") or p.ok}
-    logs = [p for p in sources if p.kind in ("hls_log", "hls_step_log")]
+    logs = [p for p in sources if p.kind in ("hls_log", "hls_step_log") and p.ok]  # (one not read says nothing)
     csim = "csim_log" in kinds or any(log.facts["csim_status"] is not None for log in logs)
     failed = any(p.ok and p.facts.get("synthesis_failed") for p in sources)
     targets = []
