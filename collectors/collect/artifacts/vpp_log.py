@@ -26,9 +26,10 @@ COMPILERS = ("v++", "xocc")  # what a compiler's log is named after: v++.log, v+
 # (`_x.<t>.<platform>`, `_x_temp.<t>.<platform>`, `build_dir.<t>.<platform>`).
 VPP_BUILD_PREFIXES = ("_x.", "_x_temp", "build_dir.")
 # (SDAccel 2016-2018's xocc: `_xocc_compile_<file>_<kernel>.<t>.<platform>.dir`, and
-# `_xocc_link_<xclbin>.<t>.<platform>_<xclbin>.<t>.<platform>.dir`: the last pair speaks)
+# `_xocc_link_<xclbin>.<t>.<platform>_<xclbin>.<t>.<platform>.dir`: the last pair speaks). A
+# platform's name holds no dot: what follows one is the makefile's own (`_x.<t>.<platform>.kernel.cpp`).
 _BUILD_DIR = re.compile(
-    r"^(?:(?:_x|_x_temp|build_dir)\.(sw_emu|hw_emu|hw)\.(.*)|_xocc_.*\.(sw_emu|hw_emu|hw)\.([^.]+)\.dir)$"
+    r"^(?:(?:_x|_x_temp|build_dir)\.(sw_emu|hw_emu|hw)\.([^.]*)(?:\..*)?|_xocc_.*\.(sw_emu|hw_emu|hw)\.([^.]+)\.dir)$"
 )
 _TARGETS = {"software emulation": "sw_emu", "hardware emulation": "hw_emu", "hardware": "hw"}
 

@@ -129,7 +129,11 @@ def _version(fixed: tuple[list[str], list[str], list[str]], hls: list[str]) -> s
 
 
 def _step_versions(hls_logs: list[Parsed], step: str) -> list[str]:
-    """Of each log, the version of the last session that ran `step`."""
+    """Of each log, the version of the last session that ran `step`; the latest release first.
+    Logs are not dated against each other, but a project moves on to later releases and its
+    reports are those of a step's last run (GeorgeMaid/5775_project: the solution's log
+    co-simulated on 2016.2, its later sessions were 2019.2.1, the project's session log
+    co-simulated on 2019.2.1; taken in the order of their paths, the record said 2016.2)."""
     found = []
     for log in sorted(hls_logs, key=lambda p: p.path):
         if log.kind == "hls_step_log":
@@ -137,7 +141,12 @@ def _step_versions(hls_logs: list[Parsed], step: str) -> list[str]:
                 found += _versions([log])
         elif log.facts.get("step_versions", {}).get(step):
             found.append(log.facts["step_versions"][step][-1])
-    return found
+    return sorted(found, key=_release_order, reverse=True)
+
+
+def _release_order(version: str) -> tuple[int, ...]:
+    """2019.2.1 -> (2019, 2, 1): later releases sort after (a part that is no number counts 0)."""
+    return tuple(int(part) if part.isdigit() else 0 for part in version.split("."))
 
 
 def _versions(items: list[Parsed]) -> list[str]:
