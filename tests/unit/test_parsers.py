@@ -431,9 +431,11 @@ def test_an_old_logs_synthesis_errors_fail_the_synthesis_and_its_csim_errors_do_
     assert facts["failed_steps"] == ["csim", "synthesis"] and facts["csim_status"] == "fail"
 
 
-def test_the_aws_builds_version_banner_is_read() -> None:
-    """SDAccel on AWS F1 (raazgupta/fpga_smith_waterman_algo's vivado_hls.log) writes `v2018.3.op`."""
-    banner = "****** Vivado(TM) HLS - High-Level Synthesis from C, C++ and SystemC v2018.3.op (64-bit)\n"
+@pytest.mark.parametrize("build", ["v2018.3.op", "v2018.3_AR71275_op"])
+def test_the_aws_builds_version_banner_is_read(build: str) -> None:
+    """SDAccel on AWS F1 (raazgupta/fpga_smith_waterman_algo's vivado_hls.log) writes `v2018.3.op`;
+    the AMI's patched build `v2018.2_AR71275_op` (the aws-fpga setup scripts list that banner)."""
+    banner = f"****** Vivado(TM) HLS - High-Level Synthesis from C, C++ and SystemC {build} (64-bit)\n"
     assert parse_hls_log(banner.encode())["vitis_version"] == "2018.3"
 
 

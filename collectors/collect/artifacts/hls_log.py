@@ -12,11 +12,16 @@ from collectors.collect.artifacts.vpp_log import is_rotated
 from collectors.files import decode_text
 from collectors.numbers import SECONDS, lenient
 
-OP_BUILD = ".op"  # (`v2018.3.op`: the AWS F1 developer AMI's build of SDAccel and Vivado HLS)
-_BANNER = re.compile(r"\bv(\d{4}\.\d+(?:\.\d+)?)(?:\.op)? \(64-bit\)|\*\*\*\* HLS Build v(\d{4}\.\d+(?:\.\d+)?)\b")
+# the AWS F1 developer AMI's builds of SDAccel and Vivado HLS: `v2018.3.op`, and patched,
+# `v2018.2_AR71275_op` (n-samar/UCLA's csynth.xml): of the release before it
+_AWS_BUILD = r"(?:\.op|_AR\d+_op)"
+_BANNER = re.compile(
+    rf"\bv(\d{{4}}\.\d+(?:\.\d+)?){_AWS_BUILD}? \(64-bit\)|\*\*\*\* HLS Build v(\d{{4}}\.\d+(?:\.\d+)?)\b"
+)
 # Vivado HLS 2015..2019 (`Version: 2016.4`, the F1 build's `2017.4.op`); SDAccel's HLS of 2017
 # indents it and drops the colon
-_OLD_HEADER = re.compile(r"^ *Version:? (\d{4}\.\d+(?:\.\d+)?)(?:\.op)?\s*$", re.MULTILINE)
+_OLD_HEADER = re.compile(rf"^ *Version:? (\d{{4}}\.\d+(?:\.\d+)?){_AWS_BUILD}?\s*$", re.MULTILINE)
+_AWS_SUFFIX = re.compile(_AWS_BUILD + "$")
 _OPENED = re.compile(
     r"Running: open_solution (?:-\S+ )*\"?([^\s\"]+)"
     r"|(?:Creating and opening|Opening and resetting|Opening) solution '([^']+)'"
@@ -218,7 +223,7 @@ def synthesis_failed(text: str) -> bool:
 def release(version: Any) -> Any:
     """A version as the banners give it: the AWS F1 build's `2017.4.op` (a report's, vj-sananda/
     vivado-hls) is release 2017.4, as `_BANNER` and `_OLD_HEADER` read `v2018.3.op`."""
-    return version.removesuffix(OP_BUILD) if isinstance(version, str) else version
+    return _AWS_SUFFIX.sub("", version) if isinstance(version, str) else version
 
 
 def banner_version(text: str) -> str | None:

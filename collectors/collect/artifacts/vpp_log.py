@@ -32,6 +32,8 @@ _BUILD_DIR = re.compile(
     r"^(?:(?:_x|_x_temp|build_dir)\.(sw_emu|hw_emu|hw)\.([^.]*)(?:\..*)?|_xocc_.*\.(sw_emu|hw_emu|hw)\.([^.]+)\.dir)$"
 )
 _TARGETS = {"software emulation": "sw_emu", "hardware emulation": "hw_emu", "hardware": "hw"}
+# SDAccel 2018's xocc builds each kernel in a folder of the plain `_x`, `<kernel>.<t>.<platform>`
+_KERNEL_BUILD_DIR = re.compile(r"^[^.]+\.(sw_emu|hw_emu|hw)\.([^.]+)$")
 
 
 def is_vpp_build_dir(name: str) -> bool:
@@ -50,6 +52,13 @@ def vpp_build_dir(name: str) -> tuple[str, str] | None:
     if match is None:
         return None
     return (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
+
+
+def kernel_build_dir(name: str) -> tuple[str, str] | None:
+    """(target, platform) a kernel's folder in a plain `_x` names (n-samar/UCLA, SDAccel 2018.2:
+    `_x/digitrec_kernel.hw_emu.xilinx_aws-vu9p-f1-04261818_dynamic_5_0/`), if it is one."""
+    match = _KERNEL_BUILD_DIR.match(name)
+    return (match.group(1), match.group(2)) if match else None
 
 
 def target_from_path(path: str) -> tuple[str, str] | None:

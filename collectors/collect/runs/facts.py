@@ -150,7 +150,10 @@ def _release_order(version: str) -> tuple[int, ...]:
 
 
 def _versions(items: list[Parsed]) -> list[str]:
-    return [p.facts["vitis_version"] for p in sorted(items, key=lambda p: p.path) if p.facts.get("vitis_version")]
+    """(an AWS F1 build's `2018.2.op`, as any tool of it may say: release 2018.2)"""
+    return [
+        release(p.facts["vitis_version"]) for p in sorted(items, key=lambda p: p.path) if p.facts.get("vitis_version")
+    ]
 
 
 # a unified component's step log that is the whole session of a run of this target

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from collectors.collect.artifacts.hls_log import STEP_LOGS
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.artifacts.profile import XRT_RUN_FOLDER
-from collectors.collect.artifacts.vpp_log import is_vpp_build_dir, vpp_build_dir
+from collectors.collect.artifacts.vpp_log import is_vpp_build_dir, kernel_build_dir, vpp_build_dir
 from collectors.collect.pruning import COMPILE_SUMMARY, IDE_CONFIGURATIONS
 from collectors.collect.runs.facts import hls_device
 from collectors.collect.runs.layout import ProjectFiles, RunGroup, RunGroups, inside, session_logs, solution_of
@@ -62,6 +62,11 @@ def _build_dirs(proj: ProjectFiles, build_dirs: Iterable[str]) -> dict[str, tupl
             named[rel] = (f"vitis.{from_name[0]}", from_name[1])
         elif is_vpp_build_dir(rel) or rel in proj.temp_dirs:
             named.setdefault(rel, None)
+    for context in {proj.vpp_context(item) or "" for item in proj.parsed} - named.keys():
+        parent, _, name = context.rpartition("/")
+        kernel = kernel_build_dir(name) if parent and context not in proj.temp_dirs else None
+        if kernel is not None:  # (xocc's `_x/<kernel>.<t>.<platform>`: ProjectFiles.vpp_context)
+            named[context] = (f"vitis.{kernel[0]}", kernel[1])
     return named
 
 

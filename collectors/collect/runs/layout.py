@@ -11,7 +11,7 @@ from typing import Any
 from collectors.collect.artifacts.hls_log import PROJECT_SESSION_LOGS, TCL_SESSION_LOG
 from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX
 from collectors.collect.artifacts.parsed import Parsed
-from collectors.collect.artifacts.vpp_log import is_vpp_build_dir
+from collectors.collect.artifacts.vpp_log import is_vpp_build_dir, kernel_build_dir, vpp_build_dir
 from collectors.collect.pruning import IDE_CONFIGURATIONS
 
 UNKNOWN = "unknown"
@@ -204,17 +204,26 @@ class ProjectFiles:
         return self._reported
 
     def vpp_context(self, item: Parsed) -> str | None:
-        """The outermost v++ build directory (relative) an artifact sits in, if any."""
+        """The outermost v++ build directory (relative) an artifact sits in, if any; in a plain
+        `_x`, the kernel's folder that names its build (`_x/<kernel>.<t>.<platform>`)."""
         if item.path not in self._contexts:
             parts = self.parts(item)
             if len(parts) > 1 and parts[0] in IDE_CONFIGURATIONS:
                 self._contexts[item.path] = parts[0]  # an IDE build configuration: one v++ build
             else:
-                folders = ("/".join(parts[: i + 1]) for i in range(len(parts) - 1))
-                self._contexts[item.path] = next(
-                    (f for f in folders if f in self.temp_dirs or is_vpp_build_dir(f.rpartition("/")[2])), None
-                )
+                self._contexts[item.path] = self._build_folder(parts)
         return self._contexts[item.path]
+
+    def _build_folder(self, parts: list[str]) -> str | None:
+        folders = range(len(parts) - 1)
+        at = next(
+            (i for i in folders if "/".join(parts[: i + 1]) in self.temp_dirs or is_vpp_build_dir(parts[i])), None
+        )
+        if at is None:
+            return None
+        if at + 2 < len(parts) and vpp_build_dir(parts[at]) is None and kernel_build_dir(parts[at + 1]):
+            at += 1  # (xocc's kernel folder in a plain `_x`)
+        return "/".join(parts[: at + 1])
 
 
 def inside(path: str, ancestor: str) -> bool:
