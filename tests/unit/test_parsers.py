@@ -372,6 +372,18 @@ def test_a_session_that_wrote_only_its_banner_is_told_apart() -> None:
         "==============================================================\n"
     )
     assert parse_hls_log((banner * 2).encode())["step_versions"] == {BANNER_ONLY: ["2020.2", "2020.2"]}
+    # CNStanLee/DAC2026's sol1.log (2022.2): 2021.1+ banners add the tool's version limit; the long
+    # form (a vitis_hls.log's) its builds
+    limited = banner.replace("v2020.2 (64-bit)\n", "v2022.2 (64-bit)\nTool Version Limit: 2019.12\n")
+    assert parse_hls_log(limited.encode())["step_versions"] == {BANNER_ONLY: ["2022.2"]}
+    long_form = (
+        "****** Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2023.2 (64-bit)\n"
+        "  **** SW Build 4023990 on Oct 11 2023\n  **** IP Build 4028589 on Sat Oct 14 00:45:43 MDT 2023\n"
+        "  **** SharedData Build 4025554 on Tue Oct 10 17:18:54 MDT 2023\n"
+        "    ** Copyright 1986-2022 Xilinx, Inc. All Rights Reserved.\n"
+        "    ** Copyright 2022-2023 Advanced Micro Devices, Inc. All Rights Reserved.\n"
+    )
+    assert parse_hls_log(long_form.encode())["step_versions"] == {BANNER_ONLY: ["2023.2"]}
     old = OLD_HEADER.rsplit("@I", 1)[0]  # (the 2016.4 header alone)
     assert parse_hls_log(old.encode())["step_versions"] == {BANNER_ONLY: ["2016.4"]}
     assert parse_hls_log(OLD_HEADER.encode())["step_versions"] == {}  # (it set a part: it did something)
