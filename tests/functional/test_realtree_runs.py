@@ -818,6 +818,25 @@ def test_a_step_run_again_under_a_later_release_is_of_that_release(tmp_path: Pat
     ]
 
 
+def test_scout_hls_the_2019_2_previews_session_log_is_a_session_log(tmp_path: Path) -> None:
+    """kefuzheng/vivado_hls_test's hier_func: `scout_hls.log` (Scout HLS v2019.2.0, Vitis HLS
+    before its release) synthesised proj_hier_func/solution3, 14.7 s; it was read by no one and
+    the run's runtime was null, where a vivado_hls.log at the same place timed its run."""
+    root = tmp_path / "hier_func"
+    synthesised_solution(root / "proj_hier_func", "proj_hier_func", solution="solution3")
+    place(root, "run_hls.tcl", text="open_project proj_hier_func\n")
+    place(root, "hier_func.cpp", text="void fft32() {}\n")
+    log = (
+        "****** Scout HLS - High-Level Synthesis from C, C++ and OpenCL v2019.2.0 (64-bit)\n"
+        "INFO: [HLS 200-10] Opening solution '/home/kefuz/git/vivado_hls_test/hier_func/proj_hier_func/solution3'.\n"
+        "INFO: [HLS 200-10] Analyzing design file 'hier_func.cpp' ... \n"
+        "INFO: [HLS 200-10] Synthesizing 'fft32' ...\n"
+    )
+    place(root, "scout_hls.log", text=log + ELAPSED.format("14.7"))
+    records, _ = records_of(collect(root))
+    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 14.7)]
+
+
 def test_the_session_that_opened_the_solution_times_it_before_a_log_naming_none(tmp_path: Path) -> None:
     """zanehpn/HLStrans's shortpath: beside the project's session log (the session that created
     and synthesised shortpath/solution1, 31.86 s) lie shortpath.log and others, older sessions
@@ -1513,29 +1532,32 @@ def test_a_modules_report_out_of_its_solution_is_no_design_report(tmp_path: Path
     ]
 
 
-def test_cosim_reports_copied_to_reports_go_with_a_solution_there_or_none(tmp_path: Path) -> None:
+@pytest.mark.parametrize("folder", ["reports", "report"])
+def test_cosim_reports_copied_to_reports_go_with_a_solution_there_or_none(tmp_path: Path, folder: str) -> None:
     """hlstrack2025's Makefile copies csynth.xml and `<top>_cosim.rpt` into reports/ (hongpengWu/
     hlstrack2025_40562: no build beside them): the cosim copy made a second variant named `hls`,
     a solution that is nowhere, its rtl_sim of unknown device and version; it goes with the
     csynth.xml copy there. Without one (ychenfen/hlstrack2025 copied csynth.rpt only) it is a
     copy no run takes. With `vitis-run --work_dir hls` (drindr/hlstrack2025-45488) the solution
     is hls/hls: the copy named the work directory, whose step logs then timed nothing (the csim
-    run's 11.55 s was null)."""
+    run's 11.55 s was null). A designer's own `report/` (yhy1145141111/hlstrack2025_41447) is
+    such a folder: its cosim copy was 'report that no run of this project takes', its run a
+    vitis.csynth one."""
     copies = tmp_path / "lz4_compress"
     place(copies, "hls_config.cfg", text="[hls]\nsyn.top=fft32\n")
     place(copies, "fft32.cpp", text="void fft32() {}\n")
-    place(copies, "reports/csynth.xml", FFT + "syn__report__csynth.xml")
-    place(copies, "reports/fft32_cosim.rpt", COMPONENT_COSIM)
+    place(copies, f"{folder}/csynth.xml", FFT + "syn__report__csynth.xml")
+    place(copies, f"{folder}/fft32_cosim.rpt", COMPONENT_COSIM)
     records, _ = records_of(collect(copies))
     assert [(r["report_type"], r["implementation"]["variant"]["name"], r["run"]["device"]) for r in records] == [
         ("hls_synth", "implementation", "xc7z030-sbv485-1"),
         ("rtl_sim", "implementation", "xc7z030-sbv485-1"),
     ]
     assert records[1]["rtl_sim"]["status"] == "fail"  # (the copy: superkooks' Verilog Fail)
-    (copies / "reports/csynth.xml").unlink()
+    (copies / folder / "csynth.xml").unlink()
     collection = collect(copies)
     assert records_of(collection)[0] == []
-    assert reasons_for(collection, copies / "reports/fft32_cosim.rpt") == [
+    assert reasons_for(collection, copies / folder / "fft32_cosim.rpt") == [
         "report that no run of this project takes: not collected"
     ]
     work = tmp_path / "cholesky" / "hls"

@@ -110,7 +110,8 @@ STEP_OF = {
 # a unified component's log of each step, in `logs/` beside its work directory's `hls/`
 STEP_LOGS = {"synthesis": "hls_compile.log", "csim": "hls_run_csim.log", "cosim": "hls_run_cosim.log"}
 # the log the HLS tool writes where it was started: a project's (or its folder's) session log
-PROJECT_SESSION_LOGS = frozenset({"vitis_hls.log", "vivado_hls.log"})
+# (`scout_hls.log`: Scout HLS, v2019.2.0, Vitis HLS before its release: kefuzheng/vivado_hls_test)
+PROJECT_SESSION_LOGS = frozenset({"vitis_hls.log", "vivado_hls.log", "scout_hls.log"})
 # `vitis-run --mode hls --tcl script.tcl` (2024.2+, hls4ml's Vitis backend) logs the whole Tcl
 # session here, beside the project it opens: a session log as vitis_hls.log is, in `logs/`
 TCL_SESSION_LOG = "hls_run_tcl.log"

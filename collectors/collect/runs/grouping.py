@@ -11,7 +11,15 @@ from collectors.collect.artifacts.profile import XRT_RUN_FOLDER
 from collectors.collect.artifacts.vpp_log import is_vpp_build_dir, kernel_build_dir, vpp_build_dir
 from collectors.collect.pruning import COMPILE_SUMMARY, IDE_CONFIGURATIONS
 from collectors.collect.runs.facts import hls_device
-from collectors.collect.runs.layout import ProjectFiles, RunGroup, RunGroups, inside, session_logs, solution_of
+from collectors.collect.runs.layout import (
+    ProjectFiles,
+    RunGroup,
+    RunGroups,
+    inside,
+    is_copied_cosim,
+    session_logs,
+    solution_of,
+)
 from collectors.collect.runs.solutions import plan_solutions
 from collectors.problems import Problem
 from collectors.records.model import VPP_TARGETS
@@ -373,7 +381,7 @@ def _placed(proj: ProjectFiles, groups: RunGroups) -> tuple[dict[str, list[Parse
             continue
         if (build := _copied_from_build(proj, item, groups)) is not None:
             build.items.append(item)
-        elif item.kind == "cosim_rpt" and proj.parts(item)[-2:-1] == ["reports"]:
+        elif item.kind == "cosim_rpt" and is_copied_cosim(proj.parts(item)[:-1]):
             copies.append((item, solution))
         else:
             by_solution.setdefault(solution, []).append(item)

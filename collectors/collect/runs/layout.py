@@ -253,10 +253,20 @@ def solution_of(parts: list[str], kind: str) -> str | None:
     return None
 
 
+# where a cosim report is copied out of its solution: a 2025.x unified component's <comp>/reports/,
+# a designer's own report/ (yhy1145141111/hlstrack2025_41447)
+COPIED_COSIM_FOLDERS = ("reports", "report")
+
+
+def is_copied_cosim(folder: list[str]) -> bool:
+    """Whether a cosim report in this folder (relative parts) is a copy out of its solution's `sim/report`."""
+    return bool(folder) and folder[-1] in COPIED_COSIM_FOLDERS and folder[-2:] != ["sim", "report"]
+
+
 def _cosim_solution(parent: list[str]) -> str | None:
     if parent[-2:] == ["sim", "report"]:
         return "/".join(parent[:-2]) or "."
-    if parent[-1:] == ["reports"]:  # 2025.x unified component copies it to <comp>/reports/
+    if is_copied_cosim(parent):  # (the component's work directory, or the copy's folder: _copy_owner)
         return "/".join(parent[:-1] + ["hls"])
     return None
 
