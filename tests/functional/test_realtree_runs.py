@@ -837,6 +837,32 @@ def test_scout_hls_the_2019_2_previews_session_log_is_a_session_log(tmp_path: Pa
     assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 14.7)]
 
 
+def test_a_project_made_inside_a_solution_folder_is_a_project_of_its_own(tmp_path: Path) -> None:
+    """little-mumu/cnn_on_kv260: vitis_hls started in conv_core/solution1 (Windows GUI) made a
+    second project there, conv_core/solution1/conv_core/ (its hls.app, its solution1 with the
+    reports and a 2,931-line log: synthesis 26.554 s). Taken for a copy nested in the outer
+    solution, the run read the outer solution's 6-line log (part not installed) and never the
+    inner one's: runtime null."""
+    root = tmp_path / "board"
+    outer = root / "conv_core"
+    place(outer, "hls.app", text='<project top="fft32" name="conv_core"/>\n')
+    place(outer, "conv_core.cpp", text="void fft32() {}\n")
+    place(outer, "solution1/solution1.aps", text="<solution/>\n")
+    banner = "Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2021.1 (64-bit)\n"
+    place(
+        outer,
+        "solution1/solution1.log",
+        text=banner + "ERROR: [HLS 200-1023] Part 'xck26sfvc784-2LV-c' is not installed.\n",
+    )
+    inner = outer / "solution1/conv_core"
+    synthesised_solution(inner, "conv_core")
+    synthesis = "INFO: [HLS 200-1510] Running: csynth_design \n" + ELAPSED.format("26.554")
+    cosim = "INFO: [HLS 200-1510] Running: cosim_design -trace_level all \n"
+    place(inner, "solution1/solution1.log", text=banner + synthesis + banner + cosim)
+    records, _ = records_of(collect(root))
+    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 26.554)]
+
+
 def test_the_session_that_opened_the_solution_times_it_before_a_log_naming_none(tmp_path: Path) -> None:
     """zanehpn/HLStrans's shortpath: beside the project's session log (the session that created
     and synthesised shortpath/solution1, 31.86 s) lie shortpath.log and others, older sessions

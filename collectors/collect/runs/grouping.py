@@ -357,14 +357,26 @@ def _solutions(proj: ProjectFiles, groups: RunGroups) -> dict[str, list[Parsed]]
         if owner is not None:
             by_solution[owner].append(item)
     merged: dict[str, list[Parsed]] = {}
+    projects = {proj.folder(item) for item in proj.parsed if item.kind == "hls_app"}
     for solution in sorted(by_solution, key=lambda s: (s.count("/"), s)):
         # (its shallowest folder already a solution: asked of its few folders, not of every
         # solution so far, as a design space exploration holds thousands)
         parts = solution.split("/")
         folders = ("/".join(parts[:depth]) for depth in range(1, len(parts) + 1))
         owner = next((folder for folder in folders if folder != "." and folder in merged), None)
+        if owner is not None and _project_made_inside(solution, owner, projects):
+            owner = None
         merged.setdefault(owner or solution, []).extend(by_solution[solution])
     return merged
+
+
+def _project_made_inside(solution: str, outer: str, projects: set[str]) -> bool:
+    """Whether a solution inside another is one of a project of its own (its folder holds an
+    `hls.app`) that the HLS tool made there, started in the outer solution's folder (little-mumu/
+    cnn_on_kv260: conv_core/solution1/conv_core/solution1 holds the reports and the sessions'
+    log), not a copy the outer one packaged (impl/ip/hls_files/...)."""
+    project = posixpath.dirname(solution)
+    return project in projects and project != outer and inside(project, outer)
 
 
 def _placed(proj: ProjectFiles, groups: RunGroups) -> tuple[dict[str, list[Parsed]], list[tuple[Parsed, str]]]:
