@@ -77,9 +77,9 @@ def derive_facts(proj: ProjectFiles, group: RunGroup) -> RunFacts:
     if group.solutions and group.target not in VPP_TARGETS:
         # an HLS run: a log speaks for a record only through the sessions that ran its step
         # the last resort, after the chosen report's: a session whose log shows only its banner
-        banner_only = next(iter(_step_versions(hls_logs, BANNER_ONLY)), None)
+        last_resort = next(iter(_step_versions(hls_logs, BANNER_ONLY)), None) or _only_release(hls_logs)
         versions = {
-            rtype: _version(fixed, _step_versions(hls_logs, step)) or banner_only
+            rtype: _version(fixed, _step_versions(hls_logs, step)) or last_resort
             for rtype, step in STEP_OF_REPORT.items()
         }
     # a unified component's compile that failed (its summary, its compile log); a v++ kernel's
@@ -142,6 +142,14 @@ def _step_versions(hls_logs: list[Parsed], step: str) -> list[str]:
         elif log.facts.get("step_versions", {}).get(step):
             found.append(log.facts["step_versions"][step][-1])
     return sorted(found, key=_release_order, reverse=True)
+
+
+def _only_release(hls_logs: list[Parsed]) -> str | None:
+    """The release every session of the solution that ran a step names, where they name one
+    (seyedaminhabibi/sift_hls: its one 2016.2 session synthesised; the C simulation's sw_run,
+    which no session shows, was 'unknown'); None where they name several or none."""
+    named = {release(v) for log in hls_logs for found in log.facts.get("step_versions", {}).values() for v in found}
+    return named.pop() if len(named) == 1 else None
 
 
 def _release_order(version: str) -> tuple[int, ...]:
