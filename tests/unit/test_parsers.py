@@ -600,3 +600,27 @@ def test_a_test_bench_built_again_since_its_build_failed_is_no_failure() -> None
     assert parse_hls_log((passed + build).encode())["csim_status"] == "fail"
     ran = "ERROR: [SIM 211-100] 'csim_design' failed: nonzero return value.\n"  # (it ran: a verdict)
     assert parse_hls_log((ran + done).encode())["csim_status"] == "fail"
+
+
+OPEN = "INFO: [HLS 200-1510] Running: open_solution {0} \nINFO: [HLS 200-10] Opening solution '/home/u/rsa/{0}'.\n"
+SYNTHESIS = "INFO: [HLS 200-1510] Running: csynth_design \n"
+TOTAL = "INFO: [HLS 200-112] Total CPU user time: 9 seconds. Total elapsed time: {} seconds; peak 1 GB.\n"
+
+
+@pytest.mark.parametrize(
+    ("session", "timed", "untimed"),
+    [
+        # Karniela/RSA_Implementation_on_PYNQ: opened solution2-NoDSP, then solution1, synthesised:
+        # 29.08 s was solution2-NoDSP's runtime too, where nothing of it ran
+        (OPEN.format("solution2-NoDSP") + OPEN.format("solution1") + SYNTHESIS, {"solution1": 29.08}, []),
+        # a session that ran steps in two solutions: its total is neither's wall time
+        (OPEN.format("sol1") + SYNTHESIS + OPEN.format("sol2") + SYNTHESIS, {}, ["sol1", "sol2"]),
+    ],
+)
+def test_a_sessions_total_is_the_time_of_the_one_solution_it_ran_steps_in(
+    session: str, timed: dict[str, float], untimed: list[str]
+) -> None:
+    banner = "****** Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2022.2 (64-bit)\n"
+    facts = parse_hls_log((banner + session + TOTAL.format("29.08")).encode())
+    assert facts["timed_by_opened"] == timed
+    assert facts["last_untimed_by_opened"] == untimed

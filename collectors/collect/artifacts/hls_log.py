@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from collectors.collect.artifacts.hls_ini import ini_design
 from collectors.collect.artifacts.vpp_log import is_rotated
 from collectors.files import decode_text
 from collectors.numbers import SECONDS, lenient
@@ -33,13 +34,6 @@ _OPENED_STARTS = (
     "Opening and resetting solution '",
     "Opening solution '",
 )
-# what the design is made from, of the configuration a unified component's step applied (2024.2+
-# logs echo it: `Applying ini 'syn.top=attention'`; not the step's own options:
-# cosim.*, csim.*, package.*, tb.*, vivado.*): two steps that applied other values ran two designs
-_INI_DESIGN = re.compile(r"Applying ini '((?:syn\.[\w.]+|clock|clock_uncertainty|part|flow_target)=[^']*)'")
-# of those, what only the C and RTL simulations' test benches read (UG1399): no other design
-_SIMULATION_ONLY = ("syn.csimflags", "syn.file_csimflags", "syn.debug.")
-_CLOCK = re.compile(r"\s*([0-9]+(?:\.[0-9]+)?)\s*(MHz|mhz|ns)?\s*")
 _SET_TOP = re.compile(r"Running: set_top (?:-\S+ )*\{?([A-Za-z_]\w*)")
 # a solution's own top, over the project's set_top (its directives.tcl, echoed by the log)
 _DIRECTIVE_TOP = re.compile(r"Running: set_directive_top (?:-\S+ )*?-name \{?\"?([A-Za-z_]\w*)")
@@ -318,6 +312,11 @@ class _Session:
     def opened(self) -> list[str]:
         return [path for _at, path in self.opens]
 
+    def worked_in(self) -> list[str]:
+        """The solutions (paths) open while this session ran a step: each open's text, to the next."""
+        ends = [at for at, _path in self.opens[1:]] + [len(self.text)]
+        return [path for (at, path), end in zip(self.opens, ends) if any(m in self.text[at:end] for m in _WORK)]
+
     @property
     def timed_work(self) -> bool:
         """Timed, and it ran a step: one that stopped before any (at open_project,
@@ -375,7 +374,11 @@ def _seconds_by_opened(parts: list[_Session], issues: list[str]) -> dict[str, fl
     one that ran a step: the runtime of that solution's run (rules 4.2), where a log's last time
     may be another solution's session. Checked as the log's own time is (a time out of range is
     a problem line, said once, and no number)."""
-    timed = {_folder(path): part.elapsed[-1] for part in parts if part.timed_work for path in part.opened}
+    timed: dict[str, str] = {}
+    for part in parts:
+        worked = part.worked_in() if part.timed_work else []
+        if len(_distinct_solutions(worked)) == 1:  # (a session that ran several times none of them)
+            timed.update((_folder(path), part.elapsed[-1]) for path in worked)
     found: dict[str, float | None] = {}
     for name, text in timed.items():
         said: list[str] = []
@@ -393,9 +396,23 @@ def _last_work_untimed(parts: list[_Session]) -> bool:
 
 
 def _untimed_last_by_opened(parts: list[_Session]) -> list[str]:
-    """`_last_work_untimed` per solution (folder name) the sessions opened, in one pass."""
-    timed = {_folder(path): bool(part.elapsed) for part in parts if part.worked for path in part.opened}
+    """`_last_work_untimed` per solution (folder name) the sessions opened, in one pass: a
+    session that ran steps in several solutions timed none of them."""
+    timed: dict[str, bool] = {}
+    for part in parts:
+        worked = part.worked_in() if part.worked else []
+        alone = len(_distinct_solutions(worked)) == 1
+        timed.update((_folder(path), bool(part.elapsed) and alone) for path in worked)
     return sorted(name for name, was_timed in timed.items() if not was_timed)
+
+
+def _distinct_solutions(paths: list[str]) -> set[str]:
+    """The solutions among opened paths: by their project and solution folders, a bare name
+    (`open_solution solution1`, then the tool's `Opening solution '/.../proj/solution1'`) one of
+    them where a full path ends in it."""
+    tails = {"/".join(path.split("/")[-2:]) for path in paths if "/" in path}
+    named = {_folder(tail) for tail in tails}
+    return tails | {path for path in paths if "/" not in path and path not in named}
 
 
 def _verdicts_by_opened(parts: list[_Session]) -> tuple[list[str], dict[str, str]]:
@@ -415,30 +432,6 @@ def _verdicts_by_opened(parts: list[_Session]) -> tuple[list[str], dict[str, str
             if status is not None or errors_by_step(while_open).get("synthesis"):
                 judged.add(name)
     return sorted(judged), csim
-
-
-def _ini_design(parts: list[_Session]) -> list[str]:
-    """The design settings the last session that applied a configuration applied, "key=value":
-    a source file by its name alone (a workspace moved or opened from another checkout keeps its
-    files' names: j1hye0n/vitis_hls's /home/hyeon/workspace -> /home/hyeon/vitis_hls/workspace),
-    the clock as its period in ns (100MHz and 10ns are one clock)."""
-    applied = next((found for part in reversed(parts) if (found := _INI_DESIGN.findall(part.text))), [])
-    design = set()
-    for setting in applied:
-        key, _, value = setting.partition("=")
-        if not key.startswith(_SIMULATION_ONLY):
-            design.add(f"{key}={_design_value(key, value)}")
-    return sorted(design)
-
-
-def _design_value(key: str, value: str) -> str:
-    if key == "syn.file":
-        return _folder(_slashed(value))
-    if key == "clock" and (match := _CLOCK.fullmatch(value)):
-        number = float(match.group(1))
-        period = 1000 / number if (match.group(2) or "").lower() == "mhz" and number else number
-        return f"{round(period, 6):g}ns"
-    return value
 
 
 def parse_hls_log(data: bytes) -> dict[str, Any]:
@@ -474,7 +467,7 @@ def _hls_log_facts(text: str, timed: Callable[[list[_Session]], list[str]]) -> d
         "step_versions": step_versions([part.text for part in parts]),
         "synthesis_failed": synthesis_failed(text),
         "top": set_tops[-1] if set_tops else None,
-        "ini_design": _ini_design(parts) if "Applying ini" in text else [],
+        "ini_design": ini_design([part.text for part in parts]) if "Applying ini" in text else [],
         "directive_top": _directive_top(parts) if "set_directive_top" in text else None,
         "tops": _tops(text, set_tops, synthesised),
         "synthesised": synthesised[-1] if synthesised else None,  # the top of its last synthesis
