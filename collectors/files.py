@@ -6,6 +6,7 @@ import codecs
 import errno
 import json
 import os
+import re
 import stat as stat_module
 import time
 from typing import Any, BinaryIO
@@ -85,6 +86,11 @@ def describe_os_error(exc: OSError) -> str:
     return f"cannot read: {exc.strerror or exc}"
 
 
+_CONFLICT_START = re.compile(rb"^<{7} ", re.MULTILINE)
+_CONFLICT_MIDDLE = re.compile(rb"^={7}\r?$", re.MULTILINE)
+_CONFLICT_END = re.compile(rb"^>{7} ", re.MULTILINE)
+
+
 def check_not_placeholder(data: bytes) -> None:
     """Reject the two common stand-ins for a real report: LFS pointers and empty files."""
     if data.startswith(LFS_POINTER_PREFIX):
@@ -117,7 +123,20 @@ def decode_text(data: bytes) -> str:
         others = len(text) - len(text.translate(None, _TEXT_CONTROLS)) - nuls
         if not text or others >= len(text) * 0.05 or nuls >= len(text) / 3:
             raise ArtifactError(f"binary data, not a text report ({_binary(start, text, nuls, others)})")
+    check_no_merge_conflict(data)
     return data.decode("utf-8", errors="replace")
+
+
+def check_no_merge_conflict(data: bytes) -> None:
+    """Refuse a file holding a merge conflict git left in it: two histories of one log side by
+    side (Karniela/RSA_Implementation_on_PYNQ's vitis_hls.log: two sessions of two projects, the
+    other side's 31.01 s was a run's time). No tool writes `<<<<<<< ` at a line's start."""
+    if b"<<<<<<< " not in data:  # (the common case: one search)
+        return
+    ours = _CONFLICT_START.search(data)
+    if ours is not None and _CONFLICT_MIDDLE.search(data, ours.end()) and _CONFLICT_END.search(data, ours.end()):
+        line = data.count(b"\n", 0, ours.start()) + 1
+        raise ArtifactError(f"a merge conflict left in the file ('<<<<<<<' at line {line}), not read")
 
 
 def _binary(start: bytes, text: bytes, nuls: int, others: int) -> str:

@@ -311,3 +311,20 @@ def test_a_fault_of_the_collector_on_one_project_costs_that_project(
     assert [r["implementation"]["variant"]["name"] for r in records] == ["a"]
     broken = tmp_path / "Benchmarks/k/k_1_b"
     assert problems == [f"{broken}: not collected: vitis-tui failed on it (KeyError: 'csim_status'), a bug to report"]
+
+
+def test_a_log_holding_a_merge_conflict_is_refused_not_read(tmp_path: Path) -> None:
+    """Karniela/RSA_Implementation_on_PYNQ committed a vitis_hls.log with git's conflict markers:
+    this side's session (29.08 s), the other side's of another project (31.01 s); the record
+    took 31.01 s. Two histories of one log are no run's: a problem line, the log unread."""
+    project = hls_project(tmp_path)
+    place(project, CSYNTH, GOOD)
+    session = "INFO: [HLS 200-1510] Running: csynth_design \nINFO: [HLS 200-112] Total elapsed time: {} seconds;\n"
+    log = "<<<<<<< HEAD\n" + session.format("29.08") + "=======\n" + session.format("31.01") + ">>>>>>> origin/b2\n"
+    conflicted = place(project, "vitis_hls.log", text="Vitis HLS v2022.2 (64-bit)\n" + log)
+    records, problems = scan(tmp_path)
+    assert [r["run"]["runtime_seconds"] for r in records] == [None]
+    assert problems == [f"{conflicted}: a merge conflict left in the file ('<<<<<<<' at line 2), not read"]
+    conflicted.write_text(session.format("29.08") + "<<<<<<< not a marker alone\n")  # (no ======= nor >>>>>>>)
+    records, problems = scan(tmp_path)
+    assert [r["run"]["runtime_seconds"] for r in records] == [29.08] and problems == []
