@@ -7,7 +7,7 @@ import os
 import re
 
 from collectors.collect.artifacts.component import DEFAULT_WORK_DIR, parse_component
-from collectors.collect.artifacts.hls_log import PROJECT_SESSION_LOGS, TCL_SESSION_LOG
+from collectors.collect.artifacts.hls_log_names import PROJECT_SESSION_LOGS, TCL_SESSION_LOG
 from collectors.collect.artifacts.vpp_log import VPP_BUILD_PREFIXES, is_vpp_build_dir, is_vpp_log
 from collectors.files import read_report
 from collectors.problems import ArtifactError

@@ -573,6 +573,39 @@ def test_a_tcl_session_run_by_vitis_run_times_its_solution(tmp_path: Path) -> No
     assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 55.08)]
 
 
+def test_the_synthesis_of_a_tcl_session_set_aside_times_the_run_the_last_one_did_not(tmp_path: Path) -> None:
+    """seanlipps/ECE226_CoDesign (hls4ml, 2024.1): the last `vitis-run --tcl build_prj.tcl` ran
+    only hls4ml's Vivado synthesis (312.03 s, no HLS step); vitis-run set each earlier session's log
+    aside as `logs/hls_run_tcl_<n>.backup.log`, the newest the synthesis that wrote the report
+    (22.6 s). The runtime was null. Where the Tcl session log ran no step of the solution, the
+    newest of those that ran one times it; an older one does not when a newer ran it untimed."""
+    root = tmp_path / "hls4ml_prj"
+    place(root, "build_prj.tcl", text="open_project myproject_prj\ncsynth_design\n")
+    place(root, "firmware/myproject.cpp", text="void myproject() {}\n")
+    place(root, "myproject_prj/hls.app", text='<project top="myproject" name="myproject_prj"/>\n')
+    place(root, "myproject_prj/solution1/solution1.aps", text="<solution/>\n")
+    place(root, "myproject_prj/solution1/syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml")
+    opened = HLS4ML_TCL_SESSION.split("***** C/RTL SYNTHESIS *****")[0]
+    vivado = "***** VIVADO SYNTHESIS *****\n" + ELAPSED.format("312.03")
+    place(root, "logs/hls_run_tcl.log", text=opened + vivado)
+    started = "  **** Start of session at: Wed Mar 18 {} 2026\n"
+    synthesis = "INFO: [HLS 200-1510] Running: csynth_design \n"
+    for number, at, seconds in (("2335464", "13:57:40", "22.6"), ("2313302", "13:53:44", "22.87")):
+        session = started.format(at) + opened + synthesis + ELAPSED.format(seconds)
+        place(root, f"logs/hls_run_tcl_{number}.backup.log", text=session)
+    place(root, "logs/hls_run_tcl_2332418.backup.log", text=started.format("13:54:08") + opened + vivado)
+    collection = collect(root)
+    records, _ = records_of(collection)
+    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 22.6)]
+    newest = root / "logs/hls_run_tcl_2335464.backup.log"
+    told = {path: line for result in collection.projects.values() for path, line in result.accounts.items()}
+    assert told[str(newest)].startswith("facts: read for the vitis.csynth")
+    assert told[str(root / "logs/hls_run_tcl_2313302.backup.log")].startswith("skipped: ")
+    newest.write_text(started.format("13:57:40") + opened + synthesis)  # (cut short: no total)
+    records, _ = records_of(collect(root))
+    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", None)]
+
+
 OPEN_COMPONENT_SESSION = (
     "  **** HLS Build v2025.1 6135595\n"
     "INFO: [HLS 200-1510] Running: open_component -reset comp -flow_target vivado \n"

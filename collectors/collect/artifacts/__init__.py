@@ -15,14 +15,8 @@ from collectors.collect.artifacts.aie import is_graph_source, is_plio_output_nam
 from collectors.collect.artifacts.component import parse_component, parse_hls_config
 from collectors.collect.artifacts.cosim import parse_cosim_rpt
 from collectors.collect.artifacts.csynth import may_be_passed_over, parse_csynth
-from collectors.collect.artifacts.hls_log import (
-    STEP_LOGS,
-    is_session_log,
-    is_step_log,
-    parse_csim_log,
-    parse_hls_log,
-    parse_hls_step_log,
-)
+from collectors.collect.artifacts.hls_log import parse_csim_log, parse_hls_log, parse_hls_step_log, parse_tcl_backup
+from collectors.collect.artifacts.hls_log_names import STEP_LOGS, is_session_log, is_step_log, is_tcl_backup
 from collectors.collect.artifacts.hls_project import (
     is_ide_prj,
     parse_hls_app,
@@ -103,6 +97,7 @@ register("sysdiagram", ("json",), _exact("systemDiagramModel.json"), parse_syste
 register("vpp_log", ("log",), is_vpp_log, parse_vpp_log)
 register("hls_log", ("log",), is_session_log, parse_hls_log)
 register("hls_step_log", ("log",), is_step_log, parse_hls_step_log)
+register("hls_tcl_backup", ("log",), is_tcl_backup, parse_tcl_backup)
 # (a copy of a component's `hls_run_csim.log` out of its logs/ is a step's log, not a top's report:
 # Jason1790213836/Sobel-Edge-Detection-Accelerator-on-FPGA keeps three, each a problem line)
 register("csim_log", ("log",), lambda f, p: f.endswith("_csim.log") and f != STEP_LOGS["csim"], parse_csim_log)
@@ -187,7 +182,7 @@ _ANY_PATHS = tuple(a.in_path for a in _BY_TAIL.get(ANY_TAIL, []) if a.in_path)
 QUIET_KINDS = frozenset({"aie_graph"})
 # the tools' logs: an empty one says nothing, and is no file at all, not a problem (S12P/sisyphus-
 # fpga24-artifact's empty Merlin `refer_induct/refer_induct.log`, read by no run, was one)
-LOG_KINDS = frozenset({"hls_log", "hls_step_log", "vpp_log"})
+LOG_KINDS = frozenset({"hls_log", "hls_step_log", "hls_tcl_backup", "vpp_log"})
 # what makes a directory a project of its own (a graph source or a report alone does not)
 _FACTS_ONLY = ("aie_graph", "aie_summary", "xrt_report")  # what speaks for a record, never one of its own
 EXTENSION_KINDS = frozenset(kind for kind, a in ARTIFACTS.items() if a.family != "hls" and kind not in _FACTS_ONLY)

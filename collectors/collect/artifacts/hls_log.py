@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
+import calendar
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from collectors.collect.artifacts.hls_ini import ini_design
-from collectors.collect.artifacts.vpp_log import is_rotated
 from collectors.files import decode_text
 from collectors.numbers import SECONDS, lenient
 
@@ -99,42 +100,6 @@ STEP_OF = {
     "package": "export",
     "IMPL": "export",
 }
-
-
-# a unified component's log of each step, in `logs/` beside its work directory's `hls/`
-STEP_LOGS = {"synthesis": "hls_compile.log", "csim": "hls_run_csim.log", "cosim": "hls_run_cosim.log"}
-# the log the HLS tool writes where it was started: a project's (or its folder's) session log
-# (`scout_hls.log`: Scout HLS, v2019.2.0, Vitis HLS before its release: kefuzheng/vivado_hls_test)
-PROJECT_SESSION_LOGS = frozenset({"vitis_hls.log", "vivado_hls.log", "scout_hls.log"})
-# `vitis-run --mode hls --tcl script.tcl` (2024.2+, hls4ml's Vitis backend) logs the whole Tcl
-# session here, beside the project it opens: a session log as vitis_hls.log is, in `logs/`
-TCL_SESSION_LOG = "hls_run_tcl.log"
-
-
-# SDSoC / SDx (2016-2019) runs Vivado HLS for each accelerated function in `_sds/vhls/`, beside the
-# project it makes there: `<function>_vivado_hls.log`
-SDS_SESSION_LOG = "_vivado_hls.log"
-SDS_FOLDER = "vhls"
-
-
-def is_session_log(name: str, parent: str) -> bool:
-    """An HLS session's log: `vitis_hls.log`, `vivado_hls.log`, a solution's `<solution>.log`,
-    `logs/hls_run_tcl.log`, or SDSoC's `vhls/<function>_vivado_hls.log`."""
-    return (
-        name in PROJECT_SESSION_LOGS
-        or name == parent + ".log"
-        or (name == TCL_SESSION_LOG and parent == "logs")
-        or (name.endswith(SDS_SESSION_LOG) and parent == SDS_FOLDER)
-    )
-
-
-def is_step_log(name: str, parent: str) -> bool:
-    """A unified component's session log of one step: `logs/hls_compile.log`, `logs/hls_run_<step>.log`
-    (the `*.backup.log` beside them are older sessions)."""
-    return parent == "logs" and (
-        name == STEP_LOGS["synthesis"]
-        or (name.startswith("hls_run_") and name != TCL_SESSION_LOG and not is_rotated(name))
-    )
 
 
 def csim_status(text: str) -> str | None:
@@ -481,6 +446,27 @@ def _hls_log_facts(text: str, timed: Callable[[list[_Session]], list[str]]) -> d
         "opened_tails": sorted({"/".join(path.split("/")[-2:]) for path in opened if path.count("/") >= 1}),
         "issues": issues,
     }
+
+
+# when a session started: its banner's (2023.1+), else its `For user ... on <date> [zone] <year>`
+_STARTED = re.compile(r"Start of session at: (\w{3} \w{3} +\d{1,2} \d\d:\d\d:\d\d \d{4})\s*$", re.MULTILINE)
+_FOR_USER = re.compile(
+    r"\[HLS 200-10\] For user .* on (\w{3} \w{3} +\d{1,2} \d\d:\d\d:\d\d)(?: \S+)? (\d{4})\s*$", re.M
+)
+
+
+def parse_tcl_backup(data: bytes) -> dict[str, Any]:
+    """A set-aside Tcl session's log, read as the session log it was, and when it started (seconds
+    of the machine's clock; None where unsaid): which of them is the newest."""
+    text = decode_text(data)
+    facts = _hls_log_facts(text, _elapsed_of_work)
+    banner, user = _STARTED.search(text), _FOR_USER.search(text)
+    at = banner.group(1) if banner else f"{user.group(1)} {user.group(2)}" if user else None
+    try:
+        facts["started"] = None if at is None else calendar.timegm(time.strptime(at, "%a %b %d %H:%M:%S %Y"))
+    except (ValueError, OverflowError):
+        facts["started"] = None  # (a date the clock never showed: no order)
+    return facts
 
 
 def parse_csim_log(data: bytes) -> dict[str, Any]:

@@ -12,7 +12,8 @@ from itertools import chain
 from typing import Any
 
 from collectors.collect.artifacts.csynth import PENALTY_PARTS
-from collectors.collect.artifacts.hls_log import BANNER_ONLY, STEP_LOGS, release
+from collectors.collect.artifacts.hls_log import BANNER_ONLY, release
+from collectors.collect.artifacts.hls_log_names import STEP_LOGS, TCL_SESSION_LOG
 from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.pruning import COMPILE_SUMMARY
@@ -68,10 +69,11 @@ def derive_facts(proj: ProjectFiles, group: RunGroup) -> RunFacts:
     solution = chosen_solution(proj, group, chosen)
     hls_logs = _session_logs(proj, group, solution)
     fixed = _fixed_versions(group, chosen)
+    runtime = _runtime(group, _timing_logs(group, hls_logs), solution)
     derived = {
         "device": group.device,
         "vitis_version": _version(fixed, _versions(hls_logs)),
-        "runtime_seconds": _runtime(group, _timing_logs(group, hls_logs), solution),
+        "runtime_seconds": _set_aside_runtime(proj, group, hls_logs, solution) if runtime is None else runtime,
     }
     versions: dict[str, str | None] = {}
     if group.solutions and group.target not in VPP_TARGETS:
@@ -194,6 +196,30 @@ def _runtime(group: RunGroup, hls_logs: list[Parsed], solution: str | None) -> f
     # solution1.log holds a copied older session's 158.82 s, its last synthesis untimed; the
     # project's vitis_hls.log, that session's own log, its 183.36 s)
     return next((seconds for seconds, last in timed if last), timed[0][0] if timed else None)
+
+
+def _set_aside_runtime(
+    proj: ProjectFiles, group: RunGroup, hls_logs: list[Parsed], solution: str | None
+) -> float | None:
+    """Where the run's Tcl session log (`logs/hls_run_tcl.log`) ran no step of its solution (hls4ml
+    ran only its Vivado synthesis: seanlipps/ECE226_CoDesign), the newest of the sessions vitis-run
+    set aside beside it that ran one times the run (its total; none where it has none). The
+    backup read joins the run's files."""
+    name = posixpath.basename(solution) if solution is not None else None
+    tcl = [p for p in hls_logs if posixpath.basename(p.path) == TCL_SESSION_LOG and name in p.facts["opened"]]
+    if not tcl or any(
+        name in log.facts["timed_by_opened"] or name in log.facts["last_untimed_by_opened"] for log in tcl
+    ):
+        return None
+    folders = {proj.folder(log) for log in tcl}
+    backups = [p for p in proj.readable("hls_tcl_backup") if proj.folder(p) in folders and name in p.facts["opened"]]
+    for backup in sorted(backups, key=lambda p: (p.facts["started"] or 0, p.path), reverse=True):
+        seconds, last = _timing(backup, name)
+        if seconds is not None or not last:  # (the newest that ran a step speaks, timed or not)
+            if backup not in group.items:
+                group.items.append(backup)
+            return seconds if last else None
+    return None
 
 
 def _timing(log: Parsed, solution: str | None) -> tuple[float | None, bool]:

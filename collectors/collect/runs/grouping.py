@@ -5,7 +5,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterable
 
-from collectors.collect.artifacts.hls_log import STEP_LOGS
+from collectors.collect.artifacts.hls_log_names import STEP_LOGS
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.artifacts.profile import XRT_RUN_FOLDER
 from collectors.collect.artifacts.vpp_log import is_vpp_build_dir, kernel_build_dir, vpp_build_dir
