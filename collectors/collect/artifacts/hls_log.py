@@ -182,7 +182,8 @@ def synthesis_failed(text: str) -> bool:
 
 def release(version: Any) -> Any:
     """A version as the banners give it: the AWS F1 build's `2017.4.op` (a report's, vj-sananda/
-    vivado-hls) is release 2017.4, as `_BANNER` and `_OLD_HEADER` read `v2018.3.op`."""
+    vivado-hls) and its patched `2018.2_AR71275_op` are releases 2017.4 and 2018.2, as `_BANNER`
+    and `_OLD_HEADER` read them."""
     return _AWS_SUFFIX.sub("", version) if isinstance(version, str) else version
 
 

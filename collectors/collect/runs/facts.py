@@ -160,7 +160,7 @@ def _release_order(version: str) -> tuple[int, ...]:
 
 
 def _versions(items: list[Parsed]) -> list[str]:
-    """(an AWS F1 build's `2018.2.op`, as any tool of it may say: release 2018.2)"""
+    """The versions the items say, each as its release (an AWS F1 build's `2018.2.op` is 2018.2)."""
     return [
         release(p.facts["vitis_version"]) for p in sorted(items, key=lambda p: p.path) if p.facts.get("vitis_version")
     ]
