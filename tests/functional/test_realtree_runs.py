@@ -604,6 +604,11 @@ def test_the_synthesis_of_a_tcl_session_set_aside_times_the_run_the_last_one_did
     newest.write_text(started.format("13:57:40") + opened + synthesis)  # (cut short: no total)
     records, _ = records_of(collect(root))
     assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", None)]
+    for backup in (root / "logs").glob("*.backup.log"):  # (no start said: the greater number is newer)
+        backup.write_text(backup.read_text().split("\n", 1)[1])
+    place(root, "logs/hls_run_tcl_999.backup.log", text=opened + synthesis + ELAPSED.format("9.99"))
+    records, _ = records_of(collect(root))
+    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", None)]
 
 
 OPEN_COMPONENT_SESSION = (

@@ -213,13 +213,19 @@ def _set_aside_runtime(
         return None
     folders = {proj.folder(log) for log in tcl}
     backups = [p for p in proj.readable("hls_tcl_backup") if proj.folder(p) in folders and name in p.facts["opened"]]
-    for backup in sorted(backups, key=lambda p: (p.facts["started"] or 0, p.path), reverse=True):
+    for backup in sorted(backups, key=_newest_set_aside, reverse=True):
         seconds, last = _timing(backup, name)
         if seconds is not None or not last:  # (the newest that ran a step speaks, timed or not)
             if backup not in group.items:
                 group.items.append(backup)
             return seconds if last else None
     return None
+
+
+def _newest_set_aside(log: Parsed) -> tuple[float, int]:
+    """When a set-aside session started, then the number vitis-run named it by (it grows)."""
+    number = posixpath.basename(log.path).removeprefix("hls_run_tcl_").partition(".")[0]
+    return log.facts["started"] or 0.0, int(number) if number.isdigit() else -1
 
 
 def _timing(log: Parsed, solution: str | None) -> tuple[float | None, bool]:
