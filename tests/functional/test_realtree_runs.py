@@ -1675,6 +1675,33 @@ def component_with_cosim_copy(component: Path, work: str, compiled: list[str], s
     place(component, f"{work}/logs/hls_run_cosim.log", text="".join(map(applied.format, simulated)))
 
 
+@pytest.mark.parametrize("echo", ["Applying ini", "Applying config ini"])  # (2024.2, 2025.2)
+def test_a_csim_step_of_another_top_times_no_verdict_of_the_runs_top(tmp_path: Path, echo: str) -> None:
+    """bianca4444/Optical-Flow (2025.2): compiled with syn.top=lucas_kanade_hls (its csynth.xml);
+    the top changed to lucas_kanade_pyramid, whose C simulation passed in 22.438 s
+    (logs/hls_run_csim.log). hls/csim/report/ keeps both tops' logs; the synthesised top's, an
+    older failed build, speaks for the run (rules 5), and took the other top's 22.438 s: a
+    record of no simulation that ran. A step log that applied another top times nothing."""
+    component = tmp_path / "lucas_kanade_hls"
+    work = "lucas_kanade_hls"
+    component_with_cosim_copy(component, work, ["syn.top=fft32"], ["syn.top=fft32"])
+    (component / work / "reports/hls_cosim.rpt").unlink()
+    (component / work / "logs/hls_run_cosim.log").unlink()
+    report = component / work / "hls/csim/report"
+    place(report, "fft32_csim.log", text="ERR: [SIM 100] CSim file generation failed: compilation error(s).\n")
+    place(report, "pyramid_csim.log", text="INFO: [SIM 211-1] CSim done with 0 errors.\n")
+    applied = "INFO: [HLS 200-1465] " + echo + " 'syn.top={}' from C:/u/hls_config.cfg(7)\n"
+    csim = "INFO: [SIM 211-1] CSim done with 0 errors.\n" + ELAPSED.format("22.438")
+    place(component, f"{work}/logs/hls_run_csim.log", text=applied.format("pyramid") + csim)
+    records, _ = records_of(collect(tmp_path))
+    assert [(r["report_type"], r.get("sw_run"), r["run"]["runtime_seconds"]) for r in records if "sw_run" in r] == [
+        ("sw_run", {"status": "fail"}, None)
+    ]
+    (component / work / "logs/hls_run_csim.log").write_text(applied.format("fft32") + csim)  # (the same top)
+    records, _ = records_of(collect(tmp_path))
+    assert [r["run"]["runtime_seconds"] for r in records if "sw_run" in r] == [22.438]
+
+
 @pytest.mark.parametrize(("simulated", "records"), [("mat_mul", [("hls_synth", "vitis.csynth")]), ("attention", None)])
 def test_a_cosim_copy_of_another_top_than_the_compile_is_no_result(
     tmp_path: Path, simulated: str, records: list[tuple[str, str]] | None

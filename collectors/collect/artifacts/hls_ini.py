@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 
 # what the design is made from, of the configuration a unified component's step applied (2024.2+
-# logs echo it: `Applying ini 'syn.top=attention'`; not the step's own options:
+# logs echo it: `Applying ini 'syn.top=attention'`, 2025.2 `Applying config ini '...'`; not the step's own options:
 # cosim.*, csim.*, package.*, tb.*, vivado.*): two steps that applied other values ran two designs
-_INI_DESIGN = re.compile(r"Applying ini '((?:syn\.[\w.]+|clock|clock_uncertainty|part|flow_target)=[^']*)'")
+_INI_DESIGN = re.compile(r"Applying (?:config )?ini '((?:syn\.[\w.]+|clock|clock_uncertainty|part|flow_target)=[^']*)'")
+ECHOED = "ini '"  # (in every such line: a text without it applied none)
 # of those, what only the C and RTL simulations' test benches read (UG1399): no other design
 _SIMULATION_ONLY = ("syn.csimflags", "syn.file_csimflags", "syn.debug.")
 _CLOCK = re.compile(r"\s*([0-9]+(?:\.[0-9]+)?)\s*(MHz|mhz|ns)?\s*")

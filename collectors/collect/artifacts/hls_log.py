@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from collectors.collect.artifacts.hls_ini import ini_design
+from collectors.collect.artifacts.hls_ini import ECHOED, ini_design
 from collectors.files import decode_text
 from collectors.numbers import SECONDS, lenient
 
@@ -433,7 +433,7 @@ def _hls_log_facts(text: str, timed: Callable[[list[_Session]], list[str]]) -> d
         "step_versions": step_versions([part.text for part in parts]),
         "synthesis_failed": synthesis_failed(text),
         "top": set_tops[-1] if set_tops else None,
-        "ini_design": ini_design([part.text for part in parts]) if "Applying ini" in text else [],
+        "ini_design": ini_design([part.text for part in parts]) if ECHOED in text else [],
         "directive_top": _directive_top(parts) if "set_directive_top" in text else None,
         "tops": _tops(text, set_tops, synthesised),
         "synthesised": synthesised[-1] if synthesised else None,  # the top of its last synthesis

@@ -69,7 +69,11 @@ def derive_facts(proj: ProjectFiles, group: RunGroup) -> RunFacts:
     solution = chosen_solution(proj, group, chosen)
     hls_logs = _session_logs(proj, group, solution)
     fixed = _fixed_versions(group, chosen)
-    runtime = _runtime(group, _timing_logs(group, hls_logs), solution)
+    find_top = partial(run_top, proj, group, solution, chosen)
+    if group.target == "vitis.csim":  # (the function its verdict speaks of: payloads._sw_run)
+        find_top = partial(_simulated_top, proj, group, solution, find_top)
+    timing = _of_the_runs_top(_timing_logs(group, hls_logs), find_top)
+    runtime = _runtime(group, timing, solution)
     derived = {
         "device": group.device,
         "vitis_version": _version(fixed, _versions(hls_logs)),
@@ -176,6 +180,23 @@ def _timing_logs(group: RunGroup, hls_logs: list[Parsed]) -> list[Parsed]:
     one (a cosim run spans the compile and the cosim step: none times it)."""
     step_log = STEP_LOG_OF.get(group.target)
     return [p for p in hls_logs if p.kind == "hls_log" or posixpath.basename(p.path) == step_log]
+
+
+def _of_the_runs_top(logs: list[Parsed], find_top: Callable[[], str | None]) -> list[Parsed]:
+    """The logs that may time the run: not a component's step log that applied another top than
+    the run's (bianca4444/Optical-Flow: the synthesised top's old failed C simulation speaks for
+    the run, and took the 22.438 s of a later one's of the top the configuration names since)."""
+    applied = {log.path: _applied_top(log) for log in logs}
+    top = find_top() if any(applied.values()) else None  # (worked out only where a log applied one)
+    if top is None:
+        return logs
+    return [log for log in logs if applied[log.path] in (None, top.casefold())]
+
+
+def _applied_top(log: Parsed) -> str | None:
+    """The top a step log says its step applied (`Applying ini 'syn.top=...'`), casefolded."""
+    tops = [s.partition("=")[2] for s in log.facts.get("ini_design", ()) if s.startswith("syn.top=")]
+    return tops[-1].casefold() if log.kind == "hls_step_log" and tops else None
 
 
 def _runtime(group: RunGroup, hls_logs: list[Parsed], solution: str | None) -> float | None:
@@ -405,6 +426,24 @@ def is_tops(proj: ProjectFiles, report: Parsed, top: str | None) -> bool:
     """Whether a simulation report is the top function's own (`<top>_csim.log`, `<top>_cosim.rpt`)."""
     suffix = SIMULATION_REPORTS.get(report.kind)
     return top is not None and suffix is not None and proj.parts(report)[-1] == top + suffix
+
+
+def csim_candidates(proj: ProjectFiles, csim_logs: list[Parsed], top: str | None) -> list[Parsed]:
+    """The C simulation reports that may give a run its verdict, in order: the top function's own
+    alone where there is one (cut short, without a verdict, another function's is none either),
+    else each, newest first."""
+    ranked = by_top_then_newest(proj, csim_logs, top)
+    return ranked[:1] if ranked and is_tops(proj, ranked[0], top) else ranked
+
+
+def _simulated_top(
+    proj: ProjectFiles, group: RunGroup, solution: str | None, find_top: Callable[[], str | None]
+) -> str | None:
+    """The function a C simulation run's verdict speaks of: the one its speaking report is named
+    after; None where it is a session log's (a bare `_csim.log` names none either)."""
+    logs = [p for p in group.of("csim_log") if solution is None or inside(proj.rel[p.path], solution)]
+    speaking = next((p for p in csim_candidates(proj, logs, find_top()) if p.ok and p.facts["csim_status"]), None)
+    return (report_function(speaking) or None) if speaking is not None else None
 
 
 def by_top_then_newest(proj: ProjectFiles, items: list[Parsed], top: str | None) -> list[Parsed]:

@@ -12,7 +12,7 @@ from typing import Any
 
 from collectors.collect.artifacts.cosim import total_cycles
 from collectors.collect.artifacts.parsed import Parsed
-from collectors.collect.runs.facts import RunFacts, by_top_then_newest, is_tops, penalty
+from collectors.collect.runs.facts import RunFacts, by_top_then_newest, csim_candidates, is_tops, penalty
 from collectors.collect.runs.layout import UNKNOWN, ProjectFiles, RunGroup, inside, solution_of
 from collectors.numbers import CYCLES, NumberError, checked
 from collectors.problems import Problem
@@ -163,10 +163,8 @@ def _sw_run(given: PayloadInput, runner: str | None) -> Built:
         return {"status": runner}, []
     if given.group.target != "vitis.csim":
         return None
-    top = given.facts.top
-    csim_logs = by_top_then_newest(given.proj, [p for p in given.group.of("csim_log") if given.in_solution(p)], top)
-    if csim_logs and is_tops(given.proj, csim_logs[0], top):
-        csim_logs = csim_logs[:1]  # the top's own: without a verdict (cut short), another function's is none either
+    reports = [p for p in given.group.of("csim_log") if given.in_solution(p)]
+    csim_logs = csim_candidates(given.proj, reports, given.facts.top)
     name = posixpath.basename(given.facts.solution) if given.facts.solution is not None else None
     for item in csim_logs + given.facts.hls_logs:
         status = item.facts["csim_status"]
