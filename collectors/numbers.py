@@ -8,8 +8,10 @@ in the report. Only an explicit not-available token (NA, N/A, -, undef, empty) i
 
 from __future__ import annotations
 
+import calendar
 import math
 import re
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -110,4 +112,25 @@ def lenient(value: Any, field: str, kind: Range, issues: list[str]) -> float | i
         return checked(value, field, kind)
     except NumberError as exc:
         issues.append(str(exc))
+        return None
+
+
+# A Xilinx tool's session start, as its logs write it: `Start of session at: Wed Sep  1 08:54:02
+# 2021` (xsim's `simulate.log`, the HLS banner since 2023.1)
+CLOCK_DATE = r"\w{3} \w{3} +\d{1,2} \d\d:\d\d:\d\d"  # (the year apart: a zone may come between)
+_SESSION_START = re.compile(rf"Start of session at: ({CLOCK_DATE} \d{{4}})\s*$", re.MULTILINE)
+
+
+def session_started(text: str) -> float | None:
+    """When the session a log's text opens with started, as seconds of the machine's clock; None
+    where unsaid or a date the clock never showed (no order)."""
+    found = _SESSION_START.search(text)
+    return None if found is None else clock_seconds(found.group(1))
+
+
+def clock_seconds(date: str) -> float | None:
+    """`Wed Sep  1 08:54:02 2021` as seconds (the zone unsaid: one machine's order); None if no date."""
+    try:
+        return calendar.timegm(time.strptime(date, "%a %b %d %H:%M:%S %Y"))
+    except (ValueError, OverflowError):
         return None

@@ -3,16 +3,14 @@
 
 from __future__ import annotations
 
-import calendar
 import re
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from collectors.collect.artifacts.hls_ini import ECHOED, ini_design
 from collectors.files import decode_text
-from collectors.numbers import SECONDS, lenient
+from collectors.numbers import CLOCK_DATE, SECONDS, clock_seconds, lenient, session_started
 
 # the AWS F1 developer AMI's builds of SDAccel and Vivado HLS: `v2018.3.op`, and patched,
 # `v2018.2_AR71275_op` (n-samar/UCLA's csynth.xml): of the release before it
@@ -449,11 +447,8 @@ def _hls_log_facts(text: str, timed: Callable[[list[_Session]], list[str]]) -> d
     }
 
 
-# when a session started: its banner's (2023.1+), else its `For user ... on <date> [zone] <year>`
-_STARTED = re.compile(r"Start of session at: (\w{3} \w{3} +\d{1,2} \d\d:\d\d:\d\d \d{4})\s*$", re.MULTILINE)
-_FOR_USER = re.compile(
-    r"\[HLS 200-10\] For user .* on (\w{3} \w{3} +\d{1,2} \d\d:\d\d:\d\d)(?: \S+)? (\d{4})\s*$", re.M
-)
+# when a session started, before 2023.1 banners said it: `For user ... on <date> [zone] <year>`
+_FOR_USER = re.compile(rf"\[HLS 200-10\] For user .* on ({CLOCK_DATE})(?: \S+)? (\d{{4}})\s*$", re.MULTILINE)
 
 
 def parse_tcl_backup(data: bytes) -> dict[str, Any]:
@@ -461,12 +456,8 @@ def parse_tcl_backup(data: bytes) -> dict[str, Any]:
     of the machine's clock; None where unsaid): which of them is the newest."""
     text = decode_text(data)
     facts = _hls_log_facts(text, _elapsed_of_work)
-    banner, user = _STARTED.search(text), _FOR_USER.search(text)
-    at = banner.group(1) if banner else f"{user.group(1)} {user.group(2)}" if user else None
-    try:
-        facts["started"] = None if at is None else calendar.timegm(time.strptime(at, "%a %b %d %H:%M:%S %Y"))
-    except (ValueError, OverflowError):
-        facts["started"] = None  # (a date the clock never showed: no order)
+    user = _FOR_USER.search(text)
+    facts["started"] = session_started(text) or (clock_seconds(f"{user.group(1)} {user.group(2)}") if user else None)
     return facts
 
 

@@ -4,14 +4,12 @@ simulator's `simulate.log` (its release)."""
 
 from __future__ import annotations
 
-import calendar
 import csv
 import re
-import time
 from typing import Any
 
 from collectors.files import decode_text
-from collectors.numbers import MICROSECONDS, checked
+from collectors.numbers import MICROSECONDS, checked, session_started
 from collectors.problems import ArtifactError
 
 CU_SECTION = "Compute Units: Running Time and Stalls"
@@ -84,7 +82,6 @@ def parse_emu_timeline(data: bytes) -> dict[str, Any]:
 
 SIMULATOR_HEAD_BYTES = 4 * 1024  # the banner opens the log
 _XSIM_BANNER = re.compile(r"^# xsim v(\d{4}\.\d+(?:\.\d+)?) ", re.MULTILINE)
-_XSIM_START = re.compile(r"^# Start of session at: (\w{3} \w{3} +\d{1,2} \d\d:\d\d:\d\d \d{4})\s*$", re.MULTILINE)
 
 
 def parse_xsim_log(data: bytes) -> dict[str, Any]:
@@ -96,11 +93,4 @@ def parse_xsim_log(data: bytes) -> dict[str, Any]:
     found = _XSIM_BANNER.search(head)
     if found is None:
         raise ArtifactError("no xsim banner")
-    return {"vitis_version": found.group(1), "started": _seconds_at(_XSIM_START.search(head))}
-
-
-def _seconds_at(found: re.Match[str] | None) -> float | None:
-    try:
-        return None if found is None else calendar.timegm(time.strptime(found.group(1), "%a %b %d %H:%M:%S %Y"))
-    except (ValueError, OverflowError):
-        return None  # (a date the clock never showed: no order)
+    return {"vitis_version": found.group(1), "started": session_started(head)}
