@@ -441,9 +441,18 @@ def _simulated_top(
 ) -> str | None:
     """The function a C simulation run's verdict speaks of: the one its speaking report is named
     after; None where it is a session log's (a bare `_csim.log` names none either)."""
-    logs = [p for p in group.of("csim_log") if solution is None or inside(proj.rel[p.path], solution)]
+    logs = [p for p in group.of("csim_log") if in_solution(proj, p, solution)]
     speaking = next((p for p in csim_candidates(proj, logs, find_top()) if p.ok and p.facts["csim_status"]), None)
     return (report_function(speaking) or None) if speaking is not None else None
+
+
+def in_solution(proj: ProjectFiles, item: Parsed, solution: str | None) -> bool:
+    """Whether an artifact belongs to a run's chosen solution (every one does without one)."""
+    return (
+        solution is None
+        or inside(proj.rel[item.path], solution)
+        or (item.kind == "cosim_rpt" and solution_of(proj.parts(item), "cosim_rpt") == solution)
+    )
 
 
 def by_top_then_newest(proj: ProjectFiles, items: list[Parsed], top: str | None) -> list[Parsed]:

@@ -12,8 +12,8 @@ from typing import Any
 
 from collectors.collect.artifacts.cosim import total_cycles
 from collectors.collect.artifacts.parsed import Parsed
-from collectors.collect.runs.facts import RunFacts, by_top_then_newest, csim_candidates, is_tops, penalty
-from collectors.collect.runs.layout import UNKNOWN, ProjectFiles, RunGroup, inside, solution_of
+from collectors.collect.runs.facts import RunFacts, by_top_then_newest, csim_candidates, in_solution, is_tops, penalty
+from collectors.collect.runs.layout import UNKNOWN, ProjectFiles, RunGroup
 from collectors.numbers import CYCLES, NumberError, checked
 from collectors.problems import Problem
 from collectors.records.model import VPP_TARGETS, hls_synth_payload, rtl_sim_payload
@@ -35,13 +35,7 @@ class PayloadInput:
         return f"{self.group.target} run on {self.group.device or UNKNOWN}"
 
     def in_solution(self, item: Parsed) -> bool:
-        """Whether an artifact belongs to the run's chosen solution (every one does without one)."""
-        solution = self.facts.solution
-        return (
-            solution is None
-            or inside(self.proj.rel[item.path], solution)
-            or (item.kind == "cosim_rpt" and solution_of(self.proj.parts(item), "cosim_rpt") == solution)
-        )
+        return in_solution(self.proj, item, self.facts.solution)
 
 
 def build_payload(given: PayloadInput, report_type: str, runner: str | None) -> Built:
