@@ -20,11 +20,11 @@ from textual.widgets import Footer, Header, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from collectors.aliases import NO_ALIASES, Aliases
-from collectors.interpreter import keep_for_good, release_kept, usable_cores
+from collectors.interpreter import keep_for_good, release_kept
 from collectors.problems import Cancelled, Problem
 from collectors.records.checker import Checker, CheckerGone, answer, problems_of
 from collectors.records.follow import Followed, grows_too_fast, read_new_lines, tail_start
-from collectors.records.loader import prepared_batches, rows_to_check, stream_files
+from collectors.records.loader import Head, load_preparers, prepared_batches, rows_to_check, stream_files
 from collectors.records.preparers import Preparers, PreparersGone
 from collectors.records.table import Prepared, RecordTable
 from collectors.text import visible
@@ -39,10 +39,9 @@ FOLLOW_SECONDS = 0.5  # (a change shows within a second: a tick, then its read)
 BATCHES_AHEAD = 2  # batches the loader may have handed on that the interface has not appended yet
 SWITCH_SECONDS = sys.getswitchinterval()  # Python's own
 LOADING_SWITCH_SECONDS = 0.0005  # while loading, the loader thread hands the GIL over this often
-SHOW_EVERY_SECONDS = 0.25  # while loading, the view and the status line take new rows this often
+SHOW_EVERY_SECONDS = 0.5  # while loading, the view and the status line take new rows this often (each a layout)
 SKIP_BYTES = 4 << 20  # grown by this at two follow steps in a row: skip ahead to the latest state
 SKIP_KEEP_BYTES = 4 << 20  # then read each file from this far before its end
-MAX_PREPARERS = 4  # child processes that prepare a large file's pieces (beyond, the interface's thread limits)
 FOLLOW_STEP_BYTES = 16 << 20  # read at most this much at one follow step (a large append takes several)
 
 
@@ -75,8 +74,16 @@ class BrowseApp(RecordsActions, App[None]):
     AUTO_FOCUS = "RecordsView"
     BINDINGS = [*RECORDS_BINDINGS]
 
-    def __init__(self, paths: list[str], follow_every: float = FOLLOW_SECONDS, aliases: Aliases = NO_ALIASES) -> None:
+    def __init__(
+        self,
+        paths: list[str],
+        follow_every: float = FOLLOW_SECONDS,
+        aliases: Aliases = NO_ALIASES,
+        head: Head | None = None,
+    ) -> None:
+        """`head`: the first load, begun before the app was made (loader.head_start)."""
         super().__init__()
+        self.head = head
         self.paths = paths
         self.aliases = aliases
         self.follow_every = follow_every
@@ -131,13 +138,13 @@ class BrowseApp(RecordsActions, App[None]):
         self.workers.cancel_group(self, "check")  # the checks of the old table: their answers are moot
         self.checker.cancel()
         self.preparers.close()  # the children of the old load; this one's start with its first piece
-        cores = usable_cores()
-        self.preparers = Preparers(min(cores, MAX_PREPARERS) if cores > 1 else 0)  # (one core: here)
+        head, self.head = self.head, None  # (begun for the first load, which reads from the start)
+        self.preparers = head.preparers if head else load_preparers()
         self.loading = RecordTable(self.aliases)
         self.followed = []  # nothing is followed until the new load says how far it read
         self.loaded = self.checked = False
         self._painted = threading.Event()  # the first batch is on the screen
-        self._load(self.loading, threading.Semaphore(BATCHES_AHEAD), starts, self._painted, self.preparers)
+        self._load(self.loading, threading.Semaphore(BATCHES_AHEAD), starts, self._painted, self.preparers, head)
 
     def _show_footer(self) -> None:
         if not self.query(Footer):
@@ -158,26 +165,30 @@ class BrowseApp(RecordsActions, App[None]):
         starts: dict[str, Followed],
         painted: threading.Event,
         preparers: Preparers,
+        head: Head | None,
     ) -> None:
         """Read the files in batches: the first screen shows as soon as it is read, the rest
         streams in; the interface's thread only appends what this thread prepared. `room`: one
         permit per batch handed on, given back as the interface appends it. `painted`: set once
         the first batch is on the screen; nothing more is read before it (the interface's thread
         would append batch after batch before its first paint, 0.1-0.2 s later, and the children
-        that prepare the pieces would start while it is drawn). `preparers`: this load's own."""
+        that prepare the pieces would start while it is drawn). `preparers`: this load's own.
+        `head`: the load as begun before the app was made."""
         worker = get_current_worker()
         started = time.perf_counter()
         sys.setswitchinterval(LOADING_SWITCH_SECONDS)  # a keystroke waits less for the GIL
         ends: list[int] = []
         try:
-            for number, batch in enumerate(stream_files(self.paths, table, starts, preparers)):
+            for number, batch in enumerate(stream_files(self.paths, table, starts, preparers, head)):
                 if not _wait_for(lambda: room.acquire(timeout=WAIT_STEP), worker):
                     return  # the file was replaced meanwhile: a newer load runs
                 self.post_message(Loaded(table, batch, time.perf_counter() - started, room))
                 if batch.replaced:
                     return  # the interface starts the load over
-                if number == 0 and not _wait_for(lambda: painted.wait(WAIT_STEP), worker):
-                    return  # (nothing more is read, nor any child started, before the first paint)
+                if number == 0:
+                    if not _wait_for(lambda: painted.wait(WAIT_STEP), worker):
+                        return  # (nothing more is read, nor any child started, before the first paint)
+                    preparers.start_all()  # (where a head start began with fewer)
                 ends = [source.offset for source in batch.followed or ()]
             for _ in range(BATCHES_AHEAD):  # every batch appended: the check finds every row
                 if not _wait_for(lambda: room.acquire(timeout=WAIT_STEP), worker):

@@ -33,7 +33,7 @@ class Fingerprint:
     partial_size: int = 0
     turn: int = 0  # which sample of blocks the next check looks at
 
-    def add(self, data: bytes) -> None:
+    def add(self, data: bytes | memoryview) -> None:
         at = 0
         while at < len(data):
             part = data[at : at + BLOCK_BYTES - self.partial_size]

@@ -6,6 +6,7 @@ import os
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 
+from collectors.interpreter import usable_cores
 from collectors.problems import Cancelled, Problem
 from collectors.records.follow import Followed, read_new_lines
 from collectors.records.jsonl import Line, LineError, LineSplitter, read_object
@@ -133,6 +134,46 @@ class Batch:
     piece: Piece | None = None  # rows prepared together (a large file's bulk), after `rows`
 
 
+@dataclass
+class Head:
+    """A load begun before the interface is up: browse starts it first thing, so that the
+    children prepare the first pieces while Textual is imported (a core idle for 0.4 s on two).
+    The first file's first read, its size then, and the preparers given the pieces after it."""
+
+    source: Followed
+    lines: list[tuple[int, Line]]
+    limit: int
+    preparers: Preparers
+
+
+MAX_PREPARERS = 4  # children that prepare a large file's pieces (beyond, the interface's thread limits)
+
+
+def load_preparers(first: int | None = None) -> Preparers:
+    """The children a load's pieces go to: one per usable core (none on one core: here);
+    `first`: how many start at the first piece (Preparers)."""
+    cores = usable_cores()
+    return Preparers(min(cores, MAX_PREPARERS) if cores > 1 else 0, first=first)
+
+
+def head_start(path: str) -> Head | None:
+    """The first file's first read done, and its first pieces given to children of their own,
+    where it is large enough to be read in pieces; None otherwise (the load does it all)."""
+    limit = _size(path)
+    if limit - FIRST_BATCH_BYTES < PIECES_FROM_BYTES:
+        return None
+    source = Followed(os.path.abspath(path))
+    try:
+        lines, _replaced = read_new_lines(source, budget=FIRST_BATCH_BYTES)
+    except OSError:
+        return None  # (the load says why)
+    preparers = load_preparers(first=1)  # (the others start after the first paint: the interface needs a core)
+    if preparers.count == 0 or give_pieces(source, limit, preparers) == "replaced":
+        preparers.close()
+        return None
+    return Head(source, lines, limit, preparers)
+
+
 FIRST_BATCH_BYTES = 256 * 1024  # the first screen's worth, shown as soon as it is read
 LAST_BATCH_BYTES = 8 * 1024 * 1024  # reads double up to this
 BATCH_ROWS = 1000  # rows per batch at most: the interface appends a batch in one go, between keystrokes
@@ -141,27 +182,39 @@ PIECES_FROM_BYTES = 8 << 20  # when that much is left to read (less loads in a f
 
 
 def stream_files(
-    paths: list[str], table: RecordTable, starts: dict[str, Followed] | None = None, preparers: Preparers | None = None
+    paths: list[str],
+    table: RecordTable,
+    starts: dict[str, Followed] | None = None,
+    preparers: Preparers | None = None,
+    head: Head | None = None,
 ) -> Iterator[Batch]:
     """Read files in steps: a small first read (the first screen), then larger ones, each handed
     on in batches of at most BATCH_ROWS rows. Rows are only prepared here (`table.prepare` reads
     nothing of the table's rows), so a loader thread can run this while the interface's thread
     appends each batch. `starts`: where to start reading a file (its tail, when it grows faster
     than it can be shown). `preparers`: after the first read, the rest of each file goes to them
-    in pieces (one batch each)."""
+    in pieces (one batch each). `head`: the load begun already (head_start, on the first file;
+    `preparers` are the head's)."""
     followed: list[Followed] = []
     budget = FIRST_BATCH_BYTES
-    for path in paths:
-        source = (starts or {}).get(path) or Followed(os.path.abspath(path))
+    for number, path in enumerate(paths):
+        begun = head if number == 0 else None
+        source = begun.source if begun else (starts or {}).get(path) or Followed(os.path.abspath(path))
         followed.append(source)
         if not os.path.exists(path):
             source.missing = True
             yield Batch([], [Problem(path, "no such file")])
             continue
-        limit = _size(path)  # what grows meanwhile is read as the file is followed: a load ends
+        # what grows meanwhile is read as the file is followed: a load ends
+        limit = begun.limit if begun else _size(path)
         while True:
             try:
-                lines, replaced = read_new_lines(source, budget=max(0, min(budget, limit - source.offset)))
+                lines, replaced = (
+                    (begun.lines, False)
+                    if begun
+                    else read_new_lines(source, budget=max(0, min(budget, limit - source.offset)))
+                )
+                begun = None
             except OSError as exc:
                 yield Batch([], [Problem(path, f"cannot read: {exc.strerror or exc}")])
                 break
@@ -169,7 +222,7 @@ def stream_files(
                 yield Batch([], [], replaced=True)
                 return
             yield from prepared_batches(table, source.path, lines)
-            if preparers is not None and limit - source.offset >= PIECES_FROM_BYTES:
+            if preparers is not None and (preparers.pending() or limit - source.offset >= PIECES_FROM_BYTES):
                 replaced = yield from piece_batches(source, limit, preparers)
                 if replaced:
                     yield Batch([], [], replaced=True)
@@ -191,42 +244,55 @@ def prepared_batches(table: RecordTable, path: str, lines: list[tuple[int, Line]
 
 def piece_batches(source: Followed, limit: int, preparers: Preparers) -> Generator[Batch, None, bool]:
     """The file from where `source` was read to, up to its last newline before `limit`, in pieces
-    of whole lines prepared by `preparers`, one batch each, in order. Read here too, so that what
-    was read is fingerprinted as any read is (follow.py), and a piece that a child read otherwise
-    (the file changed meanwhile) is known. Returns True when the file is not the one read so far:
-    the load starts over. A line longer than a piece, or a line being skipped, stops it there:
-    the caller reads on line by line."""
+    of whole lines prepared by `preparers` (give_pieces), one batch each, in order. Returns True
+    when the file is not the one read so far: the load starts over. A line longer than a piece,
+    or a line being skipped, stops it there: the caller reads on line by line."""
     if source.unterminated or source.splitter.skipped:
         return False
+    given = "full"
+    while True:
+        if given == "full":
+            given = give_pieces(source, limit, preparers)
+            if given == "replaced":
+                return True
+        if not preparers.pending():
+            return False
+        if (batch := _taken(preparers)) is None:
+            return True
+        yield batch
+
+
+def give_pieces(source: Followed, limit: int, preparers: Preparers) -> str:
+    """Pieces of whole lines from where `source` was read to, up to the last newline before
+    `limit`, given to `preparers` while they have room. Read here too, so that what was read is
+    fingerprinted as any read is (follow.py), and a piece that a child read otherwise (the file
+    changed meanwhile) is known. 'full': stopped for room; 'end': nothing more to give in
+    pieces; 'replaced': the file is not the one read so far."""
     try:
         handle = open(source.path, "rb")  # noqa: SIM115 (closed below)
     except OSError:
-        return False  # (the caller's next read says what happened)
+        return "end"  # (the caller's next read says what happened)
     with handle:
         stat = os.fstat(handle.fileno())
         inode = (stat.st_dev, stat.st_ino)
         if inode != source.inode or stat.st_size < source.offset:
-            return True
-        while source.offset < limit:
-            data = os.pread(handle.fileno(), min(PIECE_BYTES, limit - source.offset), source.offset)
-            end = data.rfind(b"\n") + 1
+            return "replaced"
+        while preparers.room():
+            if source.offset >= limit:
+                return "end"
+            read = os.pread(handle.fileno(), min(PIECE_BYTES, limit - source.offset), source.offset)
+            end = read.rfind(b"\n") + 1
             if not end:
-                break
-            source.fingerprint.add(data[:end])
-            data = source.splitter.peek() + data[:end]  # (from the line the last read stopped inside)
+                return "end"
+            lines = memoryview(read)[:end]  # (not copied: 2 MiB copies were a tenth of this thread's time)
+            source.fingerprint.add(lines)
+            begun = source.splitter.peek()  # (the line the last read stopped inside)
+            data = begun + lines if begun else lines
             source.splitter = LineSplitter()
-            preparers.give(source.path, inode, source.offset + end - len(data), source.line + 1, data)
+            preparers.give(source.path, inode, source.offset - len(begun), source.line + 1, data)
             source.offset += end
-            source.line += data.count(b"\n")
-            while not preparers.room():
-                if (batch := _taken(preparers)) is None:
-                    return True
-                yield batch
-    while preparers.pending():
-        if (batch := _taken(preparers)) is None:
-            return True
-        yield batch
-    return False
+            source.line += read.count(b"\n", 0, end) + begun.count(b"\n")
+    return "full"
 
 
 def _taken(preparers: Preparers) -> Batch | None:

@@ -251,6 +251,21 @@ def key_fields_of(found: list[Any] | tuple[Any, ...], subject: Any = "") -> KeyF
     """The fields of a key from the KEY_FIELDS of a record as found (any JSON value, in that
     order) and its subject. A plain tuple: what a child process hands back for each row."""
     suite, group, origin, version, index, name, kind, target, device = found
+    try:  # the usual record: text where text belongs (intern refuses anything else)
+        return (
+            intern(suite),
+            _group(tuple(map(intern, group)) if type(group) is list else (intern(group),)),
+            intern(origin),
+            None if version is None else intern(version),
+            index if type(index) is int else -1,
+            intern(name),
+            intern(kind),
+            intern(target),
+            intern(device),
+            intern(subject),
+        )
+    except TypeError:
+        pass
     return (
         _text(suite),
         _group(tuple(map(_text, group)) if isinstance(group, list) else (_text(group),)),

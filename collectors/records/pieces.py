@@ -52,18 +52,21 @@ class Piece:
         return len(self.lines)
 
 
+_TEXT = {str, type(None)}
+
+
 def _coded(values: tuple[Any, ...]) -> Coded:
     """A column coded by its distinct values, each given as its cell text; found at C speed (a
-    dict of the values) where the values are text or null. A column with numbers (1, 1.0 and
-    true are one key of a dict) or lists is made text first."""
-    try:
-        distinct = list(dict.fromkeys(values))
-    except TypeError:  # (a list or an object)
-        return _coded(tuple(cells(values)))
-    if not all(value is None or type(value) is str for value in distinct):
-        return _coded(tuple(cells(values)))
-    at = {value: n for n, value in enumerate(distinct)}
-    return Coded(cells(distinct), array("I", map(at.__getitem__, values)))
+    dict of the values) where no two values that read differently are one key of a dict: text,
+    null and numbers of one kind (1, 1.0 and true are one key; so are 0.0 and -0.0). Any other
+    column (lists, objects, mixed numbers) is made text first."""
+    numbers = set(map(type, values)) - _TEXT
+    if numbers <= {int} or numbers == {float}:
+        distinct = dict.fromkeys(values)
+        if not (numbers and 0.0 in distinct and float in numbers):
+            at = {value: n for n, value in enumerate(distinct)}
+            return Coded(cells(distinct), array("I", map(at.__getitem__, values)))
+    return _coded(tuple(cells(values)))
 
 
 def prepare_piece(table: RecordTable, path: str, first_line: int, data: bytes) -> Piece:

@@ -46,12 +46,15 @@ class Preparers:
     """`count` children for one load, started when first given a piece; pieces come back in the
     order given. One thread gives and takes; any thread may close."""
 
-    def __init__(self, count: int, nice: int = 5) -> None:
+    def __init__(self, count: int, nice: int = 5, first: int | None = None) -> None:
+        """`first`: children started at the first piece (all `count` by default); the others
+        when `start_all` is called."""
         self.count = count
+        self.first = count if first is None else min(first, count)
         self.nice = nice
         self.closed = False
         self._children: list[subprocess.Popen[bytes]] | None = None  # None: not started yet
-        self._given: deque[tuple[subprocess.Popen[bytes] | None, Request, bytes]] = deque()
+        self._given: deque[tuple[subprocess.Popen[bytes] | None, Request, bytes | memoryview]] = deque()
         self._turn = 0
         self._lock = threading.Lock()
 
@@ -59,7 +62,7 @@ class Preparers:
         """Whether another piece may be given before the oldest is taken back."""
         return len(self._given) < max(1, len(self._children or ())) * (1 + PIECES_AHEAD)
 
-    def give(self, path: str, inode: tuple[int, int], start: int, first_line: int, data: bytes) -> None:
+    def give(self, path: str, inode: tuple[int, int], start: int, first_line: int, data: bytes | memoryview) -> None:
         """A piece to prepare: `data`, whole lines read from `path` (that inode) at byte `start`,
         the first numbered `first_line`."""
         request = (path, inode, start, len(data), first_line)
@@ -80,7 +83,7 @@ class Preparers:
         if answer is None:  # no child, or it died: here, then
             from collectors.records.table import RecordTable
 
-            return prepare_piece(RecordTable(), request[0], request[4], data)
+            return prepare_piece(RecordTable(), request[0], request[4], bytes(data))
         crc, piece = answer
         return piece if crc == zlib.crc32(data) else None
 
@@ -94,11 +97,17 @@ class Preparers:
             if self.closed:
                 raise PreparersGone
             if self._children is None:
-                self._children = _start(self.count, self.nice)
+                self._children = _start(self.first, self.nice)
             if not self._children:
                 return None
             self._turn = (self._turn + 1) % len(self._children)
             return self._children[self._turn]
+
+    def start_all(self) -> None:
+        """Start the children not started yet (from any thread; none before the first piece)."""
+        with self._lock:
+            if not self.closed and self._children is not None and len(self._children) < self.count:
+                self._children += _start(self.count - len(self._children), self.nice)
 
     def close(self) -> None:
         """Stop the children now, whatever they are doing (from any thread), for good."""

@@ -298,6 +298,26 @@ async def test_a_line_a_piece_took_that_is_no_record_goes_once_checked(
         ]
 
 
+async def test_browse_takes_on_the_load_begun_before_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command begins the load before the interface is imported (loader.head_start); the app
+    takes it on: every record shown once, the others' children started after the first paint."""
+    from collectors.records import loader
+
+    monkeypatch.setattr(loader, "FIRST_BATCH_BYTES", 1500)
+    monkeypatch.setattr(loader, "PIECE_BYTES", 5000)
+    monkeypatch.setattr(loader, "PIECES_FROM_BYTES", 5000)
+    lines = [line.replace('"name":"', f'"name":"c{n}_', 1) for n in range(4) for line in LINES]
+    path = tmp_path / "big.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    head = loader.head_start(str(path))
+    assert head is not None
+    app = BrowseApp([str(path)], head=head)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.loaded and app.checked)
+        assert info(app).startswith(f"{len(lines)} of {len(lines)} records") and not app.all_problems()
+        assert list(app.view.table.raw) == lines and app.preparers is head.preparers and head.preparers.closed
+
+
 async def export_closed_once(pilot, app: BrowseApp, target: Path, started: threading.Event) -> list:
     """Export the records to `target`, and close the dialog once `started` is set: the export
     workers, the dialog gone."""

@@ -178,3 +178,39 @@ def test_a_line_longer_than_a_piece_is_read_line_by_line_then_pieces_go_on(small
     _same(table, expected)
     assert problems == expected_problems and followed[0].offset == path.stat().st_size
     assert sum("x" * 12000 in line for line in table.raw) == 1
+
+
+def test_a_load_begun_before_the_interface_ends_as_a_load_from_the_start(small_pieces: None, tmp_path: Path) -> None:
+    """browse begins the load before importing the interface (loader.head_start: the first read
+    done, pieces given to one child); the load that takes it on gives the table and the place a
+    line by line read gives, the children left unstarted until start_all."""
+    path = tmp_path / "big.jsonl"
+    _write(path)
+    expected, expected_problems, expected_followed = _load(path, None)
+    head = loader.head_start(str(path))
+    assert head is not None and head.source.offset > 0 and head.preparers.pending()
+    assert len(head.preparers._children or ()) == 1 and head.lines[0][0] == 1
+    try:
+        head.preparers.start_all()
+        table, problems, followed = RecordTable(), [], []
+        for batch in stream_files([str(path)], table, preparers=head.preparers, head=head):
+            table.append(batch.rows)
+            if batch.piece is not None:
+                table.append_piece(batch.piece)
+            problems += [str(p) for p in batch.problems]
+            followed = batch.followed or followed
+        assert len(head.preparers._children or ()) == head.preparers.count
+    finally:
+        head.preparers.close()
+    _same(table, expected)
+    assert problems == expected_problems and followed[0].offset == expected_followed[0].offset == path.stat().st_size
+    assert followed[0].fingerprint.blocks == expected_followed[0].fingerprint.blocks
+
+
+def test_no_load_is_begun_for_a_small_file_or_on_one_core(small_pieces: None, tmp_path: Path, monkeypatch) -> None:
+    path = tmp_path / "small.jsonl"
+    path.write_text(LINES[0] + "\n")
+    assert loader.head_start(str(path)) is None
+    _write(path)
+    monkeypatch.setattr(loader, "usable_cores", lambda: 1)  # (pieces are prepared in the load's thread)
+    assert loader.head_start(str(path)) is None

@@ -67,3 +67,32 @@ def test_an_empty_piece_appends_nothing() -> None:
     table = RecordTable()
     assert table.append_piece(prepare_piece(RecordTable(), "/x", 1, b"")) == []
     assert len(table) == 0 and all(column == [] for column in table.text.values())
+
+
+def test_numbers_of_two_kinds_keep_each_its_own_text() -> None:
+    """A column is coded by its values as found only where no two that read differently are one
+    key of a dict: 1 and 1.0 are, so are 0.0 and -0.0 (pieces._coded)."""
+    lines = []
+    for n, runtime in enumerate([1, 1.0, 0.0, -0.0, 2, 1]):
+        record = json.loads(LINES[0])
+        record["implementation"]["variant"]["name"] = f"r{n}"
+        record["run"]["runtime_seconds"] = runtime
+        lines.append(json.dumps(record))
+    one_by_one, pieced, _, _ = _both(lines)
+    assert pieced.text == one_by_one.text
+    assert pieced.text["runtime"] == ["1", "1.0", "0.0", "-0.0", "2", "1"]
+    ints, _, _, _ = _both([lines[0], lines[4], lines[5]])  # one kind: coded as found
+    assert ints.text["runtime"] == ["1", "2", "1"]
+
+
+def test_a_key_an_earlier_piece_holds_is_shown_again_as_one_by_one() -> None:
+    """The keys of a piece are added at once where all are new (table._add_keys); a key the table
+    holds already, or one given twice in the piece, is added as one by one adds it."""
+    first, again = LINES[:5], [LINES[2], *LINES[5:]]
+    one_by_one = RecordTable()
+    add_lines(one_by_one, "/f", list(enumerate(LineSplitter().feed(("\n".join(first + again) + "\n").encode()), 1)), [])
+    pieced = RecordTable()
+    pieced.append_piece(prepare_piece(RecordTable(), "/f", 1, ("\n".join(first) + "\n").encode()))
+    pieced.append_piece(prepare_piece(RecordTable(), "/f", len(first) + 1, ("\n".join(again) + "\n").encode()))
+    assert pieced.keys == one_by_one.keys and pieced.keys[len(first)] == ("/f", pieced.keys[2][1], len(first))
+    assert pieced.index_of(pieced.keys[2]) == 2 and pieced.index_of(pieced.keys[len(first) + 1]) == len(first) + 1

@@ -47,9 +47,12 @@ def browse(files: list[str], config: str | None = None) -> int:
     settings = record_settings(config)
     if isinstance(settings, int):
         return settings
+    from collectors.records.loader import head_start
+
+    head = head_start(files[0])  # (children prepare the first pieces while the interface is imported)
     from tui.browse import BrowseApp
 
-    app = BrowseApp(files, aliases=settings.aliases)
+    app = BrowseApp(files, aliases=settings.aliases, head=head)
     app.start_warnings = take_warnings()
     ended = run_interface(app)
     code = EXIT_OK if ended is None else ended
