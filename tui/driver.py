@@ -25,6 +25,8 @@ from textual._parser import ParseError
 from textual._xterm_parser import XTermParser
 from textual.drivers.linux_driver import LinuxDriver
 
+from tui.terminal import take_early_keys
+
 
 class PromptDriver(LinuxDriver):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -68,6 +70,9 @@ class PromptDriver(LinuxDriver):
         parser = XTermParser(self._debug)
         decode = getincrementaldecoder("utf-8")().decode
         try:
+            early = decode(take_early_keys())  # (typed before the app ran)
+            for event in parser.feed(early) if early else ():  # (an empty feed is the parser's end)
+                self.process_message(event)
             while not self.exit_event.is_set():
                 for key, _mask in selector.select(0.1):
                     if key.fd == wake_read:

@@ -180,7 +180,7 @@ def test_a_key_typed_while_browse_starts_ends_it(tmp_path: Path, tmux_session, k
     terminal's flow control is on again afterwards."""
     path = tmp_path / "f.jsonl"
     path.write_text(records(50))
-    flow = "echo FLOW=$(stty -a | tr ' ' '\\n' | grep -x -- '-*ixon')"
+    flow = "echo FLOW=$(stty -a | tr ' ' '\\n' | grep -x -- '-*ixon\\|-*icanon\\|-*echo' | tr '\\n' ,)"
     session = tmux_session(f"{installed_command()} browse {path}; code=$?; {flow}; (exit $code)", tmp_path)
     browse_pid(path)  # (started: its interpreter is still importing)
     if key == "C-q":  # (typed before browse runs its first lines, it is the kernel's still)
@@ -194,7 +194,22 @@ def test_a_key_typed_while_browse_starts_ends_it(tmp_path: Path, tmux_session, k
     session.keys(key, delay=0)
     code, screen = session.wait_exit(timeout=10)
     assert code == 0
-    assert "FLOW=ixon" in screen
+    assert "FLOW=ixon,icanon,echo," in screen  # (read key by key, unechoed, before the app ran)
+
+
+def test_keys_typed_while_browse_starts_reach_it_in_order(tmp_path: Path, tmux_session) -> None:
+    """Keys typed before the app runs are read early (tui/terminal.py EarlyKeys) and handed to the
+    app in order: a filter typed at once filters, its `q` a letter of it, not the quit key."""
+    path = tmp_path / "f.jsonl"
+    path.write_text(records(50))
+    session = tmux_session(f"{installed_command()} browse {path}", tmp_path)
+    browse_pid(path)
+    for key in ["/", "q", "z", "z"]:
+        session.keys(key, delay=0)
+    session.wait_for("0 of 50 records")
+    session.keys("Escape", delay=0.3)
+    session.keys("q", delay=0)
+    assert session.wait_exit(timeout=10)[0] == 0
 
 
 WRITER = """

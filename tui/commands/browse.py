@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
 def browse(files: list[str], config: str | None = None) -> int:
     if not has_terminal():
         return no_terminal("browse")
-    keep_early_keys()
+    keep_early_keys(quit_early=True)
     if missing_files(files):
         return EXIT_IO
     settings = record_settings(config)
