@@ -1974,3 +1974,37 @@ def test_a_solutions_own_log_cut_short_leaves_no_time_to_its_earlier_names_log(t
     records, _ = records_of(collect(root))
     # (its own log's last timed synthesis, as where no log's last synthesis was timed: rules 4.2)
     assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 56.289)]
+
+
+@pytest.mark.parametrize("newest", ["AXISolution", "UnoptimizedSolution"])
+def test_solutions_copied_without_their_report_folders_are_variants(tmp_path: Path, newest: str) -> None:
+    """gubbriaco/fir-filter-analysis commits a design-space exploration as report folders only,
+    `reports/hls/<X>Solution/syn/csynth.xml` and `sim/<top>_cosim.rpt` (no project, no log): the
+    folder holding `syn/` and `sim/` is the solution, and the thirteen are one project's, each a
+    variant. Each `syn` was a solution of another project before: one run, whose report the
+    files' dates chose (a checkout's order), the twelve others problem lines."""
+    root = tmp_path / "firfa"
+    designs = {"AXISolution": "Achilisnard-Fibonacci__", "UnoptimizedSolution": "HawkPhantom-rgb2grayscale__"}
+    for folder, fixture in designs.items():
+        csynth = place(root, f"reports/hls/{folder}/syn/csynth.xml", fixture + "solution1__syn__report__csynth.xml")
+        cosim = place(root, f"reports/hls/{folder}/sim/top_cosim.rpt", text=cosim_report("Pass", "26"))
+        for path in (csynth, cosim):
+            set_mtime(path, 10 if folder == newest else 100)
+    collection = collect(root)
+    records, _ = records_of(collection)
+    assert [
+        (
+            r["implementation"]["variant"]["name"],
+            r["report_type"],
+            r["run"]["target"],
+            r.get("rtl_sim", {}).get("status"),
+        )
+        for r in records
+    ] == [
+        ("AXISolution", "hls_synth", "vitis.cosim", None),
+        ("AXISolution", "rtl_sim", "vitis.cosim", "pass"),
+        ("UnoptimizedSolution", "hls_synth", "vitis.cosim", None),
+        ("UnoptimizedSolution", "rtl_sim", "vitis.cosim", "pass"),
+    ]
+    tops = [r["hls_synth"]["UserAssignments"]["TopModelName"] for r in records if r["report_type"] == "hls_synth"]
+    assert tops == ["fibonacci", "image_filter"] and collection.problems() == []

@@ -498,6 +498,81 @@ def test_a_csim_only_component_takes_its_part_from_its_config_and_its_version_fr
     assert collection.problems() == []
 
 
+# kwt3/HLS-Models' Matrix-Multiplication (2024.1): its step log, the test bench run under the
+# Code Analyzer (`csim.code_analyzer=1`); no `CSim done`, and no csim report
+CODE_ANALYZER_LOG = """INFO: [HLS 200-1465] Applying ini 'csim.code_analyzer=1' from hls_config.cfg(11)
+INFO: [SIM 211-200] Executing Code Analyzer instead of classic HLS C simulation
+INFO: [SIM 211-200] Compiling source code ../mat_mult.cpp as hardware code with instrumentation
+INFO: [SIM 211-200] Linking executable
+8224000 16448000 24672000
+INFO: [SIM 211-200] Analyzing trace data
+INFO: [SIM 211-208] Running Code Analyzer
+INFO: [SIM 211-210] Code Analyzer finished
+INFO: [HLS 200-112] Total CPU user time: 2 seconds. Total CPU system time: 1 seconds. Total elapsed time: \
+19.261 seconds; peak allocated memory: 229.961 MB.
+INFO: [vitis-run 60-791] Total elapsed time: 0h 0m 24s
+"""
+
+
+@pytest.mark.parametrize(("ended", "status"), [("Code Analyzer finished", "pass"), ("Code Analyzer failed", None)])
+def test_a_c_simulation_run_under_the_code_analyzer_is_a_sw_run(tmp_path: Path, ended: str, status: str | None) -> None:
+    """It passed: a sw_run pass timed by its step log (there was none); a log that says neither
+    (an analysis cut short) gives no verdict."""
+    component = t3.csim_only_component(tmp_path / "HLS-Models")
+    (component / "input_doubleconv/hls/csim/report/_csim.log").unlink()
+    log = CODE_ANALYZER_LOG.replace("Code Analyzer finished", ended)
+    place(component, "input_doubleconv/logs/hls_run_csim.log", text="  **** HLS Build v2024.2 5238294\n" + log)
+    records, _ = records_of(collect(tmp_path / "HLS-Models"))
+    assert [(r["run"]["vitis_version"], r["run"]["runtime_seconds"], r["sw_run"]["status"]) for r in records] == (
+        [("2024.2", 19.261, "pass")] if status else []
+    )
+
+
+def test_a_component_beside_a_classic_solution_lends_it_no_version(tmp_path: Path) -> None:
+    """kwt3/HLS-Models' Full_adder/int: a classic project whose solution1 passed its C simulation on
+    2023.2, and a unified component beside it (work directory full_adder) whose Code Analyzer run
+    failed on 2024.1: one run, solution1's. Its sw_run said pass on 2024.1, the component's
+    summary's version; the component's result was lost without a line."""
+    project = tmp_path / "Full_adder/int"
+    place(
+        project,
+        "hls.app",
+        text='<project top="full_adder" name="int"><solutions><solution name="solution1"/></solutions></project>\n',
+    )
+    place(project, "full_adder.cpp", text="int full_adder(int a, int b) { return a + b; }\n")
+    place(project, "solution1/solution1.aps", text="<solution/>\n")
+    banner = "Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2023.2 (64-bit)\n"
+    csim = "INFO: [HLS 200-1510] Running: csim_design -quiet \nINFO: [SIM 211-1] CSim done with 0 errors.\n"
+    place(
+        project,
+        "solution1/solution1.log",
+        text=banner + "INFO: [HLS 200-1611] Setting target device to 'xcvu11p-flga2577-1-e'\n" + csim,
+    )
+    place(project, "solution1/csim/report/full_adder_csim.log", text="INFO: [SIM 1] CSim done with 0 errors.\n")
+    component = project / "hls_component"
+    place(
+        component,
+        "vitis-comp.json",
+        text='{"name": "hls_component", "type": "HLS", "configuration":'
+        ' {"componentType": "HLS", "configFiles": ["hls_config.cfg"], "work_dir": "full_adder"}}\n',
+    )
+    place(component, "hls_config.cfg", text="part=xcvu11p-flga2577-1-e\n\n[hls]\nsyn.top=full_adder\n")
+    summary = (
+        '<ENTRY>\n{\n "type": "ET_Status",\n "status": {"state": "CS_FAILED"}\n}\n</ENTRY>\n<ENTRY>\n{\n'
+        ' "type": "ET_Header",\n "toolVersion": "2024.1"\n}\n</ENTRY>\n'
+    )
+    place(component, "full_adder/full_adder.hlsrun_csim_summary", text=summary)
+    place(component, "full_adder/hls/csim/cfg.ini", text="[csim]\n")
+    failed = "ERROR: [SIM 211-200] Code Analyzer execution failed\nERROR: Problem running csim: child process exited\n"
+    place(component, "full_adder/logs/hls_run_csim.log", text="  **** HLS Build v2024.1 5069499\n" + failed)
+    collection = collect(tmp_path / "Full_adder")
+    records, _ = records_of(collection)
+    assert [(r["run"]["vitis_version"], r["sw_run"]["status"]) for r in records] == [("2023.2", "pass")]
+    assert [p.reason for p in collection.problems()] == [
+        "int/hls_component/full_adder/hls not recorded: int/solution1 gives the records of the vitis.csim run"
+    ]
+
+
 def test_an_sdx_builds_xocc_logs_name_its_target_and_device(tmp_path: Path) -> None:
     app = t3.sdx_workspace(tmp_path / "workspace")
     collection = collect(tmp_path / "workspace")

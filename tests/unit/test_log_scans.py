@@ -27,6 +27,8 @@ FRAGMENTS = [
     "Opening solution '",
     "Opening solution 'Opening solution 'y''",
     "ERROR: [HLS 207-1398] bad",
+    "INFO: [SIM 211-210] Code Analyzer finished",
+    "Code Analyzer ",
     "ERROR:",
     "INFO: [XFORM 203-1] done",
     "****** Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2023.2 (64-bit)",
@@ -49,8 +51,8 @@ def plain_csim_status(text: str) -> str | None:
     verdicts = hls_log._CSIM.findall(text)
     if not verdicts:
         return None
-    word, count, failed = verdicts[-1]
-    return "pass" if not failed and word == "done" and (count or "0") == "0" else "fail"
+    word, count, failed, analyzed = verdicts[-1]
+    return "pass" if analyzed or (not failed and word == "done" and (count or "0") == "0") else "fail"
 
 
 @settings(max_examples=400)

@@ -575,6 +575,9 @@ def test_a_config_saved_with_a_byte_order_mark_names_its_part(encoded: bytes) ->
         ("INFO: [SIM 211-1] CSim done with 0 errors.", "pass"),
         # helper_r4h's lstm2 (2024.2): a simulation that crashed (its csim summary: CS_FAILED)
         ("ERROR: Problem running csim: child process exited abnormally", "fail"),
+        # kwt3/HLS-Models (2024.1, csim.code_analyzer=1): the test bench ran under the Code
+        # Analyzer, which says only this of a run that ended well (its csim summary: CS_PASSED)
+        ("INFO: [SIM 211-210] Code Analyzer finished", "pass"),
     ],
 )
 def test_a_c_simulation_whose_test_bench_did_not_compile_failed(line: str, status: str | None) -> None:
@@ -624,3 +627,22 @@ def test_a_sessions_total_is_the_time_of_the_one_solution_it_ran_steps_in(
     facts = parse_hls_log((banner + session + TOTAL.format("29.08")).encode())
     assert facts["timed_by_opened"] == timed
     assert facts["last_untimed_by_opened"] == untimed
+
+
+def test_a_test_bench_that_prints_raw_bytes_leaves_its_csim_log_a_log() -> None:
+    """kop123meter/ese532_final (2020.2): an LZW test bench printed its compressed stream into the
+    csim log, 8 % control bytes and NULs: refused as binary, its failure was lost. After the
+    tool's `CSIM start` they are a program's output; without it the same bytes are binary."""
+    stream = bytes(range(32)) * 12 + b"\x00" * 30
+    log = (
+        b"INFO: [SIM 2] *************** CSIM start ***************\n"
+        b"INFO: [SIM 4] CSIM will launch GCC as the compiler.\n"
+        + b"x" * 3000
+        + stream
+        + b"\nTEST FAILED\nERR: [SIM 100] 'csim_design' failed: nonzero return value.\n"
+        b"INFO: [SIM 3] *************** CSIM finish ***************\n"
+    )
+    assert parse_csim_log(log)["csim_status"] == "fail"
+    assert parse_hls_log(log)["csim_status"] == "fail"
+    with pytest.raises(ArtifactError, match="control characters"):
+        parse_csim_log(log.replace(b"CSIM start", b"CSIM begin"))

@@ -42,14 +42,23 @@ _INI_TOP = re.compile(r"Applying ini 'syn\.top=([A-Za-z_]\w*)'")
 _DEVICE = re.compile(r"Setting target device to '([^']+)'")
 _SET_PART = re.compile(r"Running: set_part \{?([A-Za-z0-9][\w-]*)")  # (where the log says no more)
 _ELAPSED = re.compile(r"\[HLS(?: 200)?-112\].*?Total elapsed time:\s*([0-9.]+)\s*seconds")  # (`[HLS-112]` before 2018)
-_CSIM = re.compile(r"CSim (done|failed) with (?:(\d+) )?errors?|('csim_design' failed|Problem running csim):")
+_CSIM = re.compile(
+    r"CSim (done|failed) with (?:(\d+) )?errors?|('csim_design' failed|Problem running csim):|Code Analyzer (finished)"
+)
 # the test bench's build (2016-2018: `CSim file generation failed: compilation error(s)`, where
 # 2019+ says `'csim_design' failed:`); `done`, a simulation set up only, gives no verdict
 _GENERATION = "CSim file generation "
 _BUILD_FAILED = " compilation error"  # after `'csim_design' failed:`: the test bench did not build
 # (2023+: a simulation that crashed says only `ERROR: Problem running csim: child process exited
 # abnormally`: lstm2's component, its csim summary CS_FAILED, had no sw_run)
-_CSIM_STARTS = ("CSim ", "'csim_design' failed:", "Problem running csim:")
+# (2024.1+, `csim.code_analyzer=1`: the test bench runs under the Code Analyzer instead, and a
+# run that ended well says only `INFO: [SIM 211-210] Code Analyzer finished`: kwt3/HLS-Models'
+# Matrix-Multiplication, its csim summary CS_PASSED, had no sw_run; one that failed says
+# `Code Analyzer execution failed` and `Problem running csim:`)
+_ANALYZED = "Code Analyzer finished"
+# what every release writes before the test bench runs, whose output a log then holds, any bytes
+TESTBENCH_START = b"CSIM start"
+_CSIM_STARTS = ("CSim ", "'csim_design' failed:", "Problem running csim:", _ANALYZED)
 # What tells which step of the flow a line belongs to: the command being run, else the message's tag.
 _RUNNING = re.compile(r"Running: (csim_design|csynth_design|cosim_design|export_design|package)\b")
 # (before 2018: `@I [SIM-2]`, `@E [SYNCHK-61]`; since: `INFO: [SIM 211-2]`, `ERROR: [SYNCHK 200-61]`)
@@ -78,7 +87,14 @@ _RAN = {
     "synthesis": ("Running: csynth_design", *_SYNTHESIS_START),
     # (a test bench whose build failed ran too: umbertoVargas/FIR-HLS's 2019.2 session said only
     # `CSim file generation failed`, and its sw_run fail had no version)
-    "csim": ("Running: csim_design", "CSim done", "CSim failed", "'csim_design' failed", _GENERATION + "failed"),
+    "csim": (
+        "Running: csim_design",
+        "CSim done",
+        "CSim failed",
+        "'csim_design' failed",
+        _GENERATION + "failed",
+        _ANALYZED,
+    ),
     # (2015.x tags its co-simulation's messages `@I [SIM-n]`: its words say what it is)
     "cosim": ("Running: cosim_design", "[COSIM ", "[COSIM-", "C/RTL co-simulation", "Generating RTL test bench"),
 }
@@ -115,8 +131,8 @@ def csim_status(text: str) -> str | None:
         verdict = _last_csim_verdict(text, before=verdict.start())  # (no copy of a long log)
     if verdict is None:
         return None
-    word, count, failed = verdict.groups()
-    return "pass" if not failed and word == "done" and (count or "0") == "0" else "fail"
+    word, count, failed, analyzed = verdict.groups()
+    return "pass" if analyzed or (not failed and word == "done" and (count or "0") == "0") else "fail"
 
 
 def _last_csim_verdict(text: str, before: int | None = None) -> re.Match[str] | None:
@@ -400,13 +416,13 @@ def _verdicts_by_opened(parts: list[_Session]) -> tuple[list[str], dict[str, str
 def parse_hls_log(data: bytes) -> dict[str, Any]:
     """Version, part, elapsed time, C simulation verdict, synthesis-step errors, and the solutions
     the session opened (by folder name)."""
-    return _hls_log_facts(decode_text(data), _elapsed_of_work)
+    return _hls_log_facts(decode_text(data, TESTBENCH_START), _elapsed_of_work)
 
 
 def parse_hls_step_log(data: bytes) -> dict[str, Any]:
     """A unified component's step log (logs/hls_compile.log, hls_run_<step>.log): its name says
     which step its sessions ran, whatever they echo; its last elapsed time is that step's."""
-    return _hls_log_facts(decode_text(data), lambda parts: parts[-1].elapsed)
+    return _hls_log_facts(decode_text(data, TESTBENCH_START), lambda parts: parts[-1].elapsed)
 
 
 def _hls_log_facts(text: str, timed: Callable[[list[_Session]], list[str]]) -> dict[str, Any]:
@@ -453,7 +469,7 @@ _FOR_USER = re.compile(rf"\[HLS 200-10\] For user .* on ({CLOCK_DATE})(?: \S+)? 
 def parse_tcl_backup(data: bytes) -> dict[str, Any]:
     """A set-aside Tcl session's log, read as the session log it was, and when it started (seconds
     of the machine's clock; None where unsaid): which of them is the newest."""
-    text = decode_text(data)
+    text = decode_text(data, TESTBENCH_START)
     facts = _hls_log_facts(text, _elapsed_of_work)
     user = _FOR_USER.search(text)
     facts["started"] = session_started(text) or (clock_seconds(f"{user.group(1)} {user.group(2)}") if user else None)
@@ -461,4 +477,4 @@ def parse_tcl_backup(data: bytes) -> dict[str, Any]:
 
 
 def parse_csim_log(data: bytes) -> dict[str, Any]:
-    return {"csim_status": csim_status(decode_text(data))}
+    return {"csim_status": csim_status(decode_text(data, TESTBENCH_START))}

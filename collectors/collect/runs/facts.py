@@ -12,7 +12,7 @@ from itertools import chain
 from typing import Any
 
 from collectors.collect.artifacts.csynth import PENALTY_PARTS
-from collectors.collect.artifacts.hls_log import BANNER_ONLY, release
+from collectors.collect.artifacts.hls_log import BANNER_ONLY
 from collectors.collect.artifacts.hls_log_names import STEP_LOGS, TCL_SESSION_LOG
 from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX
 from collectors.collect.artifacts.parsed import Parsed
@@ -29,6 +29,15 @@ from collectors.collect.runs.layout import (
     session_logs,
     solution_of,
     top_model_name,
+    work_of,
+)
+from collectors.collect.runs.versions import (
+    fixed_versions,
+    only_release,
+    own_summaries,
+    step_versions,
+    version_of,
+    versions_of,
 )
 from collectors.records.model import VPP_TARGETS
 
@@ -68,7 +77,7 @@ def derive_facts(proj: ProjectFiles, group: RunGroup) -> RunFacts:
     chosen = pick_csynth(proj, group)
     solution = chosen_solution(proj, group, chosen)
     hls_logs = _session_logs(proj, group, solution)
-    fixed = _fixed_versions(group, chosen)
+    fixed = fixed_versions(group, chosen, own_summaries(proj, group, solution))
     find_top = partial(run_top, proj, group, solution, chosen)
     if group.target == "vitis.csim":  # (the function its verdict speaks of: payloads._sw_run)
         find_top = partial(_simulated_top, proj, group, solution, find_top)
@@ -76,16 +85,16 @@ def derive_facts(proj: ProjectFiles, group: RunGroup) -> RunFacts:
     runtime = _runtime(group, timing, solution)
     derived = {
         "device": group.device,
-        "vitis_version": _version(fixed, _versions(hls_logs)),
+        "vitis_version": version_of(fixed, versions_of(hls_logs)),
         "runtime_seconds": _set_aside_runtime(proj, group, hls_logs, solution) if runtime is None else runtime,
     }
     versions: dict[str, str | None] = {}
     if group.solutions and group.target not in VPP_TARGETS:
         # an HLS run: a log speaks for a record only through the sessions that ran its step
         # the last resort, after the chosen report's: a session whose log shows only its banner
-        last_resort = next(iter(_step_versions(hls_logs, BANNER_ONLY)), None) or _only_release(hls_logs)
+        last_resort = next(iter(step_versions(hls_logs, BANNER_ONLY)), None) or only_release(hls_logs)
         versions = {
-            rtype: _version(fixed, _step_versions(hls_logs, step)) or last_resort
+            rtype: version_of(fixed, step_versions(hls_logs, step)) or last_resort
             for rtype, step in STEP_OF_REPORT.items()
         }
     # a unified component's compile that failed (its summary, its compile log); a v++ kernel's
@@ -110,64 +119,6 @@ def meta_facts(metas: list[Parsed], target: str, device: str | None, report_type
         elif facts["target"] == target and facts.get("device") in (None, device):
             targeted.update(facts)
     return {**general, **targeted}
-
-
-def _fixed_versions(group: RunGroup, chosen: Parsed | None) -> tuple[list[str], list[str], list[str]]:
-    """The versions every record of a run shares the sources of: v++ logs, summaries (then the
-    simulator of an emulation run folder, grouping._emulation_run_folders), the chosen report
-    (HLS logs count per step: _step_versions)."""
-    # (the AWS F1 build's `2017.4.op` is 2017.4, as its logs say: no patch level refining it)
-    report = [release(chosen.facts["ReportVersion"]["Version"])] if chosen is not None and chosen.ok else []
-    summaries = _versions(group.of("summary")) + _versions(group.of("xsim_log"))
-    return _versions(group.of("vpp_log")), summaries, report
-
-
-def _version(fixed: tuple[list[str], list[str], list[str]], hls: list[str]) -> str | None:
-    """The first source by precedence (v++ logs, summaries, HLS logs, the chosen report); a later
-    one that agrees on the release and adds the patch level (2025.1 -> 2025.1.1) refines it.
-    `hls`: the HLS logs' versions (only the sessions that ran a step, for that step's records)."""
-    vpp, summaries, report = fixed
-    version: str | None = None
-    for candidate in (v for versions in (vpp, summaries, hls, report) for v in versions if v):
-        if version is None or candidate.startswith(version + "."):
-            version = candidate
-    return version
-
-
-def _step_versions(hls_logs: list[Parsed], step: str) -> list[str]:
-    """Of each log, the version of the last session that ran `step`; the latest release first.
-    Logs are not dated against each other, but a project moves on to later releases and its
-    reports are those of a step's last run (GeorgeMaid/5775_project: the solution's log
-    co-simulated on 2016.2, its later sessions were 2019.2.1, the project's session log
-    co-simulated on 2019.2.1; taken in the order of their paths, the record said 2016.2)."""
-    found = []
-    for log in sorted(hls_logs, key=lambda p: p.path):
-        if log.kind == "hls_step_log":
-            if posixpath.basename(log.path) == STEP_LOGS.get(step):  # (logs/hls_compile.log, hls_run_<step>.log)
-                found += _versions([log])
-        elif log.facts.get("step_versions", {}).get(step):
-            found.append(log.facts["step_versions"][step][-1])
-    return sorted(found, key=_release_order, reverse=True)
-
-
-def _only_release(hls_logs: list[Parsed]) -> str | None:
-    """The release every session of the solution that ran a step names, where they name one
-    (seyedaminhabibi/sift_hls: its one 2016.2 session synthesised; the C simulation's sw_run,
-    which no session shows, was 'unknown'); None where they name several or none."""
-    named = {release(v) for log in hls_logs for found in log.facts.get("step_versions", {}).values() for v in found}
-    return named.pop() if len(named) == 1 else None
-
-
-def _release_order(version: str) -> tuple[int, ...]:
-    """2019.2.1 -> (2019, 2, 1): later releases sort after (a part that is no number counts 0)."""
-    return tuple(int(part) if part.isdigit() else 0 for part in version.split("."))
-
-
-def _versions(items: list[Parsed]) -> list[str]:
-    """The versions the items say, each as its release (an AWS F1 build's `2018.2.op` is 2018.2)."""
-    return [
-        release(p.facts["vitis_version"]) for p in sorted(items, key=lambda p: p.path) if p.facts.get("vitis_version")
-    ]
 
 
 # a unified component's step log that is the whole session of a run of this target
@@ -483,6 +434,6 @@ def _session_logs(proj: ProjectFiles, group: RunGroup, solution: str | None) -> 
     if not group.solutions or solution is None:
         return logs
     outside = [p for p in proj.readable("hls_log") if proj.vpp_context(p) is None]
-    work = posixpath.dirname(solution) or "."
+    work = work_of(solution)
     steps = [p for p in group.of("hls_step_log") if proj.folder(p) == posixpath.normpath(posixpath.join(work, "logs"))]
     return session_logs(proj, solution, outside) + steps

@@ -16,9 +16,11 @@ from collectors.collect.runs.layout import (
     RunGroup,
     RunGroups,
     inside,
+    is_component_hls,
     is_copied_cosim,
     session_logs,
     solution_of,
+    work_of,
 )
 from collectors.collect.runs.solutions import plan_solutions
 from collectors.problems import Problem
@@ -435,9 +437,9 @@ def _component_files(proj: ProjectFiles, solution: str) -> list[Parsed]:
     """A unified component's summaries (`<comp>.hlscompile_summary`, `<comp>.hlsrun_<step>_summary`)
     sit beside its `hls/` work directory, its step logs in `logs/` there, its `hls_config.cfg`
     in the component's folder (the work directory's, or the one above it)."""
-    if posixpath.basename(solution) != "hls":
+    if not is_component_hls(solution):
         return []
-    work = posixpath.dirname(solution) or "."
+    work = work_of(solution)
     steps = posixpath.join(work, "logs") if work != "." else "logs"
     configs = (work, posixpath.dirname(work) or ".")
     return [

@@ -231,6 +231,16 @@ def inside(path: str, ancestor: str) -> bool:
     return ancestor == "." or path == ancestor or path.startswith(ancestor + "/")
 
 
+def is_component_hls(solution: str) -> bool:
+    """Whether a solution is a unified component's `hls` (its logs and summaries beside it)."""
+    return posixpath.basename(solution) == "hls"
+
+
+def work_of(solution: str) -> str:
+    """The folder that holds a solution (a component's work directory, a classic one's project)."""
+    return posixpath.dirname(solution) or "."
+
+
 def solution_of(parts: list[str], kind: str) -> str | None:
     """The HLS solution directory (relative) an artifact belongs to, by its path shape ("." where
     the project folder is the solution itself: NhatAnhNguyen2906/Convolution2D commits its
@@ -239,6 +249,8 @@ def solution_of(parts: list[str], kind: str) -> str | None:
     if kind == "csynth":
         if parent[-2:] == ["syn", "report"]:
             return "/".join(parent[:-2]) or "."
+        if len(parent) > 1 and parent[-1] == "syn":  # (a solution copied without its report folders)
+            return "/".join(parent[:-1])
         return "/".join(parent) or "."  # a copy taken out of its solution (e.g. <proj>/report/)
     if kind == "lat_rpt" and len(parent) >= 3 and parent[-3:-1] == ["sim", "report"]:
         return "/".join(parent[:-3]) or "."
@@ -266,6 +278,8 @@ def is_copied_cosim(folder: list[str]) -> bool:
 def _cosim_solution(parent: list[str]) -> str | None:
     if parent[-2:] == ["sim", "report"]:
         return "/".join(parent[:-2]) or "."
+    if len(parent) > 1 and parent[-1] == "sim":  # (a solution copied without its report folders)
+        return "/".join(parent[:-1])
     if is_copied_cosim(parent):  # (the component's work directory, or the copy's folder: _copy_owner)
         return "/".join(parent[:-1] + ["hls"])
     return None
@@ -324,8 +338,8 @@ def named_tops(proj: ProjectFiles, solution: str) -> Iterator[str]:
     """The top functions a solution's design is named by, first the one that decides: `set_top` in
     the solution's script.tcl, `top` of the project's .app, (a unified component's `<work>/hls`)
     `syn.top` of its hls_config.cfg."""
-    project = posixpath.dirname(solution) or "."
-    component = posixpath.dirname(project) or "."
+    project = work_of(solution)
+    component = work_of(project)
     for kind, folders in (("hls_script", {solution}), ("hls_app", {project}), ("hls_config", {project, component})):
         for item in proj.readable(kind):
             if proj.folder(item) in folders and item.facts["top"]:

@@ -10,7 +10,7 @@ from typing import Any
 
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.runs.facts import csynth_pick_key
-from collectors.collect.runs.layout import ProjectFiles
+from collectors.collect.runs.layout import ProjectFiles, work_of
 from collectors.problems import Problem
 
 RESULT_KINDS = frozenset({"csynth", "lat_rpt", "cosim_rpt", "csim_log"})
@@ -44,10 +44,10 @@ def plan_solutions(
     by_project: dict[str, list[str]] = {}
     for solution, items in solutions.items():
         if has_results(items, own_logs.get(solution, [])):
-            by_project.setdefault(posixpath.dirname(solution) or ".", []).append(solution)
+            by_project.setdefault(work_of(solution), []).append(solution)
     for solution in sorted(component_solutions):
-        work = posixpath.dirname(solution) or "."
-        above = posixpath.dirname(work) or "."
+        work = work_of(solution)
+        above = work_of(work)
         if by_project.get(work) == [solution] and work != above and above in by_project:
             del by_project[work]
             by_project[above].append(solution)
