@@ -901,6 +901,32 @@ def test_a_project_made_inside_a_solution_folder_is_a_project_of_its_own(tmp_pat
     assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 26.554)]
 
 
+def test_a_project_made_inside_a_solution_lends_the_outer_run_none_of_its_reports(tmp_path: Path) -> None:
+    """Ahrfry/vasado (2016.4): `vivado_hls -f script.tcl` run in the root project's solution folder
+    made ku060_solution/example/ (its vivado_hls.app); its C simulation found no test bench and
+    failed. One csim run of the two solutions, the outer one chosen: its verdict came from the
+    nested project's log, the newest (a checkout writes it later), `fail` for a solution that
+    passed."""
+    root = tmp_path / "vasado"
+    place(root, "vivado_hls.app", text='<project top="example" name="vasado"/>\n')
+    place(root, "ku060_solution/ku060_solution.aps", text="<solution/>\n")
+    passed = "INFO: [SIM 2] *************** CSIM start ***************\nINFO: [SIM 1] CSim done with 0 errors.\n"
+    set_mtime(place(root, "ku060_solution/csim/report/example_csim.log", text=passed), 100)
+    nested = root / "ku060_solution/example"
+    place(nested, "vivado_hls.app", text='<project top="example" name="example"/>\n')
+    place(nested, "ku060_solution/ku060_solution.aps", text="<solution/>\n")
+    failed = "CRITICAL WARNING: [SIM 100] CSim failed with errors.\n"
+    set_mtime(place(nested, "ku060_solution/csim/report/example_csim.log", text=failed), 10)
+    collection = collect(root)
+    records, _ = records_of(collection)
+    assert [(r["report_type"], r["sw_run"]["status"]) for r in records] == [("sw_run", "pass")]
+    reasons = [p.reason for p in collection.problems()]
+    assert (
+        "ku060_solution/example/ku060_solution not recorded: ku060_solution gives the records of the vitis.csim run"
+        in (reasons)
+    )
+
+
 @pytest.mark.parametrize(("later", "version"), [("", "2016.2"), ("2017.4", "unknown")])
 def test_a_csim_run_whose_solution_ran_one_release_only_is_of_that_release(
     tmp_path: Path, later: str, version: str

@@ -8,7 +8,7 @@ from collectors.collect.artifacts import ARTIFACTS, classify
 from collectors.collect.artifacts.component import parse_hls_config
 from collectors.collect.artifacts.cosim import parse_cosim_rpt
 from collectors.collect.artifacts.csynth import parse_csynth
-from collectors.collect.artifacts.hls_log import BANNER_ONLY, parse_csim_log, parse_hls_log
+from collectors.collect.artifacts.hls_log import BANNER_ONLY, parse_csim_log, parse_hls_log, release
 from collectors.collect.artifacts.latrpt import parse_lat_rpt
 from collectors.collect.artifacts.profile import parse_emu_timeline, parse_profile_kernels, parse_xsim_log
 from collectors.collect.artifacts.summary import parse_build_summary
@@ -443,12 +443,17 @@ def test_an_old_logs_synthesis_errors_fail_the_synthesis_and_its_csim_errors_do_
     assert facts["failed_steps"] == ["csim", "synthesis"] and facts["csim_status"] == "fail"
 
 
-@pytest.mark.parametrize("build", ["v2018.3.op", "v2018.3_AR71275_op"])
+@pytest.mark.parametrize("build", ["v2018.3.op", "v2018.3_AR71275_op", "v2018.3_AR70530_AR70530"])
 def test_the_aws_builds_version_banner_is_read(build: str) -> None:
     """SDAccel on AWS F1 (raazgupta/fpga_smith_waterman_algo's vivado_hls.log) writes `v2018.3.op`;
-    the AMI's patched build `v2018.2_AR71275_op` (the aws-fpga setup scripts list that banner)."""
+    the AMI's patched build `v2018.2_AR71275_op` (the aws-fpga setup scripts list that banner); an
+    install given a tactical patch twice (ATaylorCEngFIET/Hackster, 2017.4: its logs gave none, its
+    report's version went into the records as written)."""
     banner = f"****** Vivado(TM) HLS - High-Level Synthesis from C, C++ and SystemC {build} (64-bit)\n"
     assert parse_hls_log(banner.encode())["vitis_version"] == "2018.3"
+    header = f"Version: {build[1:]}\n"  # (the solution log's old header)
+    assert parse_hls_log(header.encode())["vitis_version"] == "2018.3"
+    assert release(build[1:]) == "2018.3"
 
 
 def test_a_package_step_names_its_platform_alone() -> None:

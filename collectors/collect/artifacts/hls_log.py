@@ -13,8 +13,9 @@ from collectors.files import decode_text
 from collectors.numbers import CLOCK_DATE, SECONDS, clock_seconds, lenient, session_started
 
 # the AWS F1 developer AMI's builds of SDAccel and Vivado HLS: `v2018.3.op`, and patched,
-# `v2018.2_AR71275_op` (n-samar/UCLA's csynth.xml): of the release before it
-_AWS_BUILD = r"(?:\.op|_AR\d+_op)"
+# `v2018.2_AR71275_op` (n-samar/UCLA's csynth.xml); an install given an Answer Record's tactical
+# patch, once or more: `v2017.4_AR70530_AR70530`: each of the release before it
+_AWS_BUILD = r"(?:\.op|(?:_AR\d+)+(?:_op)?)"
 _RELEASE = r"\d{4}\.\d+(?:\.\d+)?"  # 2019.2, 2019.2.1
 _BANNER = re.compile(rf"\bv({_RELEASE}){_AWS_BUILD}? \(64-bit\)|\*\*\*\* HLS Build v({_RELEASE})\b")
 # Vivado HLS 2015..2019 (`Version: 2016.4`, the F1 build's `2017.4.op`); SDAccel's HLS of 2017
@@ -196,7 +197,8 @@ def synthesis_failed(text: str) -> bool:
 def release(version: Any) -> Any:
     """A version as the banners give it: the AWS F1 build's `2017.4.op` (a report's, vj-sananda/
     vivado-hls) and its patched `2018.2_AR71275_op` are releases 2017.4 and 2018.2, as `_BANNER`
-    and `_OLD_HEADER` read them."""
+    and `_OLD_HEADER` read them; so is an install patched by an Answer Record's tactical patch,
+    once or more (ATaylorCEngFIET/Hackster's `2017.4_AR70530_AR70530`: its logs gave none)."""
     return _AWS_SUFFIX.sub("", version) if isinstance(version, str) else version
 
 

@@ -392,17 +392,21 @@ def _simulated_top(
 ) -> str | None:
     """The function a C simulation run's verdict speaks of: the one its speaking report is named
     after; None where it is a session log's (a bare `_csim.log` names none either)."""
-    logs = [p for p in group.of("csim_log") if in_solution(proj, p, solution)]
+    logs = [p for p in group.of("csim_log") if in_solution(proj, group, p, solution)]
     speaking = next((p for p in csim_candidates(proj, logs, find_top()) if p.ok and p.facts["csim_status"]), None)
     return (report_function(speaking) or None) if speaking is not None else None
 
 
-def in_solution(proj: ProjectFiles, item: Parsed, solution: str | None) -> bool:
-    """Whether an artifact belongs to a run's chosen solution (every one does without one)."""
-    return (
-        solution is None
-        or inside(proj.rel[item.path], solution)
-        or (item.kind == "cosim_rpt" and solution_of(proj.parts(item), "cosim_rpt") == solution)
+def in_solution(proj: ProjectFiles, group: RunGroup, item: Parsed, solution: str | None) -> bool:
+    """Whether an artifact belongs to a run's chosen solution (every one does without one): not
+    one of another of the run's solutions inside it (Ahrfry/vasado's `ku060_solution/example/`,
+    a project the tool made in the solution's folder: its C simulation failed, found no test
+    bench, and its newer log made the outer solution's sw_run fail)."""
+    if solution is None or (item.kind == "cosim_rpt" and solution_of(proj.parts(item), "cosim_rpt") == solution):
+        return True
+    rel = proj.rel[item.path]
+    return inside(rel, solution) and not any(
+        other != solution and inside(other, solution) and inside(rel, other) for other in group.solutions
     )
 
 

@@ -35,7 +35,7 @@ class PayloadInput:
         return f"{self.group.target} run on {self.group.device or UNKNOWN}"
 
     def in_solution(self, item: Parsed) -> bool:
-        return in_solution(self.proj, item, self.facts.solution)
+        return in_solution(self.proj, self.group, item, self.facts.solution)
 
 
 def build_payload(given: PayloadInput, report_type: str, runner: str | None) -> Built:
