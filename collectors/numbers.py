@@ -47,6 +47,10 @@ class Range:
 
 INT64 = 2**63 - 1
 CYCLES = Range(high=INT64, integer=True)
+# what Vitis HLS writes for a count of cycles it cannot bound (a dataflow top's Interval-max; its
+# text report prints `-1` too: YaoTengqi/Prediction_Model_Accelerator's `concat`, 2022.2): kept
+# as the report's text, read as no number, never a reason to refuse the report
+NO_BOUND = "-1"
 COUNT = Range(high=INT64, integer=True)  # resources, lines, ids
 MHZ = Range(above=True, high=100_000.0)  # a clock frequency: 100 GHz is far past any device
 NANOSECONDS = Range(high=1e9)  # clock periods and uncertainties (a whole second is absurd already)

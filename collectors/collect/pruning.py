@@ -8,6 +8,7 @@ import re
 
 from collectors.collect.artifacts.component import DEFAULT_WORK_DIR, parse_component
 from collectors.collect.artifacts.hls_log_names import PROJECT_SESSION_LOGS, TCL_SESSION_LOG
+from collectors.collect.artifacts.hls_project import HLS_PROJECT_FILES
 from collectors.collect.artifacts.vpp_log import VPP_BUILD_PREFIXES, is_vpp_build_dir, is_vpp_log
 from collectors.files import read_report
 from collectors.problems import ArtifactError
@@ -82,7 +83,7 @@ def is_build_output(path: str, files: list[str], dirs: list[os.DirEntry], beside
         return True
     if beside_component is not False and _is_component_work_dir(path):
         return True  # whatever it holds: 2025.2 writes a second vitis-comp.json (work_dir ".") there
-    if any(f.endswith(".aps") or f in ("hls.app", "vivado_hls.app") for f in files):
+    if any(f.endswith(".aps") or f in HLS_PROJECT_FILES for f in files):
         return True
     if ".autopilot" in names:
         return True  # an HLS work directory, whatever its name

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from collectors.compare.stats import outcome
-from collectors.numbers import number_or_none
+from collectors.numbers import NO_BOUND, number_or_none
 from collectors.records.columns import section
 from collectors.records.model import AREA, LATENCY, TIMING
 
@@ -27,7 +27,8 @@ def to_number(value: Any) -> float | int | None:
 
 
 def _latency(which: str) -> Callable[[dict[str, Any]], float | None]:
-    return lambda p: to_number(section(p, LATENCY).get(which))
+    """A count of cycles; the tool's `-1` (numbers.NO_BOUND: no bound it could compute) is none."""
+    return lambda p: None if (found := section(p, LATENCY).get(which)) == NO_BOUND else to_number(found)
 
 
 def _clock(payload: dict[str, Any]) -> float | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
+from typing import Literal
 
 from collectors.interpreter import usable_cores
 from collectors.problems import Cancelled, Problem
@@ -249,7 +250,7 @@ def piece_batches(source: Followed, limit: int, preparers: Preparers) -> Generat
     or a line being skipped, stops it there: the caller reads on line by line."""
     if source.unterminated or source.splitter.skipped:
         return False
-    given = "full"
+    given: Given = "full"
     while True:
         if given == "full":
             given = give_pieces(source, limit, preparers)
@@ -262,7 +263,10 @@ def piece_batches(source: Followed, limit: int, preparers: Preparers) -> Generat
         yield batch
 
 
-def give_pieces(source: Followed, limit: int, preparers: Preparers) -> str:
+Given = Literal["full", "end", "replaced"]  # what give_pieces stopped at
+
+
+def give_pieces(source: Followed, limit: int, preparers: Preparers) -> Given:
     """Pieces of whole lines from where `source` was read to, up to the last newline before
     `limit`, given to `preparers` while they have room. Read here too, so that what was read is
     fingerprinted as any read is (follow.py), and a piece that a child read otherwise (the file

@@ -58,13 +58,18 @@ class Tmux:
         ).stdout
 
     def wait_for(self, text: str, timeout: float = 60) -> str:
+        return self.wait_match(re.escape(text), timeout)
+
+    def wait_match(self, pattern: str, timeout: float = 60) -> str:
+        """The screen once `pattern` (a regular expression) is found on it: a table's rows come a
+        frame after its title, on a busy machine seconds after."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             screen = self.screen()
-            if text in screen:
+            if re.search(pattern, screen):
                 return screen
             time.sleep(0.1)  # polling a condition, bounded by the deadline
-        raise AssertionError(f"{text!r} never appeared; screen:\n{self.screen()}")
+        raise AssertionError(f"{pattern!r} never appeared; screen:\n{self.screen()}")
 
     def wait_exit(self, timeout: float = 60) -> tuple[int, str]:
         """Wait for the command to end; its exit status and the screen."""

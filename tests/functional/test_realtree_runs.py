@@ -2034,3 +2034,52 @@ def test_solutions_copied_without_their_report_folders_are_variants(tmp_path: Pa
     ]
     tops = [r["hls_synth"]["UserAssignments"]["TopModelName"] for r in records if r["report_type"] == "hls_synth"]
     assert tops == ["fibonacci", "image_filter"] and collection.problems() == []
+
+
+@pytest.mark.parametrize("newest", ["solution1_baseline", "solution2_dataflow"])
+def test_reports_copied_into_their_solutions_own_report_folder_are_variants(tmp_path: Path, newest: str) -> None:
+    """chaoNTUEE/HLS_Lab-A commits each solution's syn/report as `<solution>/report/` (and one
+    more synthesis as `report_nopipeline/`): each `report*` folder was a solution of its own
+    project, one run whose report the files' dates chose. A `report*` folder in a folder named
+    as a solution is that solution's copy: one variant per solution; of two copies in one, the
+    pick's."""
+    root = tmp_path / "HLS_Lab-A"
+    fixtures = {
+        "solution1_baseline/report": "Achilisnard-Fibonacci__",
+        "solution1_baseline/report_nopipeline": "HawkPhantom-rgb2grayscale__",
+        "solution2_dataflow/report": "HawkPhantom-rgb2grayscale__",
+    }
+    for folder, fixture in fixtures.items():
+        path = place(root, f"{folder}/csynth.xml", fixture + "solution1__syn__report__csynth.xml")
+        set_mtime(path, 10 if folder.startswith(newest) else 100)
+    place(root, "solution1_baseline/tcl/script.tcl", text="open_project dct\n")
+    collection = collect(root)
+    records, _ = records_of(collection)
+    assert [(r["implementation"]["variant"]["name"], r["report_type"]) for r in records] == [
+        ("solution1_baseline", "hls_synth"),
+        ("solution2_dataflow", "hls_synth"),
+    ]
+    assert records[1]["hls_synth"]["UserAssignments"]["TopModelName"] == "image_filter"
+    assert not [p for p in collection.problems() if "not recorded" in p.reason]
+
+
+@pytest.mark.parametrize("project_file", ["hls.app", ".vitis_hls_log_all.xml"])
+def test_a_project_committed_without_its_app_is_known_by_the_guis_log_index(tmp_path: Path, project_file: str) -> None:
+    """necst/pynqrypt, rezaAdinepour/HLS-Tutorial: GitHub's C++ .gitignore holds `*.app`, so the
+    project folder kept only the GUI's `.vitis_hls_log_all.xml`. Taken for no HLS project, the
+    folder with its solution was the project, and the GUI's `vitis_hls.log` beside it, which ran
+    the synthesis (the solution's own 2023 log holds no total), was read by no run: runtime null,
+    or an older session's. The index stands for the `.app`: the same records either way."""
+    workspace = tmp_path / "repo/Ex7"
+    synthesised_solution(workspace / "Ex1", "Ex1")
+    (workspace / "Ex1/hls.app").unlink()
+    place(workspace, f"Ex1/{project_file}", text='<project top="fft32" name="Ex1"/>\n')
+    banner = "Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2023.2 (64-bit)\n"
+    place(workspace, "Ex1/solution1/solution1.log", text=banner + "INFO: [HLS 200-1510] Running: csynth_design \n")
+    opened = "INFO: [HLS 200-1510] Running: open_project Ex1 \nINFO: [HLS 200-1510] Running: open_solution solution1 \n"
+    synthesis = "INFO: [HLS 200-1510] Running: csynth_design \n" + ELAPSED.format("17.942")
+    place(workspace, "vitis_hls.log", text=banner + opened + synthesis)
+    records, _ = records_of(collect(tmp_path / "repo"))
+    assert [(r["problem"]["group_path"], r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [
+        (["Ex7"], "hls_synth", 17.942)
+    ]

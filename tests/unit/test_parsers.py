@@ -651,3 +651,35 @@ def test_a_test_bench_that_prints_raw_bytes_leaves_its_csim_log_a_log() -> None:
     assert parse_hls_log(log)["csim_status"] == "fail"
     with pytest.raises(ArtifactError, match="control characters"):
         parse_csim_log(log.replace(b"CSIM start", b"CSIM begin"))
+
+
+def test_a_dataflow_interval_the_tool_cannot_bound_is_kept_as_written() -> None:
+    """YaoTengqi/Prediction_Model_Accelerator (2022.2): a dataflow top's `<Interval-max>-1</Interval-max>`
+    (its text report prints `-1` too) refused the whole report as out of range: the run had no
+    hls_synth record. The text stays the report's; compare reads no number in it."""
+    from collectors.compare.metrics import METRICS
+
+    raw = fixture_bytes("Achilisnard-Fibonacci__solution1__syn__report__csynth.xml")
+    raw = raw.replace(b"<Interval-min>undef</Interval-min>", b"<Interval-min>2</Interval-min>")
+    raw = raw.replace(b"<Interval-max>undef</Interval-max>", b"<Interval-max>-1</Interval-max>")
+    latency = parse_csynth(raw)["PerformanceEstimates"]["SummaryOfOverallLatency"]
+    assert (latency["Interval-min"], latency["Interval-max"]) == ("2", "-1")
+    payload = {"PerformanceEstimates": {"SummaryOfOverallLatency": latency}}
+    assert METRICS["ii"].read(payload) is None
+    with pytest.raises(ArtifactError, match="Interval-max '-2' is out of range"):
+        parse_csynth(raw.replace(b">-1<", b">-2<"))
+
+
+def test_the_guis_log_index_standing_for_an_app_is_not_read() -> None:
+    """`.vitis_hls_log_all.xml` marks an HLS project whose `.app` was not committed; nothing in it
+    is a run's (Karniela/RSA_Implementation_on_PYNQ's holds a merge conflict: no problem line)."""
+    from collectors.collect.artifacts.hls_project import parse_hls_app
+
+    index = (
+        b'<?xml version="1.0"?>\n<vivadoHLSLog:LogRoot xmlns:vivadoHLSLog="www.xilinx.com/vivadoHLSLog">\n'
+        b"<<<<<<< HEAD\n"
+        b'<logs message="WARNING: x" projectName="rsa" solutionName="solution1"/>\n=======\n>>>>>>> other\n'
+    )
+    assert parse_hls_app(index) == {"top": None, "name": None}
+    with pytest.raises(ArtifactError, match="merge conflict"):
+        parse_hls_app(b'<project top="rsa" name="rsa">\n' + index)

@@ -18,6 +18,7 @@ from collectors.collect.artifacts.csynth import may_be_passed_over, parse_csynth
 from collectors.collect.artifacts.hls_log import parse_csim_log, parse_hls_log, parse_hls_step_log, parse_tcl_backup
 from collectors.collect.artifacts.hls_log_names import STEP_LOGS, is_session_log, is_step_log, is_tcl_backup
 from collectors.collect.artifacts.hls_project import (
+    HLS_PROJECT_FILES,
     is_ide_prj,
     parse_hls_app,
     parse_hls_script,
@@ -112,7 +113,7 @@ register(
 register("runner_meta", ("meta",), lambda f, p: f.startswith("vitis_run."), parse_runner_meta)
 # (its part is read only where no report or log names one: a solution that only simulated)
 register("aps", ("aps",), lambda f, p: True, parse_solution_aps, deferred=lambda path: True)
-register("hls_app", ("app",), lambda f, p: f in ("hls.app", "vivado_hls.app"), parse_hls_app)
+register("hls_app", ("app", "xml"), lambda f, p: f in HLS_PROJECT_FILES, parse_hls_app)
 register("hls_script", ("tcl",), _exact("script.tcl"), parse_hls_script)  # a solution's own script
 register("ide_prj", ("prj",), is_ide_prj, parse_ide_prj)  # a Vitis IDE project's platform
 register("vitis_comp", ("json",), _exact("vitis-comp.json"), parse_component)

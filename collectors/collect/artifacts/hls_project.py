@@ -12,14 +12,23 @@ from collectors.files import decode_text
 from collectors.problems import NotThisKind
 
 _APP_TOP = re.compile(r"<(?:\w+:)?project\b[^>]*?\btop=\"([^\"]+)\"")
+_APP_ROOT = re.compile(rb"<(?:\w+:)?project\b")  # an `.app`'s root element (2013: `<AutoPilot:project`)
 _APP_NAME = re.compile(r"<(?:\w+:)?project\b[^>]*?\bname=\"([^\"]+)\"")
 _SET_TOP = re.compile(r"^\s*set_top\s+(?:-\S+\s+)*\{?([A-Za-z_]\w*)\}?", re.MULTILINE)
 LEGACY_REPORT_SUFFIX = "_csynth.xml"
+# what makes a folder an HLS project: its `.app`, or the GUI's index of the project's logs, which
+# stays where GitHub's C++ .gitignore (`*.app`) kept the `.app` out (necst/pynqrypt,
+# rezaAdinepour/HLS-Tutorial: the GUI's session log beside the project was read by no run)
+HLS_PROJECT_FILES = frozenset({"hls.app", "vivado_hls.app", ".vitis_hls_log_all.xml"})
 
 
 def parse_hls_app(data: bytes) -> dict[str, Any]:
     """The project's top function and its name (`open_project NAME` made it: a folder renamed
-    since still says the name its logs know it by)."""
+    since still says the name its logs know it by). The GUI's log index, which stands for a
+    missing `.app` (HLS_PROJECT_FILES), is no `<project>`: nothing in it is read (a merge
+    conflict left in one, Karniela/RSA_Implementation_on_PYNQ's, is no problem of a run's)."""
+    if _APP_ROOT.search(data) is None:
+        return {"top": None, "name": None}
     text = decode_text(data)
     top, name = _APP_TOP.search(text), _APP_NAME.search(text)
     return {"top": top.group(1) if top else None, "name": name.group(1) if name else None}

@@ -12,7 +12,7 @@ from collectors.collect.artifacts.hls_log_names import PROJECT_SESSION_LOGS, TCL
 from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.artifacts.vpp_log import is_vpp_build_dir, kernel_build_dir, vpp_build_dir
-from collectors.collect.pruning import IDE_CONFIGURATIONS
+from collectors.collect.pruning import IDE_CONFIGURATIONS, SOLUTION_PREFIX
 
 UNKNOWN = "unknown"
 
@@ -249,7 +249,7 @@ def solution_of(parts: list[str], kind: str) -> str | None:
     if kind == "csynth":
         if parent[-2:] == ["syn", "report"]:
             return "/".join(parent[:-2]) or "."
-        if len(parent) > 1 and parent[-1] == "syn":  # (a solution copied without its report folders)
+        if len(parent) > 1 and _copied_solution_report(parent[-2], parent[-1]):
             return "/".join(parent[:-1])
         return "/".join(parent) or "."  # a copy taken out of its solution (e.g. <proj>/report/)
     if kind == "lat_rpt" and len(parent) >= 3 and parent[-3:-1] == ["sim", "report"]:
@@ -263,6 +263,14 @@ def solution_of(parts: list[str], kind: str) -> str | None:
     if kind == "aps":
         return "/".join(parent) or "."
     return None
+
+
+def _copied_solution_report(folder: str, report_folder: str) -> bool:
+    """Whether `<folder>/<report_folder>/csynth.xml` is a solution's report copied into the folder
+    of its solution: `syn/` without its `report/` (gubbriaco/fir-filter-analysis's `<X>Solution/
+    syn/`), or a `report*` folder of a folder named as a solution is (chaoNTUEE/HLS_Lab-A's
+    `solution3_initial_interval/report/`): each was a solution of its own project, one run."""
+    return report_folder == "syn" or (report_folder.startswith("report") and folder.lower().startswith(SOLUTION_PREFIX))
 
 
 # where a cosim report is copied out of its solution: a 2025.x unified component's <comp>/reports/,
