@@ -347,7 +347,8 @@ class RecordsPanel(Vertical):
         self.screen.set_focus(self.view)  # now, not as `focus()` does: after the keys already taken
 
     def action_leave_filter(self) -> None:
-        """Escape in the filter box goes back to the table; the box keeps its query."""
+        """Escape while the filter box has the focus goes back to the table (the box itself takes
+        escape in the order of the keys: FilterBox; this binding names the key in the help)."""
         if self.query_one("#filter", Input).has_focus:
             self._filter_done()
 
