@@ -8,12 +8,11 @@ it in RecordsPanel.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual import events, on
+from textual import on
 from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -41,29 +40,6 @@ def widest(values: list[str]) -> int:
     if all(map(str.isascii, values)):
         return max(map(len, values), default=0)
     return max(map(cell_len, values), default=0)
-
-
-class FilterBox(Input):
-    """The records' filter box. Enter and escape hand the focus back to the records here, in the
-    order of the keys (Input's enter binding runs once the key has bubbled up, and a key typed
-    right after it, on a busy machine, was still the box's: the `c` of compare went into the
-    query); a key the app gave the box before it let go goes back to the app, which gives it to
-    what has the focus now."""
-
-    def __init__(self, leave: Callable[[], None], **kwargs) -> None:
-        super().__init__(**kwargs)
-        self._leave = leave
-
-    async def _on_key(self, event: events.Key) -> None:
-        if self.screen.focused is not self or event.key in ("enter", "escape"):
-            event.stop()
-            event.prevent_default()
-            if self.screen.focused is not self:  # (has_focus follows later, with the Blur event)
-                self.app.post_message(events.Key(event.key, event.character))
-            else:
-                self._leave()
-            return
-        await super()._on_key(event)
 
 
 class RecordsView(LineTable):
@@ -288,8 +264,7 @@ class RecordsPanel(Vertical):
         self._settling: tuple[Timer, Node] | None = None  # a slow query waiting for the typing to pause
 
     def compose(self) -> ComposeResult:
-        yield FilterBox(
-            self._filter_done,
+        yield Input(
             placeholder="filter: type:hls_synth status:pass group:cfd/* lut<30000   (/ to edit, enter to go back)",
             id="filter",
         )
@@ -338,17 +313,15 @@ class RecordsPanel(Vertical):
             self._settling[0].stop()
             self._settling = None
 
+    @on(Input.Submitted, "#filter")
     def _filter_done(self) -> None:
-        """Enter or escape in the filter box (FilterBox): back to the records; the box keeps its
-        query, shown where it holds one."""
         self._settled()  # enter: a query still waiting runs now
         box = self.query_one("#filter", Input)
         box.display = bool(box.value.strip())
-        self.screen.set_focus(self.view)  # now, not as `focus()` does: after the keys already taken
+        self.view.focus()
 
     def action_leave_filter(self) -> None:
-        """Escape while the filter box has the focus goes back to the table (the box itself takes
-        escape in the order of the keys: FilterBox; this binding names the key in the help)."""
+        """Escape in the filter box goes back to the table; the box keeps its query."""
         if self.query_one("#filter", Input).has_focus:
             self._filter_done()
 
