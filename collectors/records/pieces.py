@@ -32,9 +32,6 @@ class Coded:
     distinct: list[str]
     codes: array
 
-    def values(self) -> list[str]:
-        return list(map(self.distinct.__getitem__, self.codes))
-
 
 @dataclass
 class Piece:

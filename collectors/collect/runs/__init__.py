@@ -16,7 +16,7 @@ from collectors.collect.mapping import DEFAULT_VARIANT, Identity
 from collectors.collect.runs.facts import RUN_FACTS, derive_facts, meta_facts, project_tops
 from collectors.collect.runs.facts import RunFacts as DerivedFacts
 from collectors.collect.runs.grouping import group_runs
-from collectors.collect.runs.layout import UNKNOWN, ProjectFiles, Run, RunGroup, inside, is_component_hls, work_of
+from collectors.collect.runs.layout import UNKNOWN, ProjectFiles, Run, RunGroup, home_of, inside
 from collectors.collect.runs.payloads import PayloadInput, build_payload
 from collectors.collect.runs.solutions import RESULT_KINDS
 from collectors.problems import Problem
@@ -158,9 +158,8 @@ def _report_left_out(proj: ProjectFiles, group: RunGroup, chosen: str | None, pr
         return
     for solution in sorted(set(group.solutions) - {chosen}):
         own = [p for p in group.items if inside(proj.rel[p.path], solution) and p.kind in RESULT_KINDS]
-        if is_component_hls(solution):  # (a component's verdicts are in its step logs, beside its hls)
-            own += [p for p in group.of("hls_step_log") if inside(proj.rel[p.path], work_of(solution))]
-            own = [p for p in own if p.kind in RESULT_KINDS or p.facts.get("csim_status")]
+        home = home_of(solution)  # (a component's verdicts are in its step logs, beside its hls)
+        own += [p for p in group.of("hls_step_log") if inside(proj.rel[p.path], home) and p.facts.get("csim_status")]
         if own:
             name = "the project folder's own report" if solution == "." else solution
             message = f"{name} not recorded: {chosen} gives the records of the {group.target} run"

@@ -241,6 +241,12 @@ def work_of(solution: str) -> str:
     return posixpath.dirname(solution) or "."
 
 
+def home_of(solution: str) -> str:
+    """The folder a solution's own files lie in: a component's work directory (its step logs and
+    summaries beside its `hls`), else the solution's folder."""
+    return work_of(solution) if is_component_hls(solution) else solution
+
+
 def solution_of(parts: list[str], kind: str) -> str | None:
     """The HLS solution directory (relative) an artifact belongs to, by its path shape ("." where
     the project folder is the solution itself: NhatAnhNguyen2906/Convolution2D commits its

@@ -8,7 +8,7 @@ import posixpath
 from collectors.collect.artifacts.hls_log import release
 from collectors.collect.artifacts.hls_log_names import STEP_LOGS
 from collectors.collect.artifacts.parsed import Parsed
-from collectors.collect.runs.layout import ProjectFiles, RunGroup, inside, is_component_hls, work_of
+from collectors.collect.runs.layout import ProjectFiles, RunGroup, home_of, inside
 
 
 def fixed_versions(
@@ -34,7 +34,7 @@ def own_summaries(proj: ProjectFiles, group: RunGroup, solution: str | None) -> 
 
     def owner(item: Parsed) -> str | None:
         rel = proj.rel[item.path]
-        homes = [s for s in group.solutions if inside(rel, s) or (is_component_hls(s) and inside(rel, work_of(s)))]
+        homes = [s for s in group.solutions if inside(rel, home_of(s))]
         return max(homes, key=len, default=None)
 
     return [p for p in summaries if owner(p) in (None, solution)]
