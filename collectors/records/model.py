@@ -285,6 +285,10 @@ def as_dict(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+# (one encoder for every record: json.dumps with options makes a new one each call)
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
 def dumps(record: dict[str, Any]) -> str:
     """Strict JSON: NaN and Infinity raise ValueError instead of writing what JSON does not allow."""
-    return json.dumps(record, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return _ENCODER.encode(record)

@@ -121,16 +121,23 @@ def parse_xml(data: bytes) -> etree._Element:
         raise ArtifactError(f"broken XML{where}: {exc.msg if hasattr(exc, 'msg') else exc}") from None
 
 
-def _fields(section: etree._Element | None, names: tuple[str, ...]) -> dict[str, str | None]:
-    children: dict[str, str] = {}
+def _children(section: etree._Element | None) -> dict[str, Any]:
+    """A section's child elements by tag, the first of a repeated tag winning (as `find` does)."""
+    children: dict[str, Any] = {}
     if section is not None:
-        for child in section:  # one pass over the children; the first of a repeated tag wins
-            if isinstance(child.tag, str) and child.tag not in children:
-                children[child.tag] = (child.text or "").strip()
-    found = {name: children.get(name) for name in names}
+        for child in section:  # (one pass: `find` walked the children again for each tag, 4 us a call)
+            tag = child.tag
+            if tag not in children and isinstance(tag, str):
+                children[tag] = child
+    return children
+
+
+def _fields(section: etree._Element | None, names: tuple[str, ...]) -> dict[str, str | None]:
+    texts = {tag: (child.text or "").strip() for tag, child in _children(section).items()}
+    found = {name: texts.get(name) for name in names}
     if "DSP" in found and found["DSP"] is None:
         # older reports name the count after the primitive (DSP48E, DSP48E1, DSP48A1, DSP58, ...)
-        found["DSP"] = next((text for tag, text in children.items() if tag.startswith("DSP")), None)
+        found["DSP"] = next((text for tag, text in texts.items() if tag.startswith("DSP")), None)
     return found
 
 
@@ -138,23 +145,24 @@ def parse_csynth(data: bytes) -> dict[str, Any]:
     """Return the four `hls_synth` sections read from their direct paths only.
 
     Newer reports repeat `SummaryOfOverallLatency` and `Resources` per module deeper in the
-    tree; `find` with a relative path never descends, so those cannot leak in.
+    tree; only a section's direct children are looked at, so those cannot leak in.
     """
     root = parse_xml(data)
     if root.tag != "profile":
         raise ArtifactError(f"not a csynth report (root element <{root.tag}>, expected <profile>)")
-    perf = root.find("PerformanceEstimates")
-    area = root.find("AreaEstimates")
+    top = _children(root)
+    perf = _children(top.get("PerformanceEstimates"))
+    area = _children(top.get("AreaEstimates"))
     sections = {
-        "ReportVersion": _fields(root.find("ReportVersion"), ("Version",)),
-        "UserAssignments": _fields(root.find("UserAssignments"), USER_ASSIGNMENTS),
+        "ReportVersion": _fields(top.get("ReportVersion"), ("Version",)),
+        "UserAssignments": _fields(top.get("UserAssignments"), USER_ASSIGNMENTS),
         "PerformanceEstimates": {
-            "SummaryOfTimingAnalysis": _fields(None if perf is None else perf.find("SummaryOfTimingAnalysis"), TIMING),
-            "SummaryOfOverallLatency": _fields(None if perf is None else perf.find("SummaryOfOverallLatency"), LATENCY),
+            "SummaryOfTimingAnalysis": _fields(perf.get("SummaryOfTimingAnalysis"), TIMING),
+            "SummaryOfOverallLatency": _fields(perf.get("SummaryOfOverallLatency"), LATENCY),
         },
         "AreaEstimates": {
-            "Resources": _fields(None if area is None else area.find("Resources"), RESOURCES),
-            "AvailableResources": _fields(None if area is None else area.find("AvailableResources"), RESOURCES),
+            "Resources": _fields(area.get("Resources"), RESOURCES),
+            "AvailableResources": _fields(area.get("AvailableResources"), RESOURCES),
         },
     }
     check_numbers(sections)

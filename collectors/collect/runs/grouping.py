@@ -27,6 +27,7 @@ from collectors.problems import Problem
 from collectors.records.model import VPP_TARGETS
 
 NOT_IN_VPP_RUNS = frozenset({"runner_meta", "aps", "hls_app", "vitis_comp"})
+BESIDE_THE_HOST = frozenset({"vpp_log", "profile", "summary"})  # v++ files that make a run with no build folder
 
 
 def group_runs(
@@ -50,6 +51,8 @@ def group_runs(
 
 def vpp_groups(proj: ProjectFiles, build_dirs: Iterable[str], groups: RunGroups, problems: list[Problem]) -> None:
     named = _build_dirs(proj, build_dirs)
+    if not named and not any(item.kind in BESIDE_THE_HOST for item in proj.parsed):
+        return  # (an HLS project: no v++ build, nothing beside a host program; a tenth of its grouping)
     context_run = _context_runs(proj, named, groups)
     loose = _place_vpp_items(proj, named, context_run, groups)
     _plain_dirs_of_the_only_build(proj, named, context_run, groups)

@@ -216,8 +216,10 @@ class ProjectFiles:
 
     def _build_folder(self, parts: list[str]) -> str | None:
         folders = range(len(parts) - 1)
+        temp_dirs = self.temp_dirs
         at = next(
-            (i for i in folders if "/".join(parts[: i + 1]) in self.temp_dirs or is_vpp_build_dir(parts[i])), None
+            (i for i in folders if is_vpp_build_dir(parts[i]) or (temp_dirs and "/".join(parts[: i + 1]) in temp_dirs)),
+            None,
         )
         if at is None:
             return None
