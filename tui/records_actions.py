@@ -16,7 +16,7 @@ from collectors.text import visible
 from tui.keys import FILTER_LANGUAGE, PALETTE_KEY, help_lines, palette
 from tui.widgets.compare_matrix import CompareMatrix
 from tui.widgets.line_table import CURSOR_BINDINGS
-from tui.widgets.records_view import RecordsPanel, RecordsView
+from tui.widgets.records_view import FilterBox, RecordsPanel, RecordsView
 
 if TYPE_CHECKING:
     from textual.driver import Driver
@@ -120,7 +120,7 @@ class RecordsActions:
 
         app_bindings = type(self).BINDINGS  # type: ignore[attr-defined]
         return [
-            *help_lines(RecordsPanel.BINDINGS, RecordsView.BINDINGS, CURSOR_BINDINGS, app_bindings),
+            *help_lines(RecordsPanel.BINDINGS, FilterBox.BINDINGS, RecordsView.BINDINGS, CURSOR_BINDINGS, app_bindings),
             PALETTE_KEY,
             ("", ""),
             *FILTER_LANGUAGE,

@@ -78,6 +78,31 @@ async def test_keys_typed_right_after_the_slash_go_to_the_filter_box(files: list
         assert app.query_one("#filter").value == "status:pass group:cfd/*"
 
 
+async def test_keys_typed_at_once_in_the_filter_box_run_in_the_order_typed(files: list[Path]) -> None:
+    """Editing keys, enter, then a key of the records, all typed at once (a fast typist, a
+    loaded machine): each runs in its turn. Input's editing keys and enter are bindings, run
+    once the key has bubbled up to the app, after the letters typed behind them; and a key
+    typed right after enter reached the box before the focus left it (CI: the `c` of compare
+    went into the query)."""
+    from textual import events
+
+    app = BrowseApp([str(f) for f in files])
+    async with app.run_test(size=(200, 50)) as pilot:
+        await start(pilot, app)
+        await pilot.press("slash", *"old")
+        typed = [("ctrl+u", None), *((c, c) for c in "hlsx"), ("backspace", None), ("enter", None), ("space", " ")]
+        for key, character in typed:
+            app.post_message(events.Key(key, character))  # all queued before the first is handled
+        await wait_until(pilot, lambda: len(app.view.marks) == 1)
+        assert app.query_one("#filter", Input).value == "hls"
+        assert app.focused is app.view
+        # (the box selects its query as it takes the focus: the first letter replaces it)
+        for key, character in [("slash", "/"), *((c, c) for c in "hls"), ("escape", None), ("s", "s")]:
+            app.post_message(events.Key(key, character))
+        await wait_until(pilot, lambda: app.view.sort_column is not None)
+        assert app.query_one("#filter", Input).value == "hls" and app.focused is app.view
+
+
 async def test_a_slow_query_waits_for_the_typing_to_pause(files: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
     """Where a query takes long (a million records), the box takes every key at once and the view
     runs the query once the typing pauses, or at enter: never once per keystroke."""

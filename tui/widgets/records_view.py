@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,6 +21,7 @@ from textual.containers import Vertical
 from textual.geometry import Size
 from textual.message import Message
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from collectors.records.query import Everything, Node, QueryError, parse
@@ -241,6 +243,39 @@ class RecordsView(LineTable):
         return shown + hidden
 
 
+class FilterBox(Input):
+    """The filter box, where every key it is given runs in the order typed. Input's editing keys
+    and enter are bindings, run once the key has bubbled up to the app: after the letters typed
+    behind them (ctrl+u then `x` at once cleared the `x`). And the app hands each key to what
+    has the focus as it takes it: a key typed right after enter reached the box before the focus
+    left it (CI: the `c` of compare went into the query). So the box runs its own bindings as it
+    takes their keys, leaves for `leave_to` at once on enter and escape, and gives a key that
+    came after to the app again, for what has the focus now."""
+
+    BINDINGS = [Binding("escape", "submit", "Back to the records", show=False)]  # (the query stays, as at enter)
+
+    def __init__(self, leave_to: Widget, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._leave_to = leave_to
+
+    async def action_submit(self) -> None:
+        await super().action_submit()
+        self.screen.set_focus(self._leave_to)  # now, not as `focus()` does: after the keys already taken
+
+    async def _on_key(self, event: events.Key) -> None:
+        if self.screen.focused is not self:  # (taken before an enter or escape run since moved the focus)
+            event.stop()
+            event.prevent_default()
+            self.app.post_message(events.Key(event.key, event.character))
+            return
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            if await self.app.run_action(binding.action, self):
+                event.stop()
+                event.prevent_default()
+                return
+        await super()._on_key(event)
+
+
 class RecordsPanel(Vertical):
     """Filter box, the records view and its "N of M" line."""
 
@@ -255,7 +290,6 @@ class RecordsPanel(Vertical):
             # typed at once would otherwise start in the records view, where letters are bindings)
             priority=True,
         ),
-        Binding("escape", "leave_filter", "Back to the records", show=False),
     ]
 
     def __init__(self, table: RecordTable | None = None, **kwargs) -> None:
@@ -264,7 +298,8 @@ class RecordsPanel(Vertical):
         self._settling: tuple[Timer, Node] | None = None  # a slow query waiting for the typing to pause
 
     def compose(self) -> ComposeResult:
-        yield Input(
+        yield FilterBox(
+            self.view,
             placeholder="filter: type:hls_synth status:pass group:cfd/* lut<30000   (/ to edit, enter to go back)",
             id="filter",
         )
@@ -315,15 +350,9 @@ class RecordsPanel(Vertical):
 
     @on(Input.Submitted, "#filter")
     def _filter_done(self) -> None:
-        self._settled()  # enter: a query still waiting runs now
+        self._settled()  # enter or escape: a query still waiting runs now (the box gave the focus back)
         box = self.query_one("#filter", Input)
         box.display = bool(box.value.strip())
-        self.view.focus()
-
-    def action_leave_filter(self) -> None:
-        """Escape in the filter box goes back to the table; the box keeps its query."""
-        if self.query_one("#filter", Input).has_focus:
-            self._filter_done()
 
     @on(RecordsView.Changed)
     def _changed(self) -> None:
