@@ -80,7 +80,8 @@ def _holders(nodes: list[DirNode], built_only: bool) -> tuple[list[DirNode], dic
     artifacts of every node whose nearest project it is); the reports in none. A built
     candidate (build evidence, or reports in its subtree) is a project unless a built one lies
     below it, or when it holds reports of its own (in itself or its build output: an HLS project
-    beside harness folders keeps its solutions) or v++ ran in it; an unbuilt one (a marker and
+    beside harness folders keeps its solutions), a solution of its own (_holds_a_solution) or v++
+    ran in it; an unbuilt one (a marker and
     source only) is a project unless any candidate lies below it or a built project above.
     `built_only`: the built projects alone (what lies below an unbuilt one is no built
     project's: the built ones keep the same artifacts)."""
@@ -91,7 +92,7 @@ def _holders(nodes: list[DirNode], built_only: bool) -> tuple[list[DirNode], dic
     candidates = [n for n in nodes if n.is_candidate]
     built = [n for n in candidates if n.has_evidence or id(n) in with_reports]
     below_built = _marked_upwards(n.parent for n in built if n.parent is not None)
-    kept = own_reports | {id(n) for n in holding if _vpp_ran_in(n.path, n.artifacts)}
+    kept = own_reports | {id(n) for n in holding if _vpp_ran_in(n.path, n.artifacts) or _holds_a_solution(n.artifacts)}
     projects = {id(n): n for n in built if id(n) not in below_built or id(n) in kept}
     below_any = _marked_upwards(n.parent for n in candidates if n.parent is not None)
     if not built_only:
@@ -119,8 +120,9 @@ def fold_settled(nodes: list[DirNode]) -> tuple[list[Project], list[DirNode]]:
     of the share, and the nodes below are not sent back. Whether a built candidate is a project,
     and what is its own, depends only on what lies below it: the whole walk decides the same.
     The folder is marked as build evidence (built by reports below it alone, it would look
-    unbuilt): a folder above it is a project only where it keeps reports or a v++ log of its
-    own, each of which makes it built, so nothing else below the folded folder matters to it."""
+    unbuilt): a folder above it is a project only where it keeps reports, a solution or a v++
+    log of its own, each of which makes it built, so nothing else below the folded folder
+    matters to it."""
     _holding, owned, _orphans = _holders(nodes, built_only=True)
     parts = {key: _hls_projects_apart(project) for key, project in owned.items()}
     settled = _merge_ide_companions([part for found in parts.values() for part in found])
@@ -148,6 +150,12 @@ def _vpp_ran_in(folder: str, artifacts: list[tuple[str, str]]) -> bool:
     """A v++ log right in the folder (not a copy in a logs/ folder below): v++ ran there
     (happyCheetah/matmult's failed sw_emu compile at the root, its hw_emu build in u200/hw_emu)."""
     return any(kind == "vpp_log" and os.path.dirname(path) == folder for path, kind in artifacts)
+
+
+def _holds_a_solution(artifacts: list[tuple[str, str]]) -> bool:
+    """An HLS solution of its own (its `.aps`), reports or none: a synthesis that failed wrote
+    none (SpeedyBK/PynqNet's ip_repo, a built project in HLS_Repo/ below it: the failure was lost)."""
+    return any(kind == "aps" for _path, kind in artifacts)
 
 
 def _hls_projects_apart(project: Project) -> list[Project]:

@@ -208,6 +208,33 @@ def test_a_solution_folder_kept_empty_in_git_is_no_build(tmp_path: Path) -> None
     assert summary(collection) == [(("NN",), "hls_synth", "vitis.csynth", "xczu7ev-ffvc1156-2-i", "fail")]
 
 
+def test_a_project_whose_synthesis_failed_is_not_hidden_by_a_built_one_below(tmp_path: Path) -> None:
+    """SpeedyBK/PynqNet: Hardware/ip_repo/ holds FilterBS300/ (vivado_hls.app, solution1 whose
+    synthesis failed: its log, no report) and the session's vivado_hls.log; HLS_Repo/ below it
+    holds a built project. A folder with a built project below stayed a project only for reports
+    of its own: ip_repo's failed synthesis was no record and no problem line, where ip_repo
+    collected alone gives its fail."""
+    root = tmp_path / "PynqNet"
+    ip_repo = root / "Hardware/ip_repo"
+    banner = (
+        "Vivado(TM) HLS - High-Level Synthesis from C, C++ and SystemC v2019.1 (64-bit)\n"
+        "INFO: [HLS 200-10] Setting target device to 'xc7z020-clg400-1'\n"
+        "INFO: [HLS 200-10] Analyzing design file 'FilterBS300/src/TopLevel.cpp' ... \n"
+    )
+    failed = (
+        banner + "ERROR: [HLS 200-70] Compilation errors found: In file included from FilterBS300/src/TopLevel.cpp:1:\n"
+    )
+    place(ip_repo, "vivado_hls.log", text=failed)
+    place(ip_repo, "FilterBS300/vivado_hls.app", text='<project name="FilterBS300" top="FilterBS300"/>\n')
+    place(ip_repo, "FilterBS300/src/TopLevel.cpp", text="void FilterBS300() {}\n")
+    place(ip_repo, "FilterBS300/solution1/solution1.aps", text="<solution/>\n")
+    place(ip_repo, "FilterBS300/solution1/solution1.log", text=failed)
+    classic_solution(ip_repo / "HLS_Repo/FIR16BitA")
+    collection = collect(root)
+    assert projects(collection, root) == ["Hardware/ip_repo", "Hardware/ip_repo/HLS_Repo"]
+    assert summary(collection)[0] == (("Hardware", "ip_repo"), "hls_synth", "vitis.csynth", "xc7z020-clg400-1", "fail")
+
+
 def test_built_projects_below_still_hide_a_group_makefile(tmp_path: Path) -> None:
     root = tmp_path / "suite"
     place(root, "Makefile", text="all:\n")
