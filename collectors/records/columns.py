@@ -6,12 +6,12 @@ fields.py for the list), so that no list of values is ever matched by position.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from operator import itemgetter
 from typing import Any
 
-from collectors.numbers import number_or_none
-from collectors.records.fields import FIELDS, META_PREFIX
+from collectors.numbers import NO_BOUND, number_or_none
+from collectors.records.fields import BY_KEY, FIELDS, META_PREFIX
 from collectors.records.model import EXTENSION_TYPES, FIELD_PATHS, as_dict, fields_reader
 from collectors.records.validate import extra_fields
 
@@ -183,3 +183,14 @@ def float_or_nan(value: Any) -> float:
         return float(value)  # the common cell (cycles, LUT), at C speed
     found = number_or_none(value)
     return NAN if found is None else float(found)  # "undef", "" and the like: no number
+
+
+def _cycles_or_nan(value: Any) -> float:
+    return NAN if value == NO_BOUND else float_or_nan(value)
+
+
+def number_reader(key: str) -> Callable[[Any], float]:
+    """How a column's cells read as numbers for filters and sorting (NaN: none): the tool's -1
+    of a count of cycles is none (fields.Field.cycles)."""
+    field = BY_KEY.get(key)
+    return _cycles_or_nan if field is not None and field.cycles else float_or_nan

@@ -17,6 +17,9 @@ class Field:
     label: str
     numeric: bool = False
     also: tuple[str, ...] = ()  # other names the filter accepts
+    # a count of cycles from a synthesis report, where the tool writes -1 for a bound it could
+    # not compute (a dataflow interval): no number (numbers.NO_BOUND, as compare reads it)
+    cycles: bool = False
 
 
 FIELDS: tuple[Field, ...] = (
@@ -31,8 +34,8 @@ FIELDS: tuple[Field, ...] = (
     Field("vitis", "vitis", also=("version",)),
     Field("status", "status"),
     Field("runtime", "runtime s", True),
-    Field("latency", "latency", True),
-    Field("interval", "interval", True),
+    Field("latency", "latency", True, cycles=True),
+    Field("interval", "interval", True, cycles=True),
     Field("clock", "clock ns", True),
     Field("lut", "LUT", True),
     Field("ff", "FF", True),

@@ -7,7 +7,7 @@ from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from collectors.records.columns import float_or_nan
+from collectors.records.columns import number_reader
 
 
 @dataclass
@@ -35,7 +35,7 @@ class Indexes:
             values = sparse(key)
             dense.extend(values.get(i, "") for i in range(start, end))
         for key, numbers in self.numbers.items():
-            numbers.extend(map(float_or_nan, column(key)[start:]))
+            numbers.extend(map(number_reader(key), column(key)[start:]))
         if self.haystack is not None:
             self.haystack.extend(haystack(start))
         self.numeric.clear()  # a flag over every value: judged again when next asked
@@ -51,7 +51,7 @@ class Indexes:
         for key, dense in self.dense.items():
             dense[index] = sparse(key).get(index, "")
         for key, numbers in self.numbers.items():
-            numbers[index] = float_or_nan(column(key)[index])
+            numbers[index] = number_reader(key)(column(key)[index])
         if self.haystack is not None:
             self.haystack[index] = haystack(index)[0]
         self.numeric.clear()

@@ -27,6 +27,7 @@ from collectors.records.columns import (
     extract,
     float_or_nan,
     note,
+    number_reader,
     rtl_figures,
     synth_figures,
 )
@@ -421,7 +422,7 @@ class RecordTable(Filtering):
         """A column as floats (NaN where there is no number), built when first needed."""
         numbers = self.indexes.numbers.get(column)
         if numbers is None:
-            numbers = self.indexes.numbers[column] = array("d", map(float_or_nan, self.column(column)))
+            numbers = self.indexes.numbers[column] = array("d", map(number_reader(column), self.column(column)))
         return numbers
 
     def index_of(self, key: RowKey) -> int | None:

@@ -161,6 +161,22 @@ def test_sort_by_number_puts_missing_last_both_ways(table: RecordTable) -> None:
     assert set(ascending[3:]) == set(descending[3:]) == {"lud/hls_synth", "srad/hls_synth"}
 
 
+def test_a_cycle_count_of_minus_one_is_no_number(table: RecordTable) -> None:
+    """`<Interval-max>-1</Interval-max>`: a dataflow interval Vitis could not bound
+    (YaoTengqi/Prediction_Model_Accelerator), as compare reads it (numbers.NO_BOUND): no number,
+    so `interval<5` does not match it and it sorts with the missing, last both ways."""
+    unbounded = RecordTable()
+    for number, line in enumerate(EXPECTED.read_text().splitlines(), 1):
+        record = json.loads(line)
+        if record["problem"]["group_path"] == ["topk"] and record["report_type"] == "hls_synth":
+            record["hls_synth"]["PerformanceEstimates"]["SummaryOfOverallLatency"]["Interval-max"] = "-1"
+            line = json.dumps(record)
+        unbounded.add(line, record, f"expected:{number}")
+    assert "topk/hls_synth" not in groups(unbounded, "type:hls_synth interval<100000000")
+    assert groups(unbounded, "type:hls_synth", "interval")[-1] == "topk/hls_synth"
+    assert groups(unbounded, "type:hls_synth", "interval", True)[-1] == "topk/hls_synth"
+
+
 def test_exports(table: RecordTable) -> None:
     rows = table.view(parse("type:rtl_sim"), "group", False)
     jsonl = export(table, rows, ["group"], "jsonl")
