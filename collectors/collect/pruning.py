@@ -129,16 +129,18 @@ def _kept_empty(name: str, files: list[str], names: set[str]) -> bool:
 
 def is_vpp_output(path: str, files: list[str], names: set[str]) -> bool:
     """A `<name>.build` folder holding v++ output (the IDE's temporary folder), a v++ link's
-    output folder of any name (it holds `sys_link/` or `int/xo/`), or a v++ temporary folder of
-    any name (`temp_dir=build` in its configuration: is_vpp_temp_dir)."""
+    output folder of any name (it holds `sys_link/` or `int/xo/`), a v++ temporary folder of
+    any name (`temp_dir=build` in its configuration: is_vpp_temp_dir), or the folder v++ wrote
+    its logs to, of any name (`--log_dir log_dir`: its `optraceViewer.html`, as in `_x/logs/`)."""
     if path.endswith(".build") and ("logs" in names or "link" in names or any(f.endswith(".xo") for f in files)):
         return True
-    if is_vpp_temp_dir(files, names) or is_vpp_output_dir(files, names):
+    if is_vpp_temp_dir(files, names) or is_vpp_output_dir(files, names) or VPP_LOG_VIEWER in files:
         return True
     return bool(names & LINK_OUTPUT_DIRS) or ("int" in names and os.path.isdir(os.path.join(path, "int", "xo")))
 
 
 VPP_OUTPUTS = (".xclbin", ".xo")
+VPP_LOG_VIEWER = "optraceViewer.html"  # what v++ writes into the folder of its logs
 
 
 def is_vpp_output_dir(files: list[str], folders: set[str]) -> bool:
@@ -160,16 +162,13 @@ def is_vpp_output_dir(files: list[str], folders: set[str]) -> bool:
 def is_vpp_temp_dir(files: list[str], folders: set[str]) -> bool:
     """A folder v++ was told to work in (`--temp_dir`, `--log_dir` and `--report_dir` below it):
     its build summary beside `logs/` and `reports/`, or the guidance v++ leaves in its temporary
-    folder (`v++_compile_<kernel>_guidance.pb3`) beside `reports/` (a `_x` copied as `saved_x`, a
-    `--temp_dir xo`); and no source of its own."""
+    folder (`v++_compile_<kernel>_guidance.pb3`; `.pb` and `.json` in 2020.x: a `_x` copied as
+    `saved_x`, a `--temp_dir xo`, ravicho/PORT_test1's `--temp_dir build/<cfg>/temp_dir` whose
+    logs and reports went to folders beside it); and no source of its own."""
     return (
-        "reports" in folders
-        and (
-            ("logs" in folders and any(name.endswith(VPP_SUMMARIES) for name in files))
-            or any(_VPP_GUIDANCE.match(name) for name in files)
-        )
-        and not any(name.endswith(SOURCE_ENDINGS) for name in files)
-    )
+        ("reports" in folders and "logs" in folders and any(name.endswith(VPP_SUMMARIES) for name in files))
+        or any(_VPP_GUIDANCE.match(name) for name in files)
+    ) and not any(name.endswith(SOURCE_ENDINGS) for name in files)
 
 
 _VPP_GUIDANCE = re.compile(r"v\+\+_(?:compile|link)_.+_guidance\.(?:pb3?|json)$")

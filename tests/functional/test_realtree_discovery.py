@@ -458,3 +458,59 @@ def test_a_vpp_temporary_folder_of_any_name_is_its_builds(tmp_path: Path, folder
     (result,) = collection.projects.values()
     assert [(r.target, r.device) for r in result.runs] == [("vitis.hw", U200)]
     assert summary(collection) == [] and collection.problems() == []
+
+
+U50 = "xilinx_u50_gen3x16_xdma_201920_3"
+
+
+def vpp_log_of(step: str, elapsed: str, hls_log: str | None = None) -> str:
+    """A 2020.2 v++ log (ravicho/PORT_test1), cut to the lines read: a compile names the log of
+    its kernel's HLS, in the folder `--temp_dir` made."""
+    lines = [
+        "INFO: [v++ 74-74] Compiler Version string: 2020.2",
+        f"INFO: [v++ 60-{585 if step == 'Compiling' else 629}] {step} for hardware emulation target",
+        f"INFO: [v++ 60-423]   Target device: {U50}",
+    ]
+    if hls_log is not None:
+        lines.append(
+            "===>The following messages were generated while  performing high-level synthesis for kernel: "
+            f"vadd Log file: {hls_log} :"
+        )
+    return "\n".join([*lines, f"INFO: [v++ 60-791] Total elapsed time: {elapsed}"]) + "\n"
+
+
+def test_a_kernel_compiled_in_a_temp_dir_of_any_name_is_its_builds(tmp_path: Path) -> None:
+    """ravicho/PORT_test1 (the HBM tutorial's makefile): `v++ --temp_dir build/<cfg>/temp_dir
+    --log_dir build/<cfg>/log_dir --report_dir ...`. The kernel's HLS project in the temporary
+    folder was a vitis.csynth project of its own (its `vitis_hls.log`'s 22.9 s, the HLS part)
+    and the log folder three projects more; the hw_emu run had no hls_synth record. The compile's
+    log names where its kernel's HLS ran; v++'s guidance files (2020.2: `.pb`, `.json`) make the
+    temporary folder build output, its `optraceViewer.html` the log folder."""
+    root = tmp_path / "PORT_test1"
+    place(root, "makefile", text="all:\n")
+    build = root / "build/HBM_banks2"
+    place(build, "vadd_hw_emu.xo", text="xo\n")
+    place(build, "vadd_hw_emu.xclbin.link_summary", text="{}\n")
+    place(build, "temp_dir/v++_compile_vadd_hw_emu_guidance.pb", text="pb\n")
+    place(build, "temp_dir/v++_compile_vadd_hw_emu_guidance.json", text="{}\n")
+    work = build / "temp_dir/vadd_hw_emu/vadd"
+    place(
+        work,
+        "vitis_hls.log",
+        text="INFO: [HLS 200-112] Total elapsed time: 22.9 seconds; peak allocated memory: 1 MB.\n",
+    )
+    place(work, "vadd/hls.app", text='<project name="vadd" top="vadd"/>\n')
+    place(work, "vadd/solution/solution.aps", text="<solution/>\n")
+    unique = "UniqueMR-ESE5320-Final-Project___x__kernel__hardware_encoding__hardware_encoding__solution__syn__report__"
+    place(work, "vadd/solution/syn/report/csynth.xml", unique + "csynth.xml")
+    logs = build / "log_dir"
+    place(logs, "optraceViewer.html", text="<html/>\n")
+    named = "/wrk/ravic/Port_DDR_to_HBM/build/HBM_banks2/temp_dir/vadd_hw_emu/vadd/vitis_hls.log"
+    place(logs, "vadd_hw_emu/v++.log", text=vpp_log_of("Compiling", "0h 0m 59s", named))
+    place(logs, "v++_vadd_hw_emu.log", text=vpp_log_of("Linking", "0h 7m 27s"))
+    collection = collect(root)
+    assert projects(collection, root) == ["build/HBM_banks2"]
+    records, _clashes = records_of(collection)
+    assert [
+        (r["report_type"], r["run"]["target"], r["run"]["device"], r["run"]["runtime_seconds"]) for r in records
+    ] == [("hls_synth", "vitis.hw_emu", U50, 506.0)]

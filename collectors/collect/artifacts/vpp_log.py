@@ -21,6 +21,9 @@ _PLATFORM = re.compile(_TOOL + r"60-895\]\s+Target platform:\s*(\S+)")  # (a pac
 _VERSION = re.compile(_TOOL + r"74-78\]\s+Compiler Version string:\s*(\S+)")
 _ELAPSED = re.compile(_TOOL + r"60-791\]\s+Total elapsed time:\s*(\d+)h\s*(\d+)m\s*(\d+)s")
 _SESSION = re.compile(_TOOL + r"60-1548\]\s+Creating build summary session with primary output (\S+?),? at (.+)")
+# where a compile's HLS ran: `... performing high-level synthesis for kernel: vadd Log file:
+# /wrk/.../build/HBM_banks2/temp_dir/vadd_hw_emu/vadd/vitis_hls.log` (2020.x-2022.x)
+_HLS_WORK = re.compile(r"high-level synthesis for kernel: \S+ Log file: (\S+)")
 COMPILERS = ("v++", "xocc")  # what a compiler's log is named after: v++.log, v++_krnl.log, xocc_<name>.log
 # v++ build directories: a plain `_x`, or one named after its target and platform
 # (`_x.<t>.<platform>`, `_x_temp.<t>.<platform>`, `build_dir.<t>.<platform>`).
@@ -98,6 +101,8 @@ def parse_vpp_log(data: bytes) -> dict[str, Any]:
         "errors": error_lines(text),
         "invocation": identity,
         "issues": issues,
+        # the folders (the build machine's paths, "/"-separated) its kernels' HLS ran in
+        "hls_work": [path.replace("\\", "/").rpartition("/")[0] for path in _HLS_WORK.findall(text)],
     }
 
 

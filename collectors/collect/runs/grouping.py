@@ -37,8 +37,7 @@ def group_runs(
     problems: list[Problem],
     path_gives_variant: bool = False,
 ) -> RunGroups:
-    """`path_gives_variant`: the project's path names its variant, so several solutions of one
-    HLS project cannot be variants of their own (solutions.plan_solutions)."""
+    """`path_gives_variant`: the path names the variant, not each solution (solutions.plan_solutions)."""
     groups = RunGroups()
     vpp_groups(proj, build_dirs, groups, problems)
     hls_groups(proj, groups, path_gives_variant, problems)
@@ -80,6 +79,8 @@ def _build_dirs(proj: ProjectFiles, build_dirs: Iterable[str]) -> dict[str, tupl
         kernel = kernel_build_dir(name) if parent and context not in proj.temp_dirs else None
         if kernel is not None:  # (xocc's `_x/<kernel>.<t>.<platform>`: ProjectFiles.vpp_context)
             named[context] = (f"vitis.{kernel[0]}", kernel[1])
+        elif (log := proj.kernel_work().get(context)) is not None:  # (where its compile's HLS ran)
+            named[context] = (f"vitis.{log.facts['target']}", log.facts["device"] or "")
     return named
 
 
@@ -196,8 +197,7 @@ def _emulation_run_folders(proj: ProjectFiles, loose: list[Parsed], groups: RunG
 
 
 def _in_emulation_run(parts: list[str]) -> bool:
-    """`.run/<pid>/hw_em*/` in a file's path, relative to its project (`hw_em` before 2023:
-    darrenang2/R-Tree-Testbed's `.run/5752/hw_em/`)."""
+    """`.run/<pid>/hw_em*/` in a file's path (relative; `hw_em` before 2023: darrenang2/R-Tree-Testbed)."""
     return any(
         parts[at] == XRT_RUN_FOLDER and parts[at + 1].isdigit() and parts[at + 2].startswith("hw_em")
         for at in range(len(parts) - 3)

@@ -115,6 +115,7 @@ class ProjectFiles:
         self._reported: dict[str, set[str]] | None = None
         self._tops: dict[str, set[str]] = {}  # design_tops of each solution asked for
         self._tails: dict[str, dict[str, list[str]]] = {}  # log -> solution name -> opened tails
+        self._kernel_work: dict[str, Parsed] | None = None  # (kernel_work)
 
     def folders(self) -> set[str]:
         """The folders (absolute) that hold an artifact, computed once."""
@@ -205,14 +206,38 @@ class ProjectFiles:
 
     def vpp_context(self, item: Parsed) -> str | None:
         """The outermost v++ build directory (relative) an artifact sits in, if any; in a plain
-        `_x`, the kernel's folder that names its build (`_x/<kernel>.<t>.<platform>`)."""
+        `_x`, the kernel's folder that names its build (`_x/<kernel>.<t>.<platform>`); else the
+        folder a v++ compile's log says its kernel's HLS ran in (kernel_work)."""
         if item.path not in self._contexts:
             parts = self.parts(item)
             if len(parts) > 1 and parts[0] in IDE_CONFIGURATIONS:
                 self._contexts[item.path] = parts[0]  # an IDE build configuration: one v++ build
             else:
-                self._contexts[item.path] = self._build_folder(parts)
+                self._contexts[item.path] = self._build_folder(parts) or self._kernel_folder(parts)
         return self._contexts[item.path]
+
+    def kernel_work(self) -> dict[str, Parsed]:
+        """The folders (relative) where a v++ compile's log says its kernel's HLS ran, found in the
+        tree by that path below the project, with the compile's log (the newest that names one):
+        that build's, whatever its temporary folder is called (ravicho/PORT_test1's `--temp_dir
+        build/<cfg>/temp_dir`: its kernel's HLS project was a vitis.csynth run of its own, and
+        the hw_emu run had no hls_synth record). Found once."""
+        if self._kernel_work is None:
+            self._kernel_work = {}
+            compiles = [p for p in self.readable("vpp_log") if p.facts["target"] and p.facts.get("hls_work")]
+            folders = {"/".join(parts[:end]) for parts in map(self.parts, self.parsed) for end in range(1, len(parts))}
+            for log in sorted(compiles, key=lambda p: p.mtime_ns):
+                for work in log.facts["hls_work"]:
+                    for folder in folders:
+                        if work.endswith("/" + folder):
+                            self._kernel_work[folder] = log
+        return self._kernel_work
+
+    def _kernel_folder(self, parts: list[str]) -> str | None:
+        work = self.kernel_work()
+        if not work:
+            return None  # (nearly every project: no v++ compile named where its HLS ran)
+        return next((f for end in range(1, len(parts)) if (f := "/".join(parts[:end])) in work), None)
 
     def _build_folder(self, parts: list[str]) -> str | None:
         folders = range(len(parts) - 1)
