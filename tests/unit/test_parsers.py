@@ -386,6 +386,18 @@ def test_a_session_that_wrote_only_its_banner_is_told_apart() -> None:
     assert parse_hls_log(long_form.encode())["step_versions"] == {BANNER_ONLY: ["2023.2"]}
     old = OLD_HEADER.rsplit("@I", 1)[0]  # (the 2016.4 header alone)
     assert parse_hls_log(old.encode())["step_versions"] == {BANNER_ONLY: ["2016.4"]}
+    # shubham172995/HLS_Projects's axilite_polar/solution1.log: 53 sessions of Vivado HLS 2018.3's
+    # banner, its date and builds unstarred (the record's version was 'unknown')
+    dated = (
+        "==============================================================\n"
+        "File generated on Mon Jan 20 14:28:39 IST 2020\n"
+        "Vivado(TM) HLS - High-Level Synthesis from C, C++ and SystemC v2018.3 (64-bit)\n"
+        "SW Build 2405991 on Thu Dec  6 23:36:41 MST 2018\n"
+        "IP Build 2404404 on Fri Dec  7 01:43:56 MST 2018\n"
+        "Copyright 1986-2018 Xilinx, Inc. All Rights Reserved.\n"
+        "==============================================================\n"
+    )
+    assert parse_hls_log((dated * 2).encode())["step_versions"] == {BANNER_ONLY: ["2018.3", "2018.3"]}
     assert parse_hls_log(OLD_HEADER.encode())["step_versions"] == {}  # (it set a part: it did something)
 
 
