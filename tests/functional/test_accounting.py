@@ -115,7 +115,7 @@ def test_explain_prints_one_line_per_file(tmp_path: Path, capsys: pytest.Capture
     assert f"{solution1}/syn/report/csynth.xml: problem: solution1 not recorded: the path gives the variant " in (
         line.partition("(solution2")[0] for line in every
     )
-    assert len(every) == 21  # 9 files of the v++ build, 12 of the HLS project
+    assert len(every) == 22  # 9 files of the v++ build, 13 of the HLS project (its run_hls.tcl too)
 
 
 async def test_run_detail_lists_the_files_used_and_passed_over(tmp_path: Path) -> None:

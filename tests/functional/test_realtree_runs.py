@@ -392,6 +392,28 @@ def test_2015_solution_without_a_known_top_writes_no_synthesis(tmp_path: Path) -
     ) in reasons_for(collection, root / "solution1/syn/report")
 
 
+@pytest.mark.parametrize("script", ["run.tcl", "run_hls.tcl", "hls.tcl"])
+def test_a_projects_run_script_names_the_top_of_copied_module_reports(tmp_path: Path, script: str) -> None:
+    """Arthur-Chang016/ECE5775_Project_benchmark: reports/<variant>/ each hold a Vivado HLS 2016.2
+    synthesis's per-module reports, no csynth.xml; the project's run.tcl says `set_top digitrec`.
+    Only `script.tcl` was read for set_top: no record, and a problem line saying nothing names
+    the top."""
+    root = tmp_path / "digitrec"
+    place(root, "Makefile", text="all:\n")
+    place(root, "digitrec.cpp", text="void digitrec() {}\n")
+    place(root, script, text="open_project digitrec.prj -reset\nset_top digitrec\n# set_top top\n")
+    for variant, latency in (("no_opt", "16860"), ("pipelined", "276")):
+        top = place(root, f"reports/{variant}/digitrec_csynth.xml", MARSEE + "syn__report__multi_axim_csynth.xml")
+        top.write_text(top.read_text().replace("<Worst-caseLatency>28<", f"<Worst-caseLatency>{latency}<"))
+        place(root, f"reports/{variant}/digitrec_DotProd_csynth.xml", MARSEE + "syn__report__multi_axim_csynth.xml")
+    collection = collect(root)
+    records, _ = records_of(collection)
+    names = [r["implementation"]["variant"]["name"] for r in records]
+    worst = [r["hls_synth"]["PerformanceEstimates"]["SummaryOfOverallLatency"]["Worst-caseLatency"] for r in records]
+    assert list(zip(names, worst)) == [("no_opt", "16860"), ("pipelined", "276")]
+    assert collection.problems() == []
+
+
 def test_2015_solution_whose_cosim_report_alone_names_the_top(tmp_path: Path) -> None:
     """Vivado HLS names `<top>_cosim.rpt` after the top function: with nothing else naming it,
     that name picks `multi_axim_csynth.xml` (latency 28), never the other module's (5)."""

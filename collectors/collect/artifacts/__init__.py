@@ -114,7 +114,10 @@ register("runner_meta", ("meta",), lambda f, p: f.startswith("vitis_run."), pars
 # (its part is read only where no report or log names one: a solution that only simulated)
 register("aps", ("aps",), lambda f, p: True, parse_solution_aps, deferred=lambda path: True)
 register("hls_app", ("app", "xml"), lambda f, p: f in HLS_PROJECT_FILES, parse_hls_app)
-register("hls_script", ("tcl",), _exact("script.tcl"), parse_hls_script)  # a solution's own script
+# a solution's own script, and the project's scripts named as the tools' examples name them (their
+# `set_top` names the top where only per-module reports say which: Arthur-Chang016/ECE5775's run.tcl)
+HLS_SCRIPTS = frozenset({"script.tcl", "run_hls.tcl", "hls.tcl", "run.tcl"})
+register("hls_script", ("tcl",), lambda f, p: f in HLS_SCRIPTS, parse_hls_script)
 register("ide_prj", ("prj",), is_ide_prj, parse_ide_prj)  # a Vitis IDE project's platform
 register("vitis_comp", ("json",), _exact("vitis-comp.json"), parse_component)
 register("hls_config", ("cfg",), _exact("hls_config.cfg"), parse_hls_config)
