@@ -1818,6 +1818,23 @@ def test_a_solutions_own_log_times_it_before_a_log_its_earlier_name_left(tmp_pat
     assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 56.289)]
 
 
+def test_a_solution_renamed_twice_with_no_log_of_its_name_is_timed_by_none(tmp_path: Path) -> None:
+    """Deepsavani/DES-Decryption-Implemented-in-Vivado-HLS's C_5_unroll_factor_2 (and Stepaka/
+    Xilinx_lab's sol2_8_int_32): the folder holds the logs of two earlier names and none of its
+    own; by path the first was taken, 51.949 s of a synthesis of other directives, where the
+    report is the other log's last (13.365 s). Which one wrote the report is not known: none
+    times the run (its verdicts still count)."""
+    root = tmp_path / "DES_DEC"
+    place(root, "hls.app", text='<project top="fft32" name="DES_DEC"/>\n')
+    place(root, "C_5_unroll_factor_2/C_5_unroll_factor_2.aps", text="<solution/>\n")
+    place(root, "C_5_unroll_factor_2/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+    synthesis = "INFO: [HLS 200-1510] Running: csynth_design \n"
+    place(root, "C_5_unroll_factor_2/C_4_unroll_50percent.log", text=synthesis + ELAPSED.format("51.949"))
+    place(root, "C_5_unroll_factor_2/C_5_unroll_50percent.log", text=synthesis + ELAPSED.format("13.365"))
+    records, _ = records_of(collect(root))
+    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", None)]
+
+
 OPENED_IN_LAB = "INFO: [HLS 200-10] Creating and opening solution 'C:/Xilinx_trn/lab2_z1/lab2_z1/{}'.\n"
 
 

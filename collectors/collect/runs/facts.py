@@ -23,6 +23,7 @@ from collectors.collect.runs.layout import (
     SIMULATION_REPORTS,
     ProjectFiles,
     RunGroup,
+    earlier_names_logs,
     inside,
     named_tops,
     report_function,
@@ -81,7 +82,8 @@ def derive_facts(proj: ProjectFiles, group: RunGroup) -> RunFacts:
     find_top = partial(run_top, proj, group, solution, chosen)
     if group.target == "vitis.csim":  # (the function its verdict speaks of: payloads._sw_run)
         find_top = partial(_simulated_top, proj, group, solution, find_top)
-    timing = _of_the_runs_top(_timing_logs(group, hls_logs), find_top)
+    unknown = {p.path for p in earlier_names_logs(proj, solution, hls_logs)} if solution is not None else set()
+    timing = _of_the_runs_top([p for p in _timing_logs(group, hls_logs) if p.path not in unknown], find_top)
     runtime = _runtime(group, timing, solution)
     derived = {
         "device": group.device,

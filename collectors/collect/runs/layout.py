@@ -414,6 +414,17 @@ def _named_after(log: Parsed, solution_name: str) -> bool:
     return posixpath.basename(log.path) == f"{solution_name}.log"
 
 
+def earlier_names_logs(proj: ProjectFiles, solution: str, logs: list[Parsed]) -> list[Parsed]:
+    """A solution renamed after it ran keeps the logs of its earlier names, none named after it:
+    with two or more, which one's sessions wrote its reports is not known, and none times its run
+    (Deepsavani/DES-Decryption's C_5_unroll_factor_2 holds C_4_unroll_50percent.log, whose 51.949 s
+    synthesised other directives, and C_5_unroll_50percent.log, its report's 13.365 s)."""
+    name = posixpath.basename(solution)
+    own = [p for p in logs if p.kind == "hls_log" and proj.folder(p) == solution]
+    own = [p for p in own if posixpath.basename(p.path) not in _PROJECT_LEVEL_LOGS]
+    return [] if len(own) < 2 or any(_named_after(p, name) for p in own) else own
+
+
 def _may_hold_its_session(proj: ProjectFiles, log: Parsed, solution: str) -> bool:
     """Whether a session log above a solution may be its session's: the project's vitis_hls.log
     or vivado_hls.log; a vitis-run Tcl session's log where it opened the solution by name (a 2025
