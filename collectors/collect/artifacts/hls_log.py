@@ -458,6 +458,7 @@ def _hls_log_facts(text: str, timed: Callable[[list[_Session]], list[str]]) -> d
         "csim_by_opened": csim_by_opened,
         "timed_by_opened": _seconds_by_opened(parts, issues) if opened else {},
         "last_untimed": _last_work_untimed(parts),
+        "timed_sessions": len(elapsed),
         "last_untimed_by_opened": _untimed_last_by_opened(parts) if opened else [],
         # a full path's project and solution folders ("picoZed/solution1"): which folder it was
         "opened_tails": sorted({"/".join(path.split("/")[-2:]) for path in opened if path.count("/") >= 1}),

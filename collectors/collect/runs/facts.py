@@ -82,7 +82,7 @@ def derive_facts(proj: ProjectFiles, group: RunGroup) -> RunFacts:
     find_top = partial(run_top, proj, group, solution, chosen)
     if group.target == "vitis.csim":  # (the function its verdict speaks of: payloads._sw_run)
         find_top = partial(_simulated_top, proj, group, solution, find_top)
-    unknown = {p.path for p in earlier_names_logs(proj, solution, hls_logs)} if solution is not None else set()
+    unknown = {p.path for p in _untimed_own_logs(proj, solution, hls_logs)} if solution is not None else set()
     timing = _of_the_runs_top([p for p in _timing_logs(group, hls_logs) if p.path not in unknown], find_top)
     runtime = _runtime(group, timing, solution)
     derived = {
@@ -106,6 +106,26 @@ def derive_facts(proj: ProjectFiles, group: RunGroup) -> RunFacts:
     errors = bool(failed) or any(p.facts["errors"] for p in group.of("vpp_log") + hls_logs)
     top = partial(run_top, proj, group, solution, chosen)  # (worked out when asked)
     return RunFacts(chosen, solution, hls_logs, derived, errors, versions, top)
+
+
+def _untimed_own_logs(proj: ProjectFiles, solution: str, hls_logs: list[Parsed]) -> list[Parsed]:
+    """The logs in a solution's folder that time none of its runs: those of its earlier names
+    (layout.earlier_names_logs); and, of Vivado HLS (before 2020.1), its own log where its one
+    timed session is the end of a Tcl session that ran other solutions first, as another
+    solution's own log shows (it opened this one and has no time of it): Vivado HLS writes the
+    session's total into the last solution's log (A-T-Kristensen/patmos_HLS, 2016.4:
+    matmul_3b_4x4.log's 113 s, 1b's and 2b's synthesis in it). Vitis HLS closes each solution's
+    part with its own total (Stepaka/Xilinx_lab, 2021.2)."""
+    name = posixpath.basename(solution)
+    own = [p for p in hls_logs if p.kind == "hls_log" and proj.folder(p) == solution]
+    own = [p for p in own if p.facts.get("timed_sessions") == 1 and (p.facts["vitis_version"] or "2020") < "2020"]
+    continued = own and any(
+        name in log.facts["opened"] and name not in log.facts["timed_by_opened"]
+        for log in proj.readable("hls_log")
+        if proj.folder(log) != solution
+        and posixpath.basename(log.path) == f"{posixpath.basename(proj.folder(log))}.log"
+    )
+    return earlier_names_logs(proj, solution, hls_logs) + (own if continued else [])
 
 
 def meta_facts(metas: list[Parsed], target: str, device: str | None, report_type: str | None) -> dict[str, Any]:
