@@ -225,7 +225,8 @@ class ProjectFiles:
         if self._kernel_work is None:
             self._kernel_work = {}
             compiles = [p for p in self.readable("vpp_log") if p.facts["target"] and p.facts.get("hls_work")]
-            folders = {"/".join(parts[:end]) for parts in map(self.parts, self.parsed) for end in range(1, len(parts))}
+            parts_of = map(self.parts, self.parsed) if compiles else ()  # (nearly every project: none)
+            folders = {"/".join(parts[:end]) for parts in parts_of for end in range(1, len(parts))}
             for log in sorted(compiles, key=lambda p: p.mtime_ns):
                 for work in log.facts["hls_work"]:
                     for folder in folders:
@@ -415,10 +416,9 @@ def _named_after(log: Parsed, solution_name: str) -> bool:
 
 
 def earlier_names_logs(proj: ProjectFiles, solution: str, logs: list[Parsed]) -> list[Parsed]:
-    """A solution renamed after it ran keeps the logs of its earlier names, none named after it:
-    with two or more, which one's sessions wrote its reports is not known, and none times its run
-    (Deepsavani/DES-Decryption's C_5_unroll_factor_2 holds C_4_unroll_50percent.log, whose 51.949 s
-    synthesised other directives, and C_5_unroll_50percent.log, its report's 13.365 s)."""
+    """A solution renamed after it ran keeps its earlier names' logs, none named after it: with two
+    or more, which one wrote its reports is not known, and none times its run (Deepsavani/DES-
+    Decryption's C_5_unroll_factor_2: C_4_unroll_50percent.log's 51.949 s, other directives)."""
     name = posixpath.basename(solution)
     own = [p for p in logs if p.kind == "hls_log" and proj.folder(p) == solution]
     own = [p for p in own if posixpath.basename(p.path) not in _PROJECT_LEVEL_LOGS]
