@@ -24,6 +24,7 @@ _SESSION = re.compile(_TOOL + r"60-1548\]\s+Creating build summary session with 
 # where a compile's HLS ran: `... performing high-level synthesis for kernel: vadd Log file:
 # /wrk/.../build/HBM_banks2/temp_dir/vadd_hw_emu/vadd/vitis_hls.log` (2020.x-2022.x)
 _HLS_WORK = re.compile(r"high-level synthesis for kernel: \S+ Log file: (\S+)")
+HLS_WORK_KEPT = 64  # (one a kernel; a log naming more is kept to that many)
 COMPILERS = ("v++", "xocc")  # what a compiler's log is named after: v++.log, v++_krnl.log, xocc_<name>.log
 # v++ build directories: a plain `_x`, or one named after its target and platform
 # (`_x.<t>.<platform>`, `_x_temp.<t>.<platform>`, `build_dir.<t>.<platform>`).
@@ -90,6 +91,8 @@ def parse_vpp_log(data: bytes) -> dict[str, Any]:
         if hint:
             out_target = out_target or hint[0]
             out_device = out_device or (hint[1] or None)
+    # the folders (the build machine's paths, "/"-separated) its kernels' HLS ran in
+    hls_work = {path.replace("\\", "/").rpartition("/")[0] for path in _HLS_WORK.findall(text)}
     # One invocation can be logged twice (working directory and _x/logs): identify it.
     identity = session.group(0) if session else hashlib.sha1(data).hexdigest()
     return {
@@ -101,8 +104,7 @@ def parse_vpp_log(data: bytes) -> dict[str, Any]:
         "errors": error_lines(text),
         "invocation": identity,
         "issues": issues,
-        # the folders (the build machine's paths, "/"-separated) its kernels' HLS ran in
-        "hls_work": [path.replace("\\", "/").rpartition("/")[0] for path in _HLS_WORK.findall(text)],
+        "hls_work": sorted(hls_work)[:HLS_WORK_KEPT],
     }
 
 

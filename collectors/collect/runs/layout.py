@@ -225,13 +225,13 @@ class ProjectFiles:
         if self._kernel_work is None:
             self._kernel_work = {}
             compiles = [p for p in self.readable("vpp_log") if p.facts["target"] and p.facts.get("hls_work")]
-            parts_of = map(self.parts, self.parsed) if compiles else ()  # (nearly every project: none)
+            parts_of = [self.parts(p) for p in self.parsed] if compiles else []  # (nearly every project: none)
             folders = {"/".join(parts[:end]) for parts in parts_of for end in range(1, len(parts))}
+            deepest = max(map(len, parts_of), default=0)  # (a path's tails looked up, never folders x paths)
             for log in sorted(compiles, key=lambda p: p.mtime_ns):
-                for work in log.facts["hls_work"]:
-                    for folder in folders:
-                        if work.endswith("/" + folder):
-                            self._kernel_work[folder] = log
+                for steps in (work.split("/") for work in set(log.facts["hls_work"])):
+                    tails = ("/".join(steps[start:]) for start in range(max(1, len(steps) - deepest), len(steps)))
+                    self._kernel_work.update((tail, log) for tail in tails if tail in folders)
         return self._kernel_work
 
     def _kernel_folder(self, parts: list[str]) -> str | None:
