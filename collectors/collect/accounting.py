@@ -108,7 +108,7 @@ def _run_files(runs: list[Run], parsed: list[Parsed], told: dict[str, str]) -> N
             item = by_path.get(path)
             report_type = FEEDS.get(item.kind if item else "")
             if item is not None and _other_tools(item):
-                line = (2, _OTHER_TOOLS.format(item.kind))
+                line = (2, _neither(item))
             elif report_type is None:
                 line = (2, f"{FACTS}: read for the {run_label(run)} run")
             elif report_type not in TARGET_REPORTS.get(run.target, ()):
@@ -124,6 +124,17 @@ def _run_files(runs: list[Run], parsed: list[Parsed], told: dict[str, str]) -> N
 
 
 _OTHER_TOOLS = SKIPPED + ": another tool's file of the same name, not a {}"
+_EMPTY = SKIPPED + ": an empty {}, nothing in it to read"
+
+
+def _neither(item: Parsed) -> str:
+    """Why a read file gave neither data nor a problem: empty (a log: no problem; psiddire/
+    VivadoHLSProjects's solution4.log was called another tool's file), or another tool's."""
+    try:
+        empty = os.stat(item.path).st_size == 0
+    except OSError:
+        empty = False
+    return (_EMPTY if empty else _OTHER_TOOLS).format(item.kind)
 
 
 def _no_verdict(item: Parsed | None) -> bool:
@@ -148,7 +159,7 @@ def _rest(item: Parsed) -> str:
     """A file no record or run took: another tool's file, a file that describes the project, a
     log no run reads, or (what must never happen to a report) unused."""
     if _other_tools(item):
-        return _OTHER_TOOLS.format(item.kind)
+        return _neither(item)
     if item.kind in DESCRIBING:
         return f"{FACTS}: describes the project ({item.kind})"
     if item.kind not in REPORT_KINDS:  # a log of another session or tool (an AI Engine tile's <dir>/<dir>.log)

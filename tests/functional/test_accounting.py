@@ -161,6 +161,18 @@ def test_another_tools_config_json_in_a_build_is_skipped_not_a_problem(
     ]
 
 
+def test_an_empty_log_is_said_to_be_empty(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """psiddire/VivadoHLSProjects's HT/solution4/solution4.log is empty: --explain called it
+    another tool's file of the same name."""
+    root = tmp_path / "suite"
+    trees.hls_two_solutions(root)
+    log = next((root / "Benchmarks").rglob("solution2.aps")).parent / "solution2.log"
+    log.write_text("")
+    out = tmp_path / "out.jsonl"
+    assert main(["collect", str(root), "-o", str(out), "--quiet", "--explain", str(log)]) == 0
+    assert capsys.readouterr().out.splitlines() == [f"{log}: skipped: an empty hls_log, nothing in it to read"]
+
+
 @pytest.mark.parametrize("copied_to", ["report", "fft1024_Best"])
 def test_a_report_in_no_run_is_a_problem_line(tmp_path: Path, copied_to: str) -> None:
     project = csim_log_copied_out(tmp_path, copied_to)
