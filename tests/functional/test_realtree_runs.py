@@ -1802,20 +1802,26 @@ def test_a_lone_copy_of_a_report_with_no_top_named_anywhere_is_read(tmp_path: Pa
     assert [(r["report_type"], r["run"]["target"]) for r in records] == [("hls_synth", "vitis.csynth")]
 
 
+def runtimes_beside(root: Path, solution: str, logs: dict[str, str]) -> list[tuple[str, float | None]]:
+    """(report type, runtime) of the records of a project whose one synthesised solution's folder
+    holds these synthesis logs (file name: its total)."""
+    place(root, "hls.app", text=f'<project top="fft32" name="{root.name}"/>\n')
+    place(root, f"{solution}/{solution}.aps", text="<solution/>\n")
+    place(root, f"{solution}/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+    synthesis = "INFO: [HLS 200-1510] Running: csynth_design \n"
+    for name, seconds in logs.items():
+        place(root, f"{solution}/{name}", text=synthesis + ELAPSED.format(seconds))
+    records, _ = records_of(collect(root))
+    return [(r["report_type"], r["run"]["runtime_seconds"]) for r in records]
+
+
 def test_a_solutions_own_log_times_it_before_a_log_its_earlier_name_left(tmp_path: Path) -> None:
     """Stepaka/Xilinx_lab's KP_502_7: solution sol2_7_double_16 was sol2_7_double before (a copy
     renamed); its folder holds both logs, and by path the older name's came first: the record
     took 47.968 s (another directive set's synthesis) for its own log's 56.289 s (rules 4.2:
     the solution's own log)."""
-    root = tmp_path / "KP_502_7"
-    place(root, "hls.app", text='<project top="fft32" name="KP_502_7"/>\n')
-    place(root, "sol2_7_double_16/sol2_7_double_16.aps", text="<solution/>\n")
-    place(root, "sol2_7_double_16/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
-    synthesis = "INFO: [HLS 200-1510] Running: csynth_design \n"
-    place(root, "sol2_7_double_16/sol2_7_double.log", text=synthesis + ELAPSED.format("47.968"))
-    place(root, "sol2_7_double_16/sol2_7_double_16.log", text=synthesis + ELAPSED.format("56.289"))
-    records, _ = records_of(collect(root))
-    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", 56.289)]
+    logs = {"sol2_7_double.log": "47.968", "sol2_7_double_16.log": "56.289"}
+    assert runtimes_beside(tmp_path / "KP_502_7", "sol2_7_double_16", logs) == [("hls_synth", 56.289)]
 
 
 def test_a_solution_renamed_twice_with_no_log_of_its_name_is_timed_by_none(tmp_path: Path) -> None:
@@ -1824,15 +1830,8 @@ def test_a_solution_renamed_twice_with_no_log_of_its_name_is_timed_by_none(tmp_p
     own; by path the first was taken, 51.949 s of a synthesis of other directives, where the
     report is the other log's last (13.365 s). Which one wrote the report is not known: none
     times the run (its verdicts still count)."""
-    root = tmp_path / "DES_DEC"
-    place(root, "hls.app", text='<project top="fft32" name="DES_DEC"/>\n')
-    place(root, "C_5_unroll_factor_2/C_5_unroll_factor_2.aps", text="<solution/>\n")
-    place(root, "C_5_unroll_factor_2/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
-    synthesis = "INFO: [HLS 200-1510] Running: csynth_design \n"
-    place(root, "C_5_unroll_factor_2/C_4_unroll_50percent.log", text=synthesis + ELAPSED.format("51.949"))
-    place(root, "C_5_unroll_factor_2/C_5_unroll_50percent.log", text=synthesis + ELAPSED.format("13.365"))
-    records, _ = records_of(collect(root))
-    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", None)]
+    logs = {"C_4_unroll_50percent.log": "51.949", "C_5_unroll_50percent.log": "13.365"}
+    assert runtimes_beside(tmp_path / "DES_DEC", "C_5_unroll_factor_2", logs) == [("hls_synth", None)]
 
 
 @pytest.mark.parametrize("version", ["Version: 2016.4", "Vitis HLS - High-Level Synthesis v2021.2 (64-bit)"])

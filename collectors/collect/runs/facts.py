@@ -25,6 +25,7 @@ from collectors.collect.runs.layout import (
     RunGroup,
     earlier_names_logs,
     inside,
+    named_after,
     named_tops,
     report_function,
     session_logs,
@@ -122,8 +123,7 @@ def _untimed_own_logs(proj: ProjectFiles, solution: str, hls_logs: list[Parsed])
     continued = own and any(
         name in log.facts["opened"] and name not in log.facts["timed_by_opened"]
         for log in proj.readable("hls_log")
-        if proj.folder(log) != solution
-        and posixpath.basename(log.path) == f"{posixpath.basename(proj.folder(log))}.log"
+        if proj.folder(log) != solution and named_after(log, posixpath.basename(proj.folder(log)))
     )
     return earlier_names_logs(proj, solution, hls_logs) + (own if continued else [])
 

@@ -152,7 +152,7 @@ def _place_vpp_items(
             target = f"vitis.{item.facts['target']}"
             device = item.facts["device"] or _only_device(groups, target)
             groups.get(target, device).items.append(item)
-        elif context is None and item.kind in ("profile", "summary", "vpp_log"):
+        elif context is None and item.kind in BESIDE_THE_HOST:
             loose.append(item)
     return loose
 

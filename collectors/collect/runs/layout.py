@@ -336,9 +336,9 @@ def session_logs(proj: ProjectFiles, solution: str, logs: list[Parsed]) -> list[
     # was left there by the solution's earlier name, its older sessions (Stepaka/Xilinx_lab:
     # sol2_7_double.log inside sol2_7_double_16/, another directive set's synthesis)
     own = [p for p in logs if proj.folder(p) == solution]
-    if any(_named_after(p, name) for p in own):
-        own = [p for p in own if _named_after(p, name) or posixpath.basename(p.path) in _PROJECT_LEVEL_LOGS]
-    own.sort(key=lambda p: (not _named_after(p, name), p.path))
+    if any(named_after(p, name) for p in own):
+        own = [p for p in own if named_after(p, name) or posixpath.basename(p.path) in _PROJECT_LEVEL_LOGS]
+    own.sort(key=lambda p: (not named_after(p, name), p.path))
     above = [
         p
         for p in logs
@@ -359,9 +359,9 @@ def session_logs(proj: ProjectFiles, solution: str, logs: list[Parsed]) -> list[
         )
     )
     found = own + above
-    if any(p.facts.get("tops") and not _named_after(p, name) for p in found):
+    if any(p.facts.get("tops") and not named_after(p, name) for p in found):
         ours = proj.design_tops(solution)
-        found = [p for p in found if _named_after(p, name) or not _of_another_design(p, ours)]
+        found = [p for p in found if named_after(p, name) or not _of_another_design(p, ours)]
     return found
 
 
@@ -411,7 +411,7 @@ def top_model_name(item: Parsed) -> str | None:
 _PROJECT_LEVEL_LOGS = PROJECT_SESSION_LOGS | {TCL_SESSION_LOG}  # (not a `<dir>/<dir>.log`)
 
 
-def _named_after(log: Parsed, solution_name: str) -> bool:
+def named_after(log: Parsed, solution_name: str) -> bool:
     return posixpath.basename(log.path) == f"{solution_name}.log"
 
 
@@ -422,7 +422,7 @@ def earlier_names_logs(proj: ProjectFiles, solution: str, logs: list[Parsed]) ->
     name = posixpath.basename(solution)
     own = [p for p in logs if p.kind == "hls_log" and proj.folder(p) == solution]
     own = [p for p in own if posixpath.basename(p.path) not in _PROJECT_LEVEL_LOGS]
-    return [] if len(own) < 2 or any(_named_after(p, name) for p in own) else own
+    return [] if len(own) < 2 or any(named_after(p, name) for p in own) else own
 
 
 def _may_hold_its_session(proj: ProjectFiles, log: Parsed, solution: str) -> bool:
