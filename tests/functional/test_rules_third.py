@@ -205,6 +205,29 @@ def test_setup_errors_are_not_synthesis_errors() -> None:
     assert step_versions(sessions(text + failing)) == {"synthesis": ["2018.2"]}
 
 
+def test_config_echoes_before_any_step_leave_a_setup_error_a_setup_error() -> None:
+    """Vivado HLS echoes no command: config_array_partition and config_compile answer with
+    XFORM-tagged lines, which are no synthesis under way (hls4ml's build_prj.tcl on 2018.2,
+    vinyl5200/A-Comparative-Analysis-of-HLS-Optimizations-for-ML-Models: its config_schedule
+    error gave an hls_synth fail)."""
+    from collectors.collect.artifacts.hls_log import errors_by_step, parse_hls_log
+
+    text = (
+        t3.VIVADO_HLS_2018
+        + "INFO: [HLS 200-10] Creating and opening solution '/h/my-hls-test5/myproject_prj/solution1'.\n"
+        "INFO: [XFORM 203-101] Allowed max sub elements number after partition is 4096.\n"
+        "INFO: [XFORM 203-1161] The maximum of name length is set into 80.\n"
+        "INFO: [HLS 200-10] Setting target device to 'xc7a200tfbg676-2'\n"
+        "ERROR: [HLS 200-101] 'config_schedule': Unknown option '-enable_dsp_full_reg=false'.\n"
+        "INFO: [Common 17-206] Exiting vivado_hls at Wed Apr 24 11:24:01 2024...\n"
+    )
+    assert sorted(errors_by_step(text)) == ["setup"]
+    assert parse_hls_log(text.encode())["errors"] == []
+    analysing = "INFO: [HLS 200-10] Analyzing design file 'firmware/myproject.cpp' ...\n"
+    synthesis = text.replace("ERROR: [HLS 200-101]", analysing + "ERROR: [XFORM 203-103]")
+    assert sorted(errors_by_step(synthesis)) == ["synthesis"]
+
+
 @pytest.mark.parametrize(
     ("summary", "log"),
     [("CS_FAILED", ""), (None, "ERROR: [HLS 214-124] use of undeclared identifier 'x'\nPre-synthesis failed.\n")],
@@ -526,6 +549,24 @@ def test_a_c_simulation_run_under_the_code_analyzer_is_a_sw_run(tmp_path: Path, 
     assert [(r["run"]["vitis_version"], r["run"]["runtime_seconds"], r["sw_run"]["status"]) for r in records] == (
         [("2024.2", 19.261, "pass")] if status else []
     )
+
+
+def test_a_code_analyzer_run_speaks_over_an_earlier_classic_report(tmp_path: Path) -> None:
+    """The Code Analyzer writes no csim report: one beside its step log is of an earlier classic
+    run (NOLKAT/ECE-450-FPGA-Design's Lab3, 2025.1 on Windows: `CSim failed` as the classic run
+    could not delete csim/build, then a Code Analyzer run that passed; the sw_run said fail, timed
+    by the run that passed)."""
+    component = t3.csim_only_component(tmp_path / "HLS-Models")
+    stale = "INFO: [SIM 2] *************** CSIM start ***************\nERR: [SIM 100] CSim failed with errors.\n"
+    place(component, "input_doubleconv/hls/csim/report/doubleconv_csim.log", text=stale)
+    build = "  **** HLS Build v2024.2 5238294\n"
+    place(component, "input_doubleconv/logs/hls_run_csim.log", text=build + CODE_ANALYZER_LOG)
+    records, _ = records_of(collect(tmp_path / "HLS-Models"))
+    assert [(r["run"]["runtime_seconds"], r["sw_run"]["status"]) for r in records] == [(19.261, "pass")]
+    classic = CODE_ANALYZER_LOG.replace("Executing Code Analyzer", "Executing classic C simulation")
+    place(component, "input_doubleconv/logs/hls_run_csim.log", text=build + classic)
+    records, _ = records_of(collect(tmp_path / "HLS-Models"))
+    assert [r["sw_run"]["status"] for r in records] == ["fail"]  # (the report speaks for a classic run)
 
 
 def test_a_component_beside_a_classic_solution_lends_it_no_version(tmp_path: Path) -> None:

@@ -57,6 +57,7 @@ _BUILD_FAILED = " compilation error"  # after `'csim_design' failed:`: the test 
 # Matrix-Multiplication, its csim summary CS_PASSED, had no sw_run; one that failed says
 # `Code Analyzer execution failed` and `Problem running csim:`)
 _ANALYZED = "Code Analyzer finished"
+_ANALYZER_RUN = "Executing Code Analyzer"  # (where the classic run writes `CSIM start`)
 # what every release writes before the test bench runs, whose output a log then holds, any bytes
 TESTBENCH_START = b"CSIM start"
 _CSIM_STARTS = ("CSim ", "'csim_design' failed:", "Problem running csim:", _ANALYZED)
@@ -136,6 +137,12 @@ def csim_status(text: str) -> str | None:
     return "pass" if analyzed or (not failed and word == "done" and (count or "0") == "0") else "fail"
 
 
+def analyzed_last(text: str) -> bool:
+    """Whether the log's last C simulation ran under the Code Analyzer, which writes no csim
+    report: a `<top>_csim.log` beside the log is of an earlier classic run."""
+    return text.rfind(_ANALYZER_RUN) > text.rfind(TESTBENCH_START.decode())
+
+
 def _last_csim_verdict(text: str, before: int | None = None) -> re.Match[str] | None:
     """The last match of _CSIM (what `findall` would give last: its matches never overlap) in
     the text up to `before` (all of it by default), looked for backwards from each literal a
@@ -158,6 +165,8 @@ def errors_by_step(text: str) -> dict[str, list[str]]:
     the step running then).
     Before any step starts, and after a step finished, the session runs setup commands
     (`open_project`, `set_part`, `config_*`, ...): their errors are "setup" and fail no step.
+    A synthesis starts with its command or its first analysis, never with a tag: before 2020
+    config_array_partition and config_compile answer with `[XFORM 203-101]` and `[XFORM 203-1161]`.
     A synthesis run again speaks for itself: the errors of an earlier one are dropped (a log
     appended to by every session keeps the failures the designer fixed since)."""
     found: dict[str, list[str]] = {}
@@ -168,7 +177,7 @@ def errors_by_step(text: str) -> dict[str, list[str]]:
         running, tag = _RUNNING.search(line), _TAG.match(line)
         signal = running.group(1) if running else tag.group(1) if tag else None
         was = step
-        if signal is not None:
+        if signal is not None and not (tag and step == SETUP and STEP_OF[signal] == "synthesis"):
             step = STEP_OF[signal]
         elif line.startswith("*****") and (banner := _HLS4ML_STEP.match(line)):
             step = _HLS4ML_STEPS.get(banner.group(1), SETUP)
@@ -444,6 +453,7 @@ def _hls_log_facts(text: str, timed: Callable[[list[_Session]], list[str]]) -> d
         "device": devices[-1] if devices else None,
         "elapsed_seconds": seconds,
         "csim_status": csim_status(text),
+        "csim_analyzed": analyzed_last(text),
         "errors": steps.get("synthesis", [])[:20],  # what fails a synthesis (docs/collection.md)
         "failed_steps": sorted(step for step in steps if step != SETUP),
         "step_versions": step_versions([part.text for part in parts]),

@@ -160,7 +160,9 @@ def _sw_run(given: PayloadInput, runner: str | None) -> Built:
     reports = [p for p in given.group.of("csim_log") if given.in_solution(p)]
     csim_logs = csim_candidates(given.proj, reports, given.facts.top)
     name = posixpath.basename(given.facts.solution) if given.facts.solution is not None else None
-    for item in csim_logs + given.facts.hls_logs:
+    # (a Code Analyzer run writes no report: one there is older than the log's verdict)
+    analyzed = [log for log in given.facts.hls_logs if log.facts.get("csim_analyzed")]
+    for item in analyzed + csim_logs + given.facts.hls_logs:
         status = item.facts["csim_status"]
         if item.kind == "hls_log" and name in item.facts["opened"]:
             status = item.facts["csim_by_opened"].get(name)  # (the verdict given while it was open)
