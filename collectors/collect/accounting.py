@@ -16,7 +16,8 @@ from collectors.collect.discovery import inside
 from collectors.collect.projects import NO_PROJECT
 from collectors.collect.runs import FEEDS, Run
 from collectors.problems import Problem
-from collectors.records.model import TARGET_REPORTS, key_of
+from collectors.records.model import TARGET_REPORTS, RecordKey, key_of
+from collectors.records.store import lost_line
 
 # what each file became, the first word of its line (grep for it)
 RECORD, COPY, FACTS, PROBLEM, SKIPPED, UNUSED = "record", "copy", "facts", "problem", "skipped", "unused"
@@ -177,11 +178,23 @@ def explain_lines(accounts: dict[str, str], wanted: Iterable[str] = ()) -> list[
     return lines
 
 
-def tree_accounts(project_accounts: Iterable[dict[str, str]], walk_problems: Iterable[Problem]) -> dict[str, str]:
-    """Every file of a collection: the projects' accounts and the reports in no project."""
+def tree_accounts(
+    project_accounts: dict[str, dict[str, str]],
+    walk_problems: Iterable[Problem],
+    lost: Iterable[tuple[str, RecordKey, str]] = (),
+) -> dict[str, str]:
+    """Every file of a collection: the projects' accounts (by project) and the reports in no
+    project. `lost`: (project, key, owner) of each record not written, another project's line
+    holding its key: the files that fed it fed nothing written."""
     merged: dict[str, str] = {}
-    for accounts in project_accounts:
+    for accounts in project_accounts.values():
         merged.update(accounts)
+    for project, key, owner in lost:
+        for path, told in project_accounts.get(project, {}).items():
+            fed = told.removeprefix(f"{RECORD}: ").split("; ") if told.startswith(f"{RECORD}: ") else []
+            if key.label() in fed:
+                kept = [label for label in fed if label != key.label()]
+                merged[path] = f"{RECORD}: {'; '.join(kept)}" if kept else f"{PROBLEM}: {lost_line(owner)}"
     for problem in walk_problems:
         if problem.reason == NO_PROJECT:
             merged.setdefault(problem.path, f"{PROBLEM}: {problem.reason}")

@@ -174,14 +174,16 @@ class RecordSet:
     def clashes(self) -> list[Problem]:
         """Each project whose record lost its key to another project's (or to its own)."""
         found = [Problem(p, f"{n} records repeat another record's key; not written") for p, n in self._repeated.items()]
-        for claims in self._claims.values():
+        return found + [Problem(project, lost_line(owner)) for project, _key, owner in self.lost()]
+
+    def lost(self) -> list[tuple[str, RecordKey, str]]:
+        """(project, key, the project whose line was written) of each record not written because
+        another project made its key."""
+        found = []
+        for key, claims in self._claims.items():
             if len(claims) > 1:
                 owner = min(claims)
-                found += [
-                    Problem(p, f"same record key as {owner}; this project's record not written")
-                    for p in sorted(claims)
-                    if p != owner
-                ]
+                found += [(project, key, owner) for project in sorted(claims) if project != owner]
         return found
 
     def render(self) -> bytes:
@@ -193,6 +195,10 @@ class RecordSet:
         visible, keys = self._visible, self._in_order()
         for start in range(0, len(keys), lines):
             yield "".join([visible[key] + "\n" for key in keys[start : start + lines]]).encode("utf-8")
+
+
+def lost_line(owner: str) -> str:
+    return f"same record key as {owner}; this project's record not written"
 
 
 class JsonlFile:
@@ -355,3 +361,6 @@ class Output:
 
     def clashes(self) -> list[Problem]:
         return self.records.clashes() + self.extensions.clashes()
+
+    def lost(self) -> list[tuple[str, RecordKey, str]]:
+        return self.records.lost() + self.extensions.lost()

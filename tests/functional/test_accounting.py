@@ -81,13 +81,41 @@ def test_every_report_file_is_accounted_for(tmp_path: Path, build: Callable[[Pat
     root = tmp_path / "tree"
     build(root)
     collection = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
-    accounts = tree_accounts((r.accounts for r in collection.projects.values()), collection.walk_problems)
+    accounts = tree_accounts({p: r.accounts for p, r in collection.projects.items()}, collection.walk_problems)
     reports = report_files(root)
     missing = sorted(set(reports) - set(accounts))
     assert missing == []
     unaccounted = {path: accounts[path] for path in reports if accounts[path].split(":")[0] not in REPORTED}
     assert unaccounted == {}
     assert [line for line in accounts.values() if line.startswith("unused")] == []
+
+
+def test_a_report_whose_record_lost_its_key_is_a_problem(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Two projects whose names give one key (Teymoor-Ali/KRIA_KV260_Projects: Vivado's runs
+    `kria_starter_kit_v_demosaic_0_0_synth_1` and `..._v_gamma_lut_0_0_synth_1`, both variant
+    0 `synth_1`): one line is written, and the other's report fed nothing written (`--explain`
+    called it the source of the record, whose values are another file's)."""
+    root = tmp_path / "suite"
+    for ip in ("v_demosaic", "v_gamma_lut"):
+        project = root / f"runs/kit_{ip}_0_0_synth_1"
+        place(project, "prj/sol/sol.aps", text="<solution/>\n")
+        place(
+            project,
+            "prj/sol/syn/report/csynth.xml",
+            "zakk-h-PartitionAcceleratorHLS__master__Vivado_Information__HLSIPs__proj0__solution1__syn__report__csynth.xml",
+        )
+    out = tmp_path / "out.jsonl"
+    main(["collect", str(root), "-o", str(out), "--explain"])
+    captured = capsys.readouterr()
+    owner, loser = (root / f"runs/kit_{ip}_0_0_synth_1/prj" for ip in ("v_demosaic", "v_gamma_lut"))
+    told = dict(line.split(": ", 1) for line in captured.out.splitlines() if "csynth.xml: " in line)
+    assert told[f"{owner}/sol/syn/report/csynth.xml"].startswith(
+        "record: suite/runs/prj suite_benchmark 0_synth_1 hls_synth"
+    )
+    assert told[f"{loser}/sol/syn/report/csynth.xml"] == (
+        f"problem: same record key as {owner}; this project's record not written"
+    )
+    assert len(out.read_text().splitlines()) == 1
 
 
 def test_explain_prints_one_line_per_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -585,7 +585,7 @@ def test_runner_report_beside_the_recipe(tmp_path: Path) -> None:
         }
     }
     assert record_errors(record) == [] and collection.problems() == []
-    accounts = tree_accounts((r.accounts for r in collection.projects.values()), collection.walk_problems)
+    accounts = tree_accounts({p: r.accounts for p, r in collection.projects.items()}, collection.walk_problems)
     # (HeteroCL's csynth-as-JSON report.json was "facts: describes the project (xrt_report)")
     assert accounts[str(project / "unrelated_report.json")] == (
         "skipped: another tool's file of the same name, not a xrt_report"

@@ -83,7 +83,7 @@ def collect(roots: list[str], output: str, args: argparse.Namespace, strict: boo
         return EXIT_IO
     elapsed = time.perf_counter() - started
     if explain is not None:
-        _explain(collection, explain)
+        _explain(collection, explain, written.lost())
     if not quiet:
         for problem in problems:
             print(str(problem), file=err)
@@ -105,10 +105,10 @@ def collect(roots: list[str], output: str, args: argparse.Namespace, strict: boo
     return EXIT_PROBLEMS if strict and problems else EXIT_OK
 
 
-def _explain(collection: Any, wanted: list[str]) -> None:
+def _explain(collection: Any, wanted: list[str], lost: list[Any]) -> None:
     from collectors.collect.accounting import explain_lines, tree_accounts
 
-    accounts = tree_accounts((r.accounts for r in collection.projects.values()), collection.walk_problems)
+    accounts = tree_accounts({p: r.accounts for p, r in collection.projects.items()}, collection.walk_problems, lost)
     for line in explain_lines(accounts, wanted):
         print(visible(line))
 
