@@ -205,29 +205,6 @@ def test_setup_errors_are_not_synthesis_errors() -> None:
     assert step_versions(sessions(text + failing)) == {"synthesis": ["2018.2"]}
 
 
-def test_config_echoes_before_any_step_leave_a_setup_error_a_setup_error() -> None:
-    """Vivado HLS echoes no command: config_array_partition and config_compile answer with
-    XFORM-tagged lines, which are no synthesis under way (hls4ml's build_prj.tcl on 2018.2,
-    vinyl5200/A-Comparative-Analysis-of-HLS-Optimizations-for-ML-Models: its config_schedule
-    error gave an hls_synth fail)."""
-    from collectors.collect.artifacts.hls_log import errors_by_step, parse_hls_log
-
-    text = (
-        t3.VIVADO_HLS_2018
-        + "INFO: [HLS 200-10] Creating and opening solution '/h/my-hls-test5/myproject_prj/solution1'.\n"
-        "INFO: [XFORM 203-101] Allowed max sub elements number after partition is 4096.\n"
-        "INFO: [XFORM 203-1161] The maximum of name length is set into 80.\n"
-        "INFO: [HLS 200-10] Setting target device to 'xc7a200tfbg676-2'\n"
-        "ERROR: [HLS 200-101] 'config_schedule': Unknown option '-enable_dsp_full_reg=false'.\n"
-        "INFO: [Common 17-206] Exiting vivado_hls at Wed Apr 24 11:24:01 2024...\n"
-    )
-    assert sorted(errors_by_step(text)) == ["setup"]
-    assert parse_hls_log(text.encode())["errors"] == []
-    analysing = "INFO: [HLS 200-10] Analyzing design file 'firmware/myproject.cpp' ...\n"
-    synthesis = text.replace("ERROR: [HLS 200-101]", analysing + "ERROR: [XFORM 203-103]")
-    assert sorted(errors_by_step(synthesis)) == ["synthesis"]
-
-
 @pytest.mark.parametrize(
     ("summary", "log"),
     [("CS_FAILED", ""), (None, "ERROR: [HLS 214-124] use of undeclared identifier 'x'\nPre-synthesis failed.\n")],

@@ -165,8 +165,6 @@ def errors_by_step(text: str) -> dict[str, list[str]]:
     the step running then).
     Before any step starts, and after a step finished, the session runs setup commands
     (`open_project`, `set_part`, `config_*`, ...): their errors are "setup" and fail no step.
-    A synthesis starts with its command or its first analysis, never with a tag: before 2020
-    config_array_partition and config_compile answer with `[XFORM 203-101]` and `[XFORM 203-1161]`.
     A synthesis run again speaks for itself: the errors of an earlier one are dropped (a log
     appended to by every session keeps the failures the designer fixed since)."""
     found: dict[str, list[str]] = {}
@@ -177,7 +175,7 @@ def errors_by_step(text: str) -> dict[str, list[str]]:
         running, tag = _RUNNING.search(line), _TAG.match(line)
         signal = running.group(1) if running else tag.group(1) if tag else None
         was = step
-        if signal is not None and not (tag and step == SETUP and STEP_OF[signal] == "synthesis"):
+        if signal is not None:
             step = STEP_OF[signal]
         elif line.startswith("*****") and (banner := _HLS4ML_STEP.match(line)):
             step = _HLS4ML_STEPS.get(banner.group(1), SETUP)
