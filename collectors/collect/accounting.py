@@ -60,7 +60,7 @@ def account_project(
             for path in files:
                 accounts.setdefault(path, []).append(labels.get(report_type, report_type))
     _extension_sources(project, parsed, extension_records, accounts)
-    told = {path: f"{RECORD}: {'; '.join(fed)}" for path, fed in accounts.items()}
+    told = {path: _record_line(fed) for path, fed in accounts.items()}
     on_file = {p.path: p.reason for p in problems}
     for item in parsed:
         if item.path not in told and item.path in on_file:
@@ -168,6 +168,15 @@ def _rest(item: Parsed) -> str:
     return f"{UNUSED}: in no run of this project"
 
 
+def _record_line(labels: list[str]) -> str:
+    return f"{RECORD}: {'; '.join(labels)}"
+
+
+def _labels_fed(line: str) -> list[str]:
+    """The keys (labels) a `record:` line says the file fed; none for any other line."""
+    return line.removeprefix(f"{RECORD}: ").split("; ") if line.startswith(f"{RECORD}: ") else []
+
+
 def explain_lines(accounts: dict[str, str], wanted: Iterable[str] = ()) -> list[str]:
     """`PATH: VERDICT: detail` per file, sorted, only those at or below a wanted path (all without)."""
     prefixes = [os.path.abspath(w) for w in wanted]
@@ -191,10 +200,10 @@ def tree_accounts(
         merged.update(accounts)
     for project, key, owner in lost:
         for path, told in project_accounts.get(project, {}).items():
-            fed = told.removeprefix(f"{RECORD}: ").split("; ") if told.startswith(f"{RECORD}: ") else []
+            fed = _labels_fed(told)
             if key.label() in fed:
                 kept = [label for label in fed if label != key.label()]
-                merged[path] = f"{RECORD}: {'; '.join(kept)}" if kept else f"{PROBLEM}: {lost_line(owner)}"
+                merged[path] = _record_line(kept) if kept else f"{PROBLEM}: {lost_line(owner)}"
     for problem in walk_problems:
         if problem.reason == NO_PROJECT:
             merged.setdefault(problem.path, f"{PROBLEM}: {problem.reason}")
