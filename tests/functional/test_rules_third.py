@@ -546,24 +546,6 @@ def test_a_code_analyzer_run_speaks_over_an_earlier_classic_report(tmp_path: Pat
     assert [r["sw_run"]["status"] for r in records] == ["fail"]  # (the report speaks for a classic run)
 
 
-def test_a_renamed_report_copy_beside_a_component_is_no_solution_of_it(tmp_path: Path) -> None:
-    """hijoouzc/UpConv_Block_HLS keeps `report_syn/<work>_hls_syn_report_csynth.xml`, its
-    component's csynth.xml under a flattened name: a per-module report's name out of syn/report/,
-    no candidate anywhere (rules 5), made a second solution of the component, and its records
-    took the variant `hls` instead of `implementation`."""
-    component = t3.csim_only_component(tmp_path / "UpConv")
-    report = "Crinstaniev-ParticleCoverHLS__solution1__syn__report__csynth.xml"
-    place(component, "input_doubleconv/hls/syn/report/csynth.xml", fixture=report)
-    place(component, "report_syn/input_doubleconv_hls_syn_report_csynth.xml", fixture=report)
-    collection = collect(tmp_path / "UpConv")
-    records, _ = records_of(collection)
-    assert [(r["report_type"], r["implementation"]["variant"]["name"]) for r in records] == [
-        ("hls_synth", "implementation"),
-        ("sw_run", "implementation"),
-    ]
-    assert [p.reason for p in collection.problems()] == ["report that no run of this project takes: not collected"]
-
-
 def test_a_component_beside_a_classic_solution_lends_it_no_version(tmp_path: Path) -> None:
     """kwt3/HLS-Models' Full_adder/int: a classic project whose solution1 passed its C simulation on
     2023.2, and a unified component beside it (work directory full_adder) whose Code Analyzer run

@@ -285,7 +285,7 @@ def solution_of(parts: list[str], kind: str) -> str | None:
             return "/".join(parent[:-2]) or "."
         if len(parent) > 1 and _copied_solution_report(parent[-2], parent[-1]):
             return "/".join(parent[:-1])
-        return ("/".join(parent) or ".") if name == "csynth.xml" else None  # a copy out of it; <m>_csynth: none
+        return "/".join(parent) or "."  # a copy taken out of its solution (e.g. <proj>/report/)
     if kind == "lat_rpt" and len(parent) >= 3 and parent[-3:-1] == ["sim", "report"]:
         return "/".join(parent[:-3]) or "."
     if kind == "cosim_rpt":
