@@ -206,6 +206,48 @@ def test_setup_errors_are_not_synthesis_errors() -> None:
 
 
 @pytest.mark.parametrize(
+    "echoes",
+    [
+        # hls4ml's build_prj.tcl on 2018.2 (vinyl5200/A-Comparative-Analysis-of-HLS-Optimizations-for-ML-Models)
+        "INFO: [XFORM 203-101] Allowed max sub elements number after partition is 4096.\n"
+        "INFO: [XFORM 203-1161] The maximum of name length is set into 80.\n",
+        # config_compile and config_dataflow on 2020+ (HLS 200-1464 echoes the command)
+        "INFO: [XFORM 203-502] Automatic unrolling disabled.\n"
+        "INFO: [XFORM 203-1172] Optimizing floating point zeros and discarding its signedness.\n"
+        "INFO: [XFORM 203-701] Set the default channel type in dataflow to FIFO.\n",
+        "@I [XFORM-101] Allowed max sub elements number after partition is 4096.\n",
+    ],
+)
+def test_config_echoes_before_any_step_leave_a_setup_error_a_setup_error(echoes: str) -> None:
+    """config_* commands answer with XFORM-tagged INFO lines, which are no synthesis under way: a
+    setup error after them fails no step. A tagged error is one (the demo's failed synthesis,
+    `ERROR: [HLS 207-1398]`, comes before any analysis line), and so is an analysed file."""
+    from collectors.collect.artifacts.hls_log import errors_by_step, parse_hls_log
+
+    setup_error = "ERROR: [HLS 200-101] 'config_schedule': Unknown option '-enable_dsp_full_reg=false'.\n"
+    text = (
+        t3.VIVADO_HLS_2018
+        + "INFO: [HLS 200-10] Creating and opening solution '/h/my-hls-test5/myproject_prj/solution1'.\n"
+        + echoes
+        + "INFO: [HLS 200-10] Setting target device to 'xc7a200tfbg676-2'\n"
+        + setup_error
+        + "INFO: [Common 17-206] Exiting vivado_hls at Wed Apr 24 11:24:01 2024...\n"
+    )
+    assert sorted(errors_by_step(text)) == ["setup"]
+    assert parse_hls_log(text.encode())["errors"] == []
+    analysing = "INFO: [HLS 200-10] Analyzing design file 'firmware/myproject.cpp' ...\n"
+    compile_error = "ERROR: [HLS 200-70] Compilation errors found.\n"
+    for synthesis_error in (analysing + compile_error, "ERROR: [HLS 207-1398] no member\n"):
+        failed = text.replace(setup_error, synthesis_error)
+        assert sorted(errors_by_step(failed)) == ["synthesis"], synthesis_error
+    # a later session that echoes its config and runs only csim leaves the failed synthesis failed
+    # (jorjo's SystemC solution1.log, 2018.3: its synthesis never found a design unit)
+    csim_only = t3.VIVADO_HLS_2018 + echoes + "INFO: [SIM 211-2] *************** CSIM start ***************\n"
+    failed = text.replace(setup_error, analysing + compile_error) + csim_only
+    assert parse_hls_log(failed.encode())["errors"] == [compile_error.strip()]
+
+
+@pytest.mark.parametrize(
     ("summary", "log"),
     [("CS_FAILED", ""), (None, "ERROR: [HLS 214-124] use of undeclared identifier 'x'\nPre-synthesis failed.\n")],
 )

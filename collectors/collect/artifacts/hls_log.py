@@ -68,6 +68,9 @@ _TAG = re.compile(
     r"^(?:(?:INFO|WARNING|ERROR|CRITICAL WARNING):|@[IWE]) \[(SIM|COSIM|IMPL|XFORM|SCHED|BIND|RTGEN|HLS 207)\b"
 )
 _ERROR_STARTS = ("ERROR:", "@E [")
+# config_compile, config_dataflow, config_array_partition answer with XFORM-tagged INFO lines
+# (`[XFORM 203-502] Automatic unrolling disabled`): no synthesis under way
+_CONFIG_ECHO = re.compile(r"(?:INFO:|@I) \[XFORM\b")
 _SYNTHESIS_START = ("Analyzing design file", "Starting code transformations")
 SETUP = "setup"
 # a session of the HLS tool starts with its banner (a Vivado or xsim banner inside it is a tool it ran):
@@ -164,7 +167,8 @@ def errors_by_step(text: str) -> dict[str, list[str]]:
     """Error lines (`ERROR:`, `@E` before 2018) by the flow step they belong to (an untagged one to
     the step running then).
     Before any step starts, and after a step finished, the session runs setup commands
-    (`open_project`, `set_part`, `config_*`, ...): their errors are "setup" and fail no step.
+    (`open_project`, `set_part`, `config_*`, ...): their errors are "setup" and fail no step,
+    nor do the XFORM-tagged INFO lines config commands answer with start a synthesis.
     A synthesis run again speaks for itself: the errors of an earlier one are dropped (a log
     appended to by every session keeps the failures the designer fixed since)."""
     found: dict[str, list[str]] = {}
@@ -175,7 +179,7 @@ def errors_by_step(text: str) -> dict[str, list[str]]:
         running, tag = _RUNNING.search(line), _TAG.match(line)
         signal = running.group(1) if running else tag.group(1) if tag else None
         was = step
-        if signal is not None:
+        if signal is not None and not (step == SETUP and _CONFIG_ECHO.match(line)):
             step = STEP_OF[signal]
         elif line.startswith("*****") and (banner := _HLS4ML_STEP.match(line)):
             step = _HLS4ML_STEPS.get(banner.group(1), SETUP)
