@@ -588,6 +588,32 @@ def test_a_code_analyzer_run_speaks_over_an_earlier_classic_report(tmp_path: Pat
     assert [r["sw_run"]["status"] for r in records] == ["fail"]  # (the report speaks for a classic run)
 
 
+def test_a_renamed_report_copy_beside_a_component_is_no_solution_with_results(tmp_path: Path) -> None:
+    """hijoouzc/UpConv_Block_HLS keeps `report_syn/<work>_hls_syn_report_csynth.xml`, its
+    component's csynth.xml under a flattened name. Out of syn/report/ and named for no top the
+    project names, it gives no record: the folder is no solution with results (rules 3), the
+    component's records keep the variant `implementation` (they took `hls`, its folder's name),
+    and the copy is the run's, left out for the component's own."""
+    component = t3.csim_only_component(tmp_path / "UpConv")
+    report = "Crinstaniev-ParticleCoverHLS__solution1__syn__report__csynth.xml"
+    place(component, "input_doubleconv/hls/syn/report/csynth.xml", fixture=report)
+    place(component, "report_syn/input_doubleconv_hls_syn_report_csynth.xml", fixture=report)
+    collection = collect(tmp_path / "UpConv")
+    records, _ = records_of(collection)
+    assert [(r["report_type"], r["implementation"]["variant"]["name"]) for r in records] == [
+        ("hls_synth", "implementation"),
+        ("sw_run", "implementation"),
+    ]
+    (problem,) = collection.problems()
+    assert problem.path.endswith("/UpConv/input_doubleconv/report_syn")
+    assert problem.reason == "report_syn not recorded: input_doubleconv/hls gives the records of the vitis.csynth run"
+    # a per-module report named for the top (a 2016 solution's syn/report/<top>_csynth.xml copied
+    # out) is a result still: two such folders are two variants
+    place(component, "report_syn/InputDoubleConv_csynth.xml", fixture=report)
+    records, _ = records_of(collect(tmp_path / "UpConv"))
+    assert {r["implementation"]["variant"]["name"] for r in records} == {"hls", "report_syn"}
+
+
 def test_a_component_beside_a_classic_solution_lends_it_no_version(tmp_path: Path) -> None:
     """kwt3/HLS-Models' Full_adder/int: a classic project whose solution1 passed its C simulation on
     2023.2, and a unified component beside it (work directory full_adder) whose Code Analyzer run

@@ -8,8 +8,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX
 from collectors.collect.artifacts.parsed import Parsed
-from collectors.collect.runs.facts import csynth_pick_key
+from collectors.collect.runs.facts import csynth_pick_key, project_tops
 from collectors.collect.runs.layout import ProjectFiles, work_of
 from collectors.problems import Problem
 
@@ -42,8 +43,10 @@ def plan_solutions(
     classic project and a component whose work directory is in it)."""
     plan = SolutionPlan()
     by_project: dict[str, list[str]] = {}
+    tops = project_tops(proj)
     for solution, items in solutions.items():
-        if has_results(items, own_logs.get(solution, [])):
+        reports = [p for p in items if p.kind in RESULT_KINDS and _may_give_a_record(proj, p, tops)]
+        if has_results(reports, own_logs.get(solution, [])):
             by_project.setdefault(work_of(solution), []).append(solution)
     for solution in sorted(component_solutions):
         work = work_of(solution)
@@ -73,6 +76,16 @@ def has_results(items: list[Parsed], own_logs: list[Parsed]) -> bool:
     return any(p.kind in RESULT_KINDS for p in items) or any(
         p.facts["csim_status"] or p.facts["errors"] or p.facts["synthesis_failed"] for p in own_logs if p.ok
     )
+
+
+def _may_give_a_record(proj: ProjectFiles, report: Parsed, tops: set[str]) -> bool:
+    """A per-module report's name out of syn/report/ gives a record only when it is a top's the
+    project names (hijoouzc/UpConv_Block_HLS's `report_syn/<work>_hls_syn_report_csynth.xml`, a
+    flattened copy, made its component's records the variant `hls` and gave none itself)."""
+    parts = proj.parts(report)
+    if report.kind != "csynth" or parts[-1] == "csynth.xml" or parts[-3:-1] == ["syn", "report"]:
+        return True
+    return parts[-1][: -len(LEGACY_REPORT_SUFFIX)] in tops
 
 
 def solution_variants(solutions: list[str]) -> dict[str, dict[str, Any]]:
