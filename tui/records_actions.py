@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from textual import work
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.worker import get_current_worker
 
 from collectors.records.jsonl import loads_read
 from collectors.records.model import RecordKey
-from collectors.records.table import export, exported_rows
+from collectors.records.table import exported_rows, plan_export, plan_pieces
 from collectors.text import visible
 from tui.keys import FILTER_LANGUAGE, PALETTE_KEY, help_lines, palette
 from tui.widgets.compare_matrix import CompareMatrix
@@ -21,6 +23,7 @@ from tui.widgets.records_view import FilterBox, RecordsPanel, RecordsView
 if TYPE_CHECKING:
     from textual.driver import Driver
 
+    from collectors.records.writers import ExportPlan
     from tui.screens.compare import CompareScreen
 
 # the screens a key opens are imported when first opened (here and in the apps: the detail
@@ -96,10 +99,30 @@ class RecordsActions:
         self.push_screen(screen, done)  # type: ignore[attr-defined]
 
     def action_copy(self) -> None:
+        """The rows taken here, their text made in a thread: 100,000 rows as Markdown held the
+        keys up (quit too) for as long as it took."""
         view = self.records_view
         rows, what = self._selection()
-        self.copy_to_clipboard(export(view.table, rows, list(view.columns), self.export_format))  # type: ignore
-        self.notify(f"copied {len(rows)} {what} as {self.export_format}", markup=False)  # type: ignore[attr-defined]
+        plan = plan_export(view.table, rows, list(view.columns), self.export_format)
+        self._copy(plan, f"copied {len(rows)} {what} as {self.export_format}")
+
+    @work(thread=True, exclusive=True, group="copy", exit_on_error=False)
+    def _copy(self, plan: ExportPlan, told: str) -> None:
+        worker = get_current_worker()
+        pieces = []
+        try:
+            for piece in plan_pieces(plan):
+                if worker.is_cancelled:
+                    return
+                pieces.append(piece)
+        except Exception as error:  # (told in both apps: the dashboard has no worker handler)
+            told, pieces = visible(f"copy failed: {error!r}"), []
+        self.call_from_thread(self._copied, "".join(pieces), told)  # type: ignore[attr-defined]
+
+    def _copied(self, text: str, told: str) -> None:
+        if text:
+            self.copy_to_clipboard(text)  # type: ignore[attr-defined]
+        self.notify(told, markup=False)  # type: ignore[attr-defined]
 
     # the warnings the command printed before the screen opened (the configuration's, an output
     # without a lock): the screen covers them, so they are told again once it is up

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -117,13 +117,39 @@ def _table_pieces(plan: ExportPlan) -> Iterator[str]:
         yield _csv_rows([labels if plan.raw else [safe_cell(label) for label in labels]])
     else:
         yield _markdown_head(columns, numeric, plan.shared)
+    # each column's cells made once per distinct value (a column repeats a few values a million times)
+    made = [_Cells(_escape if plan.fmt == "md" else _same if plan.raw else safe_cell, numeric[c]) for c in columns]
+    values = [plan.values[c] for c in columns]
     for start in range(0, len(plan.kept), PIECE_ROWS):
-        cells = [[plan.values[c][i] for c in columns] for i in plan.kept[start : start + PIECE_ROWS]]
+        rows = [[cell[column[i]] for cell, column in zip(made, values)] for i in plan.kept[start : start + PIECE_ROWS]]
         if plan.fmt == "csv":
-            safe = cells if plan.raw else [[safe_cell(v, numeric[c]) for v, c in zip(row, columns)] for row in cells]
-            yield _csv_rows(safe)
+            yield _csv_rows(rows)
         else:
-            yield "".join(_markdown_row(row, columns, numeric) for row in cells)
+            yield "".join("| " + " | ".join(row) + " |\n" for row in rows)
+        for cell in made:
+            cell.trim()
+
+
+class _Cells(dict[str, str]):
+    """A column's cells as written, by value, each made when first asked for."""
+
+    KEPT = 1 << 16  # distinct values remembered (a column of unique ones is not held whole)
+
+    def __init__(self, make: Callable[[str, bool], str], is_number: bool) -> None:
+        super().__init__()
+        self.make, self.is_number = make, is_number
+
+    def __missing__(self, value: str) -> str:
+        cell = self[value] = self.make(value, self.is_number)
+        return cell
+
+    def trim(self) -> None:
+        if len(self) > self.KEPT:
+            self.clear()
+
+
+def _same(value: str, is_number: bool = False) -> str:
+    return value
 
 
 def _csv_rows(rows: list[list[str]]) -> str:
@@ -143,7 +169,3 @@ def _markdown_head(columns: list[str], numeric: dict[str, bool], shared: dict[st
         "|" + "|".join("---:" if numeric[c] else "---" for c in columns) + "|",
     ]
     return "\n".join(lines) + "\n"
-
-
-def _markdown_row(row: list[str], columns: list[str], numeric: dict[str, bool]) -> str:
-    return "| " + " | ".join(_escape(v, numeric[c]) for v, c in zip(row, columns)) + " |\n"

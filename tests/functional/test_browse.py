@@ -152,6 +152,33 @@ async def test_the_selection_of_every_record_marked_is_one_pass(files: list[Path
         assert CountingSet.unions <= 1
 
 
+async def test_a_copy_is_made_while_the_keys_go_on(files: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """`y` takes the rows and leaves their text to a thread: the keys pressed meanwhile are
+    answered (a Markdown copy of 100,000 rows held them, quit included, for 3 s)."""
+    import tui.records_actions as records_actions
+
+    release = threading.Event()
+    made = records_actions.plan_pieces
+
+    def slow_pieces(plan):  # type: ignore[no-untyped-def]
+        release.wait(5)
+        yield from made(plan)
+
+    monkeypatch.setattr(records_actions, "plan_pieces", slow_pieces)
+    app = BrowseApp([str(files[0])])
+    copied: list[str] = []
+    app.copy_to_clipboard = copied.append  # type: ignore[method-assign]
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.loaded)
+        shown = len(app.view.rows)
+        await pilot.press("y", "slash", *"type:hls_synth", "enter")
+        await wait_until(pilot, lambda: len(app.view.rows) == 5)
+        assert not copied and not release.is_set()  # the copy still under way
+        release.set()
+        await wait_until(pilot, lambda: len(copied) == 1)
+        assert shown > 5 and copied[0].count("\n") == shown + 2  # the rows shown when `y` was pressed, as Markdown
+
+
 async def test_a_column_is_measured_once_a_spelling(files: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
     """A column's width is measured over the spellings it holds, not over every cell (`+` on
     100,000 records: 1.45 s, a visible() a cell)."""
@@ -225,7 +252,7 @@ async def test_sort_marks_and_exports(files: list[Path], tmp_path: Path) -> None
         await wait_until(pilot, lambda: not isinstance(app.screen, ExportScreen))
 
         await pilot.press("y")  # the same, to the clipboard, in the last format used
-        assert app.clipboard == (tmp_path / "out.csv").read_text()
+        await wait_until(pilot, lambda: app.clipboard == (tmp_path / "out.csv").read_text())
         await pilot.press("u", "a")
         assert len(view.marks) == 11
         await pilot.press("u")
@@ -240,6 +267,7 @@ async def test_csv_export_has_a_header_even_for_zero_rows(files: list[Path], tmp
         await wait_until(pilot, lambda: not app.view.rows)
         app.export_format = "csv"
         await pilot.press("y")
+        await wait_until(pilot, lambda: bool(app.clipboard))
         assert app.clipboard.splitlines() == [
             "type,group,variant,target,device,vitis,status,latency,clock ns,LUT,FF,DSP,BRAM,cycles,us,runtime s"
         ]  # the columns whose values differ; suite, origin and the unfilled ones are left out

@@ -168,3 +168,30 @@ def test_a_table_export_in_pieces_is_the_whole_table(monkeypatch) -> None:
     lines = whole["csv"].splitlines()
     assert lines[0] == "type,group,LUT" and len(lines) == 1 + len(rows)
     assert [line.split(",")[2] for line in lines[1:]] == [table.column("lut")[i] for i in rows]
+
+
+def test_a_table_export_makes_each_distinct_cell_once(monkeypatch) -> None:
+    """Neutralising a cell (formula starts, control characters, Markdown's pipes) is done once per
+    distinct value of a column, not per row: a Markdown copy of 100,000 rows made 1,600,000 cells
+    one by one, 3 s (9 s profiled) with the keys held up. The text is the same either way."""
+    from collectors.records import writers
+    from collectors.records.table import plan_export, plan_pieces
+
+    table = five_variants_of_each_line()
+    rows = table.view(parse(""), "lut", True)
+    columns = ["type", "group", "lut"]
+    expected = {fmt: "".join(plan_pieces(plan_export(table, rows, columns, fmt))) for fmt in ("csv", "md")}
+    made: list[str] = []
+    safe_cell = writers.safe_cell
+
+    def counted(text: str, numeric: bool = False) -> str:
+        made.append(text)
+        return safe_cell(text, numeric)
+
+    monkeypatch.setattr(writers, "safe_cell", counted)
+    distinct = sum(len({table.column(c)[i] for i in rows}) for c in columns)
+    for fmt in ("csv", "md"):
+        made.clear()
+        assert "".join(plan_pieces(plan_export(table, rows, columns, fmt))) == expected[fmt]
+        header = len(columns)
+        assert len(made) <= distinct + header < len(rows) * len(columns), fmt
