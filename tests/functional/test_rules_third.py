@@ -588,6 +588,32 @@ def test_a_code_analyzer_run_speaks_over_an_earlier_classic_report(tmp_path: Pat
     assert [r["sw_run"]["status"] for r in records] == ["fail"]  # (the report speaks for a classic run)
 
 
+@pytest.mark.parametrize(("part", "runtime"), [("xcvu9p-flgb2104-1-e", None), ("xc7z020clg400-1", 14.205)])
+def test_a_session_on_another_part_times_no_run_of_the_report(tmp_path: Path, part: str, runtime) -> None:
+    """freud96/Design_Optimization's lab1: a Windows GUI session's vivado_hls.log (2020.1, no
+    banner) opened solution4, set the part xcvu9p and synthesised in 14.205 s; the solution's
+    report was written later on Linux, 2022.1, for xcu50 (its own log holds no time). A session
+    that set another part than the report's ran another run (the part is in the record's key):
+    its time is none of this one's."""
+    p = tmp_path / "Benchmarks/rgb/rgb_1_base"
+    sources(p, "run_hls.tcl", "rgb.cpp")
+    place(p, "proj/hls.app", text="<project/>\n")
+    place(p, "proj/solution1/solution1.aps", text="<solution/>\n")
+    place(p, "proj/solution1/syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml")  # 2018.2, xc7z020clg400-1
+    log = (
+        "INFO: [HLS 200-10] Running 'C:/Users/k/Vivado/2020.1/bin/unwrapped/win64.o/vivado_hls.exe'\n"
+        "INFO: [HLS 200-10] Opening project 'C:/Users/k/rgb_1_base/proj'.\n"
+        "INFO: [HLS 200-10] Opening solution 'C:/Users/k/rgb_1_base/proj/solution1'.\n"
+        f"INFO: [HLS 200-10] Setting target device to '{part}'\n"
+        "INFO: [HLS 200-10] Analyzing design file 'rgb.cpp' ... \n"
+        "INFO: [HLS 200-112] Total elapsed time: 14.205 seconds; peak allocated memory: 106.018 MB.\n"
+    )
+    place(p, "vivado_hls.log", text=log)
+    (record,), _ = records_of(collect(tmp_path))
+    assert record["run"]["device"] == "xc7z020clg400-1" and record["run"]["vitis_version"] == "2018.2"
+    assert record["run"]["runtime_seconds"] == runtime
+
+
 def test_a_renamed_report_copy_beside_a_component_is_no_solution_with_results(tmp_path: Path) -> None:
     """hijoouzc/UpConv_Block_HLS keeps `report_syn/<work>_hls_syn_report_csynth.xml`, its
     component's csynth.xml under a flattened name. Out of syn/report/ and named for no top the

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from collectors.collect.artifacts import hls_log
+from collectors.collect.artifacts import hls_log, hls_opened
 from collectors.collect.artifacts.vpp_log import error_lines
 
 FRAGMENTS = [
@@ -64,9 +64,9 @@ def test_the_last_csim_verdict_is_the_one_findall_gives_last(text: str) -> None:
 @settings(max_examples=400)
 @given(texts)
 def test_opened_solutions_are_what_findall_finds(text: str) -> None:
-    found = hls_log.opened_at(text)
-    assert [path for _at, path in found] == [a or b for a, b in hls_log._OPENED.findall(text)]
-    assert [at for at, _path in found] == [m.start() for m in hls_log._OPENED.finditer(text)]
+    found = hls_opened.opened_at(text)
+    assert [path for _at, path in found] == [a or b for a, b in hls_opened._OPENED.findall(text)]
+    assert [at for at, _path in found] == [m.start() for m in hls_opened._OPENED.finditer(text)]
 
 
 @settings(max_examples=200)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from collectors.collect.artifacts.hls_ini import ECHOED, ini_design
+from collectors.collect.artifacts.hls_opened import opened_at
 from collectors.files import decode_text
 from collectors.numbers import CLOCK_DATE, SECONDS, clock_seconds, lenient, session_started
 
@@ -22,17 +23,6 @@ _BANNER = re.compile(rf"\bv({_RELEASE}){_AWS_BUILD}? \(64-bit\)|\*\*\*\* HLS Bui
 # indents it and drops the colon
 _OLD_HEADER = re.compile(rf"^ *Version:? ({_RELEASE}){_AWS_BUILD}?\s*$", re.MULTILINE)
 _AWS_SUFFIX = re.compile(_AWS_BUILD + "$")
-_OPENED = re.compile(
-    r"Running: open_solution (?:-\S+ )*\"?([^\s\"]+)"
-    r"|(?:Creating and opening|Opening and resetting|Opening) solution '([^']+)'"
-)
-# Where a match of _OPENED can begin: the scan for it jumps between these (a log is megabytes).
-_OPENED_STARTS = (
-    "Running: open_solution ",
-    "Creating and opening solution '",
-    "Opening and resetting solution '",
-    "Opening solution '",
-)
 _SET_TOP = re.compile(r"Running: set_top (?:-\S+ )*\{?([A-Za-z_]\w*)")
 # a solution's own top, over the project's set_top (its directives.tcl, echoed by the log)
 _DIRECTIVE_TOP = re.compile(r"Running: set_directive_top (?:-\S+ )*?-name \{?\"?([A-Za-z_]\w*)")
@@ -265,28 +255,6 @@ def _banner_only(session: str) -> bool:
     return all(_BANNER_LINE.fullmatch(line.strip()) for line in session.splitlines() if line.strip())
 
 
-def opened_at(text: str) -> list[tuple[int, str]]:
-    """(where, path) of each solution the text opens, in order: what `_OPENED.finditer(text)`
-    gives, the pattern tried only where one of its literal starts is."""
-    found: list[tuple[int, str]] = []
-    nexts = {start: text.find(start) for start in _OPENED_STARTS}
-    pos = 0
-    while True:
-        for start, at in nexts.items():
-            if -1 < at < pos:
-                nexts[start] = text.find(start, pos)
-        candidates = [at for at in nexts.values() if at >= 0]
-        if not candidates:
-            return found
-        at = min(candidates)
-        match = _OPENED.match(text, at)
-        if match is None:
-            pos = at + 1
-            continue
-        found.append((at, match.group(1) or match.group(2)))
-        pos = match.end()
-
-
 # what shows that a session ran a step of a run, exporting included
 _WORK = (*(marker for markers in _RAN.values() for marker in markers), "Running: export_design", "[IMPL ", "[IMPL-")
 
@@ -309,6 +277,12 @@ class _Session:
         """The solutions (paths) open while this session ran a step: each open's text, to the next."""
         ends = [at for at, _path in self.opens[1:]] + [len(self.text)]
         return [path for (at, path), end in zip(self.opens, ends) if any(m in self.text[at:end] for m in _WORK)]
+
+    @property
+    def part(self) -> str | None:
+        """The part it set (its target device, else its set_part), where it says."""
+        found = _DEVICE.findall(self.text) or _SET_PART.findall(self.text)
+        return found[-1] if found else None
 
     @property
     def timed_work(self) -> bool:
@@ -362,20 +336,25 @@ def _tops(text: str, set_tops: list[str], synthesised: list[str]) -> list[str]:
     return sorted(found)
 
 
-def _seconds_by_opened(parts: list[_Session], issues: list[str]) -> dict[str, float | None]:
-    """Per solution (folder name) its sessions opened, the last elapsed time of the last timed
-    one that ran a step: the runtime of that solution's run (rules 4.2), where a log's last time
-    may be another solution's session. Checked as the log's own time is (a time out of range is
-    a problem line, said once, and no number)."""
-    timed: dict[str, str] = {}
+def _timing_sessions(parts: list[_Session]) -> dict[str, _Session]:
+    """Per solution (folder name) its sessions opened, the last timed one that ran a step in it
+    alone (a session that ran several times none of them)."""
+    timing: dict[str, _Session] = {}
     for part in parts:
         worked = part.worked_in() if part.timed_work else []
-        if len(_distinct_solutions(worked)) == 1:  # (a session that ran several times none of them)
-            timed.update((_folder(path), part.elapsed[-1]) for path in worked)
+        if len(_distinct_solutions(worked)) == 1:
+            timing.update((_folder(path), part) for path in worked)
+    return timing
+
+
+def _seconds_by_opened(timing: dict[str, _Session], issues: list[str]) -> dict[str, float | None]:
+    """Per solution, its timing session's last elapsed time: the runtime of that solution's run
+    (rules 4.2), where a log's last time may be another solution's session. Checked as the log's
+    own time is (a time out of range is a problem line, said once, and no number)."""
     found: dict[str, float | None] = {}
-    for name, text in timed.items():
+    for name, part in timing.items():
         said: list[str] = []
-        found[name] = lenient(text, "Total elapsed time (seconds)", SECONDS, said)
+        found[name] = lenient(part.elapsed[-1], "Total elapsed time (seconds)", SECONDS, said)
         issues += [issue for issue in said if issue not in issues]
     return found
 
@@ -442,6 +421,7 @@ def parse_hls_step_log(data: bytes) -> dict[str, Any]:
 def _hls_log_facts(text: str, timed: Callable[[list[_Session]], list[str]]) -> dict[str, Any]:
     parts = _read_sessions(text)
     opened = [path for part in parts for path in part.opened]
+    timing = _timing_sessions(parts) if opened else {}
     judged, csim_by_opened = _verdicts_by_opened(parts) if opened else ([], {})
     devices = _DEVICE.findall(text) or _SET_PART.findall(text)
     elapsed = timed(parts)
@@ -468,7 +448,9 @@ def _hls_log_facts(text: str, timed: Callable[[list[_Session]], list[str]]) -> d
         "opened": sorted({_folder(path) for path in opened}),
         "judged": judged,
         "csim_by_opened": csim_by_opened,
-        "timed_by_opened": _seconds_by_opened(parts, issues) if opened else {},
+        "timed_by_opened": _seconds_by_opened(timing, issues),
+        # (a session that set another part than the run's ran another run: freud96/Design_Optimization)
+        "timed_devices_by_opened": {name: session.part for name, session in timing.items()},
         "last_untimed": _last_work_untimed(parts),
         "timed_sessions": len(elapsed),
         "last_untimed_by_opened": _untimed_last_by_opened(parts) if opened else [],

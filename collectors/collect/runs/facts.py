@@ -184,7 +184,7 @@ def _runtime(group: RunGroup, hls_logs: list[Parsed], solution: str | None) -> f
     if group.target in VPP_TARGETS:
         return None
     name = posixpath.basename(solution) if solution is not None else None
-    timings = [_timing(log, name) for log in hls_logs]
+    timings = [_timing(log, name) for log in hls_logs if not _on_another_part(log, name, group.device)]
     timed = [(seconds, last) for seconds, last in timings if seconds is not None]
     # (a log whose last session that ran a step was timed first: ArgyKokk/hls4ml_MLP_estimator's
     # solution1.log holds a copied older session's 158.82 s, its last synthesis untimed; the
@@ -220,6 +220,18 @@ def _newest_set_aside(log: Parsed) -> tuple[float, int]:
     """When a set-aside session started, then the number vitis-run named it by (it grows)."""
     number = posixpath.basename(log.path).removeprefix("hls_run_tcl_").partition(".")[0]
     return log.facts["started"] or 0.0, int(number) if number.isdigit() else -1
+
+
+def _on_another_part(log: Parsed, solution: str | None, device: str | None) -> bool:
+    """Whether the session of a log that timed the solution set another part than the run's
+    (`set_part {xc7z020-clg400-1}` is the report's `xc7z020clg400-1`, and SDSoC's target device
+    `' xc7z020clg484-1 '` its `xc7z020clg484-1`)."""
+    timed_on = log.facts.get("timed_devices_by_opened", {}).get(solution) if log.kind == "hls_log" else None
+    return None not in (timed_on, device) and _part_key(timed_on) != _part_key(device)
+
+
+def _part_key(part: str | None) -> str:
+    return "".join((part or "").split()).replace("-", "").casefold()
 
 
 def _timing(log: Parsed, solution: str | None) -> tuple[float | None, bool]:
