@@ -83,7 +83,7 @@ def is_build_output(path: str, files: list[str], dirs: list[os.DirEntry], beside
         return True
     if beside_component is not False and _is_component_work_dir(path):
         return True  # whatever it holds: 2025.2 writes a second vitis-comp.json (work_dir ".") there
-    if any(f.endswith(".aps") or f in HLS_PROJECT_FILES for f in files):
+    if any(f in HLS_PROJECT_FILES for f in files) or _holds_own_aps(name, files, names):
         return True
     if ".autopilot" in names:
         return True  # an HLS work directory, whatever its name
@@ -96,6 +96,15 @@ def is_build_output(path: str, files: list[str], dirs: list[os.DirEntry], beside
 
 # what an HLS solution folder holds besides its `.aps` (a bare one committed without it: syn/ alone)
 SOLUTION_FOLDERS = frozenset({"syn", "csim", "sim", "impl", ".autopilot"})
+
+
+def _holds_own_aps(name: str, files: list[str], names: set[str]) -> bool:
+    """An HLS solution's folder: its own `<name>.aps`, or a `.aps` beside a solution's folders (a
+    solution renamed after it ran). Renamed copies in a designer's write-up folder make none
+    (yihuajack/ECE4810J_FA2021's Lab4/solution3_vitis_hls.aps beside its PDFs hid the project
+    Lab4/source_code below, and gave its records the checkout's name)."""
+    apses = [f.casefold() for f in files if f.endswith(".aps")]  # (Windows: Solution1/solution1.aps)
+    return bool(apses) and (f"{name.casefold()}.aps" in apses or bool(names & SOLUTION_FOLDERS))
 
 
 def _design_named_solution(path: str, files: list[str], names: set[str]) -> bool:

@@ -588,6 +588,31 @@ def test_a_code_analyzer_run_speaks_over_an_earlier_classic_report(tmp_path: Pat
     assert [r["sw_run"]["status"] for r in records] == ["fail"]  # (the report speaks for a classic run)
 
 
+def test_renamed_aps_copies_in_a_write_up_folder_make_no_solution(tmp_path: Path) -> None:
+    """yihuajack/ECE4810J_FA2021's Lab4 holds the student's write-up (PDFs, screenshots) with two
+    renamed copies of a solution's `.aps` (`solution3_vitis_hls.aps`): as a folder holding a
+    `.aps`, Lab4 was build output, its project Lab4/source_code unseen, and the records went to
+    the checkout's root. A solution renamed after it ran (`10ns/solution3.aps` beside its syn/)
+    is a solution still."""
+    root = tmp_path / "course"
+    lab = root / "Lab4"
+    place(lab, "solution3_vitis_hls.aps", text="<solution/>\n")
+    place(lab, "solution3_vivado_hls.aps", text="<solution/>\n")
+    place(lab, "Lab4.pdf", text="%PDF-1.4\n")
+    code = lab / "source_code"
+    sources(code, "Makefile", "yuv_filter.c")
+    place(code, "yuv_filter.prj/hls.app", text="<project/>\n")
+    place(code, "yuv_filter.prj/solution1/solution1.aps", text="<solution/>\n")
+    place(code, "yuv_filter.prj/solution1/syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml")
+    place(code, "yuv_filter.prj/10ns/solution3.aps", text="<solution/>\n")
+    place(code, "yuv_filter.prj/10ns/syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml")
+    records, _ = records_of(collect(root))
+    assert [(r["problem"]["group_path"], r["implementation"]["variant"]["name"]) for r in records] == [
+        (["Lab4", "source_code"], "10ns"),
+        (["Lab4", "source_code"], "solution1"),
+    ]
+
+
 @pytest.mark.parametrize(("part", "runtime"), [("xcvu9p-flgb2104-1-e", None), ("xc7z020clg400-1", 14.205)])
 def test_a_session_on_another_part_times_no_run_of_the_report(tmp_path: Path, part: str, runtime) -> None:
     """freud96/Design_Optimization's lab1: a Windows GUI session's vivado_hls.log (2020.1, no
