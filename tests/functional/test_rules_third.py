@@ -588,6 +588,27 @@ def test_a_code_analyzer_run_speaks_over_an_earlier_classic_report(tmp_path: Pat
     assert [r["sw_run"]["status"] for r in records] == ["fail"]  # (the report speaks for a classic run)
 
 
+def test_variants_in_several_folders_of_one_project_are_ranked_together(tmp_path: Path) -> None:
+    """hanyax/Vivado_HLS_FIR_CORDIC_DFT-FFT_Implementations commits a course's submissions:
+    `<design>/<variant>/` folders with the solution's script.tcl and its `<top>_csynth.xml`, and
+    one stray vivado_hls.log at the top, the one project. Each design's variants were ranked
+    apart (fir_a and fft_a both variant 0), and a design of one variant kept the default, lost
+    to another's (FFT's report: 'not recorded: Interrupt gives the records')."""
+    root = tmp_path / "hanyax"
+    place(root, "vivado_hls.log", text="INFO: [HLS 200-10] Running 'C:/Xilinx/Vivado/2019.1/bin/vivado_hls.exe'\n")
+    report = (t3.VITIS / (t3.RGB + "syn__report__csynth.xml")).read_text()
+    for folder in ("FIR/fir_baseline", "FIR/fir_best", "DFT/dft_baseline", "DFT/dft_best", "FFT/fft_best", "Interrupt"):
+        place(root, f"{folder}/script.tcl", text="open_project baseline\nset_top image_filter\n")
+        place(root, f"{folder}/image_filter_csynth.xml", text=report)
+    collection = collect(root)
+    records, _ = records_of(collection)
+    assert [r["implementation"]["variant"] for r in records] == [
+        {"index": n, "name": name}
+        for n, name in enumerate(["Interrupt", "dft_baseline", "dft_best", "fft_best", "fir_baseline", "fir_best"])
+    ]
+    assert not collection.problems()
+
+
 def test_renamed_aps_copies_in_a_write_up_folder_make_no_solution(tmp_path: Path) -> None:
     """yihuajack/ECE4810J_FA2021's Lab4 holds the student's write-up (PDFs, screenshots) with two
     renamed copies of a solution's `.aps` (`solution3_vitis_hls.aps`): as a folder holding a

@@ -54,12 +54,16 @@ def plan_solutions(
         if by_project.get(work) == [solution] and work != above and above in by_project:
             del by_project[work]
             by_project[above].append(solution)
-    for siblings in by_project.values():
-        if len(siblings) < 2:
-            continue
-        if not path_gives_variant:
-            plan.variants.update(solution_variants(siblings))
-            continue
+    groups = [siblings for siblings in by_project.values() if len(siblings) >= 2]
+    if not path_gives_variant:
+        # once some are variants, every solution with results is one, ranked over the project:
+        # variants in several of its folders never share an index, nor the default's (hanyax/
+        # Vivado_HLS_FIR_CORDIC_DFT-FFT_Implementations: cordic_LUT, dft256_baseline and
+        # fir11_baseline were all variant 0, and FFT's one solution lost the default to Interrupt's)
+        if groups:
+            plan.variants.update(solution_variants([s for siblings in by_project.values() for s in siblings]))
+        return plan
+    for siblings in groups:
         chosen = _picked(proj, siblings, solutions)
         for solution in sorted(siblings):
             if solution != chosen:
