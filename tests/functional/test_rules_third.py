@@ -588,6 +588,47 @@ def test_a_code_analyzer_run_speaks_over_an_earlier_classic_report(tmp_path: Pat
     assert [r["sw_run"]["status"] for r in records] == ["fail"]  # (the report speaks for a classic run)
 
 
+FIGURELESS_PASS = (
+    "+----------+----------+------------------------+\n"
+    "|      VHDL|        NA|    NA|    NA|    NA|    NA|    NA|    NA|\n"
+    "|   Verilog|      Pass|    NA|    NA|    NA|    NA|    NA|    NA|\n"
+    "+----------+----------+------------------------+\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("log_ends", "status"),
+    [
+        ("INFO: [COSIM-1] *** C/RTL co-simulation file generation completed. ***\n", None),
+        (
+            "ERROR: [XSIM 43-3316] Signal SIGSEGV received.\n"
+            "ERROR: [COSIM-4] *** C/RTL co-simulation finished: FAIL ***\n",
+            "fail",
+        ),
+        ("INFO: [COSIM-1000] *** C/RTL co-simulation finished: PASS ***\n", "pass"),  # (ap_ctrl_none: no latency)
+    ],
+)
+def test_a_cosim_pass_with_no_figure_is_what_its_simulation_log_says(tmp_path: Path, log_ends: str, status) -> None:
+    """Vivado HLS 2019.1 writes `Verilog | Pass | NA ...` after `cosim_design -setup`, which only
+    generates the files (Anurag-Gulati-IIITD/DNN_Channel_Estimation: five solutions, each an
+    rtl_sim pass), and after a simulator that crashed (BruhP8/FPGA2: SIGSEGV, `finished: FAIL`).
+    The simulation's own log, `sim/report/verilog/<top>.log`, says how it ended."""
+    p = tmp_path / "Benchmarks/rgb/rgb_1_base"
+    sources(p, "run_hls.tcl", "rgb.cpp")
+    place(p, "proj/hls.app", text="<project/>\n")
+    place(p, "proj/solution1/solution1.aps", text="<solution/>\n")
+    place(p, "proj/solution1/syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml")
+    place(p, "proj/solution1/sim/report/image_filter_cosim.rpt", text=FIGURELESS_PASS)
+    generated = "INFO: [COSIM-12] Generating RTL test bench ...\n"
+    place(p, "proj/solution1/sim/report/verilog/image_filter.log", text=generated + log_ends)
+    collection = collect(tmp_path)
+    records, _ = records_of(collection)
+    assert [r["rtl_sim"]["status"] for r in records if r["report_type"] == "rtl_sim"] == ([status] if status else [])
+    reasons = [problem.reason for problem in collection.problems()]
+    setup = "a Pass with every figure NA, and its simulation's log shows none finished (cosim_design -setup)"
+    assert reasons == ([] if status else [f"{setup}: no rtl_sim record"])
+
+
 def test_variants_in_several_folders_of_one_project_are_ranked_together(tmp_path: Path) -> None:
     """hanyax/Vivado_HLS_FIR_CORDIC_DFT-FFT_Implementations commits a course's submissions:
     `<design>/<variant>/` folders with the solution's script.tcl and its `<top>_csynth.xml`, and

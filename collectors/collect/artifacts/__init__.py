@@ -13,7 +13,7 @@ from typing import Any
 
 from collectors.collect.artifacts.aie import is_graph_source, is_plio_output_name, parse_aie_output, parse_graph_source
 from collectors.collect.artifacts.component import parse_component, parse_hls_config
-from collectors.collect.artifacts.cosim import parse_cosim_rpt
+from collectors.collect.artifacts.cosim import parse_cosim_rpt, parse_cosim_sim_log
 from collectors.collect.artifacts.csynth import may_be_passed_over, parse_csynth
 from collectors.collect.artifacts.hls_log import parse_csim_log, parse_hls_log, parse_hls_step_log, parse_tcl_backup
 from collectors.collect.artifacts.hls_log_names import STEP_LOGS, is_session_log, is_step_log, is_tcl_backup
@@ -102,6 +102,15 @@ register("hls_tcl_backup", ("log",), is_tcl_backup, parse_tcl_backup)
 # (a copy of a component's `hls_run_csim.log` out of its logs/ is a step's log, not a top's report:
 # Jason1790213836/Sobel-Edge-Detection-Accelerator-on-FPGA keeps three, each a problem line)
 register("csim_log", ("log",), lambda f, p: f.endswith("_csim.log") and f != STEP_LOGS["csim"], parse_csim_log)
+# a co-simulation's own log, beside lat.rpt: read only where its report passed with no figure
+register(
+    "cosim_sim_log",
+    ("log",),
+    lambda f, p: p in ("verilog", "vhdl"),
+    parse_cosim_sim_log,
+    in_path="report",
+    deferred=lambda path: True,
+)
 # (a unified component's `vitis-run` steps write `<work>.hlsrun_<step>_summary`: a version source)
 RUN_SUMMARIES = tuple(f"hlsrun_{step}_summary" for step in ("csim", "cosim", "impl", "package"))
 register(

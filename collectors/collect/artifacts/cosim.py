@@ -10,6 +10,7 @@ from collectors.problems import ArtifactError
 
 _ROW = re.compile(r"^\|\s*(VHDL|Verilog|SystemC)\s*\|\s*([A-Za-z]+)\s*\|(.*)\|\s*$")
 _STATUS = {"pass": "pass", "fail": "fail"}
+_FINISHED = re.compile(r"co-simulation finished: (PASS|FAIL)")
 
 
 def parse_cosim_rpt(data: bytes) -> dict[str, Any]:
@@ -47,3 +48,22 @@ def total_cycles(facts: dict[str, Any]) -> set[str]:
         for row in facts.get("rows", {}).values()
         if row["status"].lower() in _STATUS and len(row["cells"]) > _TOTAL_AT
     }
+
+
+def figureless_passes(facts: dict[str, Any]) -> list[str]:
+    """The languages (folder names: `verilog`, `vhdl`) a report says passed with no figure at all
+    (every cell `NA`): Vivado HLS writes that after `cosim_design -setup`, which only generates
+    the files, and after a simulator that crashed (the simulation's own log then tells)."""
+    return [
+        language.lower()
+        for language, row in facts.get("rows", {}).items()
+        if row["status"].lower() == "pass" and all(cell.upper() == "NA" for cell in row["cells"])
+    ]
+
+
+def parse_cosim_sim_log(data: bytes) -> dict[str, Any]:
+    """A co-simulation's own log (`sim/report/<language>/<top>.log`): how its last simulation
+    ended, `pass` or `fail`; None where none finished (a `-setup` run stops at `C/RTL
+    co-simulation file generation completed`)."""
+    found = _FINISHED.findall(decode_text(data))
+    return {"verdict": found[-1].lower() if found else None}

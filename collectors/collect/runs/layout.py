@@ -286,7 +286,7 @@ def solution_of(parts: list[str], kind: str) -> str | None:
         if len(parent) > 1 and _copied_solution_report(parent[-2], parent[-1]):
             return "/".join(parent[:-1])
         return "/".join(parent) or "."  # a copy taken out of its solution (e.g. <proj>/report/)
-    if kind == "lat_rpt" and len(parent) >= 3 and parent[-3:-1] == ["sim", "report"]:
+    if kind in ("lat_rpt", "cosim_sim_log") and len(parent) >= 3 and parent[-3:-1] == ["sim", "report"]:
         return "/".join(parent[:-3]) or "."
     if kind == "cosim_rpt":
         return _cosim_solution(parent)

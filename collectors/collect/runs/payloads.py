@@ -10,7 +10,7 @@ import posixpath
 from dataclasses import dataclass
 from typing import Any
 
-from collectors.collect.artifacts.cosim import total_cycles
+from collectors.collect.artifacts.cosim import figureless_passes, total_cycles
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.runs.facts import RunFacts, by_top_then_newest, csim_candidates, in_solution, is_tops, penalty
 from collectors.collect.runs.layout import UNKNOWN, ProjectFiles, RunGroup
@@ -103,12 +103,29 @@ def _cosim(given: PayloadInput, runner: str | None) -> Built:
         # (minsikky/PDES-FPGA-VITIS: in a checkout any report is the newest)
         cosims.sort(key=lambda p: not _wrote(p, lat))
     status = cosims[0].facts["status"] if cosims else None
+    told = _simulations_told(given, cosims[0]) if status == "pass" and lat is None else []
+    if told:  # (a pass with no figure: what the simulation's own log says of how it ended)
+        verdicts = {log.facts["verdict"] for log in told}
+        status = "fail" if "fail" in verdicts else "pass" if "pass" in verdicts else None
+        if status is None and runner is None:
+            why = "a Pass with every figure NA, and its simulation's log shows none finished (cosim_design -setup)"
+            given.problems.append(Problem(cosims[0].path, f"{why}: no rtl_sim record"))
     status = status or runner or ("pass" if lat is not None else None)
     if status is None:
         return None
     cycles = lat.facts["total_execute_time"] if lat is not None else None  # (only lat.rpt: rules 5)
-    sources = [p.path for p in (cosims[:1] + ([lat] if lat else []))]
+    sources = [p.path for p in (cosims[:1] + ([lat] if lat else []) + told)]
     return rtl_sim_payload(status, cycles, None, None), sources
+
+
+def _simulations_told(given: PayloadInput, cosim: Parsed) -> list[Parsed]:
+    """The co-simulation logs of the languages a report passed with no figure, read: after
+    `cosim_design -setup` (Anurag-Gulati-IIITD/DNN_Channel_Estimation, 2019.1: five solutions'
+    `Verilog | Pass | NA ...`, their logs ending at `file generation completed`) or a simulator
+    that crashed (BruhP8/FPGA2: SIGSEGV, `C/RTL co-simulation finished: FAIL`)."""
+    languages = figureless_passes(cosim.facts)
+    logs = [p for p in given.group.of("cosim_sim_log") if given.in_solution(p)]
+    return [log for log in logs if given.proj.parts(log)[-2] in languages and log.ok]
 
 
 def _wrote(cosim: Parsed, lat: Parsed) -> bool:
