@@ -176,8 +176,16 @@ def _hls_projects_apart(project: Project) -> list[Project]:
     # built: a solution's `.aps` or a report below it (cgruda/repo committed no `.aps` files)
     results = [path for path, kind in project.artifacts if kind == "aps" or kind in REPORT_KINDS]
     folders = sorted(f for f in apps & right_in if any(path.startswith(f + os.sep) for path in results))
-    if len(folders) < 2 and not (folders and _another_design_inside(project, folders[0])):
-        return [project]  # (one HLS project in a repository's folder is its design, whatever else is there)
+    if len(folders) == 1 and not _another_design_inside(project, project.path, folders[0]):
+        # (one HLS project in a repository's folder is its design, whatever else is there; but
+        # those made right in it of other tops are designs of their own)
+        outer = folders[0]
+        inner = sorted(
+            f for f in apps if os.path.dirname(f) == outer and any(p.startswith(f + os.sep) for p in results)
+        )
+        folders = [f for f in inner if _another_design_inside(project, outer, f)]
+    if not folders:
+        return [project]
     inside_one = tuple(folder + os.sep for folder in folders)
     rest = Project(
         project.path,
@@ -205,13 +213,15 @@ def _is_design(project: Project) -> bool:
 APP_BYTES = 64 * 1024  # of a `.app`, what is read for its top
 
 
-def _another_design_inside(project: Project, folder: str) -> bool:
-    """Whether the folder is an HLS project itself (its own `.app`) of another top function than
-    the one HLS project in it (kmisimn76/SparseAccel: top Conv_sysarr, and AdderTree_example/ of
+def _another_design_inside(project: Project, outer: str, folder: str) -> bool:
+    """Whether the outer folder is an HLS project itself (its own `.app`) of another top function
+    than the HLS project in it (kmisimn76/SparseAccel: top Conv_sysarr, and AdderTree_example/ of
     adder_tree_large, whose solution gave the folder's records and the folder's own C simulation
-    a problem line). Of one top, the one inside is a copy of the design (ValdecirDesenv/
-    FPGA_picoZed's picoZed/): one design. The `.app` files are read here: only in this case."""
-    own = _app_tops(project, project.path)
+    a problem line; namratamantri/ECE527_SIKEHW's sikehls/, top eval_4_isog, holds koa_mult/ and
+    rdc_mont/ of their own tops: merged, their syntheses were problem lines). Of one top, the one
+    inside is a copy of the design (ValdecirDesenv/FPGA_picoZed's picoZed/): one design. The
+    `.app` files are read here: only in this case."""
+    own = _app_tops(project, outer)
     if len(own) != 1:
         return False  # (not an HLS project itself, or one of several minds: the one inside is not read)
     inside = _app_tops(project, folder)

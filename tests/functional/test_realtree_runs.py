@@ -190,6 +190,30 @@ def test_an_hls_project_of_another_top_inside_one_is_a_design_of_its_own(tmp_pat
     assert projects(collect(root), root) == ["."]
 
 
+def test_hls_projects_of_other_tops_made_inside_a_lab_project_are_designs_of_their_own(tmp_path: Path) -> None:
+    """namratamantri/ECE527_SIKEHW: a lab's HLS project sikehls/ (top eval_4_isog) holds, right in
+    it, the projects koa_mult/ and rdc_mont/ of their own tops (the GUI offers the current
+    project's folder). Walked from above (the root is not sikehls/), they were one project, and
+    their syntheses two 'not recorded' lines: the rule held only where the outer project was
+    the root. The same project made again inside (its own top) stays one design."""
+    root = tmp_path / "ECE527"
+    lab = root / "sikehls"
+    synthesised_solution(lab, "sikehls", top="eval_4_isog")
+    synthesised_solution(lab / "koa_mult", "koa_mult", top="koa_mult_h1")
+    synthesised_solution(lab / "rdc_mont", "rdc_mont", top="rdc_mont")
+    collection = collect(root)
+    assert projects(collection, root) == [".", "sikehls/koa_mult", "sikehls/rdc_mont"]
+    records, _ = records_of(collection)
+    assert [r["problem"]["group_path"] for r in records] == [
+        ["ECE527"],
+        ["sikehls", "koa_mult"],
+        ["sikehls", "rdc_mont"],
+    ]
+    assert not collection.problems()
+    (lab / "koa_mult/hls.app").write_text('<project name="koa_mult" top="eval_4_isog"/>\n')
+    assert projects(collect(root), root) == [".", "sikehls/rdc_mont"]
+
+
 def test_hls_project_keeps_its_solution_beside_harness_folders(tmp_path: Path) -> None:
     """kmisimn76/SparseAccel: the root is a Vitis HLS project (hls.app, solution1) and its
     HW_emu_* result folders below are projects of their own: neither hides the other."""
