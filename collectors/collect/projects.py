@@ -175,14 +175,12 @@ def _hls_projects_apart(project: Project) -> list[Project]:
     right_in = {path for path in project.build_dirs if os.path.dirname(path) == project.path}
     # built: a solution's `.aps` or a report below it (cgruda/repo committed no `.aps` files)
     results = [path for path, kind in project.artifacts if kind == "aps" or kind in REPORT_KINDS]
-    folders = sorted(f for f in apps & right_in if any(path.startswith(f + os.sep) for path in results))
+    folders = sorted(f for f in apps & right_in if _holds_any(f, results))
     if len(folders) == 1 and not _another_design_inside(project, project.path, folders[0]):
         # (one HLS project in a repository's folder is its design, whatever else is there; but
         # those made right in it of other tops are designs of their own)
         outer = folders[0]
-        inner = sorted(
-            f for f in apps if os.path.dirname(f) == outer and any(p.startswith(f + os.sep) for p in results)
-        )
+        inner = sorted(f for f in apps if os.path.dirname(f) == outer and _holds_any(f, results))
         folders = [f for f in inner if _another_design_inside(project, outer, f)]
     if not folders:
         return [project]
@@ -201,6 +199,10 @@ def _hls_projects_apart(project: Project) -> list[Project]:
         for folder in folders
     ]
     return [rest, *parts] if _is_design(rest) else parts
+
+
+def _holds_any(folder: str, paths: list[str]) -> bool:
+    return any(path.startswith(folder + os.sep) for path in paths)
 
 
 def _is_design(project: Project) -> bool:

@@ -279,12 +279,6 @@ class _Session:
         return [path for (at, path), end in zip(self.opens, ends) if any(m in self.text[at:end] for m in _WORK)]
 
     @property
-    def part(self) -> str | None:
-        """The part it set (its target device, else its set_part), where it says."""
-        found = _DEVICE.findall(self.text) or _SET_PART.findall(self.text)
-        return found[-1] if found else None
-
-    @property
     def timed_work(self) -> bool:
         """Timed, and it ran a step: one that stopped before any (at open_project,
         pominiq/DNNonSilicon's 'Project is not compatible') timed nothing of a run."""
@@ -334,6 +328,12 @@ def _tops(text: str, set_tops: list[str], synthesised: list[str]) -> list[str]:
         if mark in text:
             found.update(pattern.findall(text))
     return sorted(found)
+
+
+def _part_set(text: str) -> str | None:
+    """The part a log (or a session of it) set last: its target device, else its set_part."""
+    found = _DEVICE.findall(text) or _SET_PART.findall(text)
+    return found[-1] if found else None
 
 
 def _timing_sessions(parts: list[_Session]) -> dict[str, _Session]:
@@ -423,7 +423,6 @@ def _hls_log_facts(text: str, timed: Callable[[list[_Session]], list[str]]) -> d
     opened = [path for part in parts for path in part.opened]
     timing = _timing_sessions(parts) if opened else {}
     judged, csim_by_opened = _verdicts_by_opened(parts) if opened else ([], {})
-    devices = _DEVICE.findall(text) or _SET_PART.findall(text)
     elapsed = timed(parts)
     issues: list[str] = []
     seconds = lenient(elapsed[-1], "Total elapsed time (seconds)", SECONDS, issues) if elapsed else None
@@ -432,7 +431,7 @@ def _hls_log_facts(text: str, timed: Callable[[list[_Session]], list[str]]) -> d
     synthesised = _SYNTHESIZING.findall(text) if "Synthesizing '" in text else []
     return {
         "vitis_version": banner_version(text),
-        "device": devices[-1] if devices else None,
+        "device": _part_set(text),
         "elapsed_seconds": seconds,
         "csim_status": csim_status(text),
         "csim_analyzed": analyzed_last(text),
@@ -450,7 +449,7 @@ def _hls_log_facts(text: str, timed: Callable[[list[_Session]], list[str]]) -> d
         "csim_by_opened": csim_by_opened,
         "timed_by_opened": _seconds_by_opened(timing, issues),
         # (a session that set another part than the run's ran another run: freud96/Design_Optimization)
-        "timed_devices_by_opened": {name: session.part for name, session in timing.items()},
+        "timed_devices_by_opened": {name: _part_set(session.text) for name, session in timing.items()},
         "last_untimed": _last_work_untimed(parts),
         "timed_sessions": len(elapsed),
         "last_untimed_by_opened": _untimed_last_by_opened(parts) if opened else [],

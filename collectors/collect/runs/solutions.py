@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache, partial
 from typing import Any
 
 from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX
@@ -43,9 +45,9 @@ def plan_solutions(
     classic project and a component whose work directory is in it)."""
     plan = SolutionPlan()
     by_project: dict[str, list[str]] = {}
-    tops = project_tops(proj)
+    tops = cache(partial(project_tops, proj))  # (asked only of a per-module name out of syn/report/)
     for solution, items in solutions.items():
-        reports = [p for p in items if p.kind in RESULT_KINDS and _may_give_a_record(proj, p, tops)]
+        reports = [p for p in items if _may_give_a_record(proj, p, tops)]
         if has_results(reports, own_logs.get(solution, [])):
             by_project.setdefault(work_of(solution), []).append(solution)
     for solution in sorted(component_solutions):
@@ -82,14 +84,14 @@ def has_results(items: list[Parsed], own_logs: list[Parsed]) -> bool:
     )
 
 
-def _may_give_a_record(proj: ProjectFiles, report: Parsed, tops: set[str]) -> bool:
+def _may_give_a_record(proj: ProjectFiles, report: Parsed, tops: Callable[[], set[str]]) -> bool:
     """A per-module report's name out of syn/report/ gives a record only when it is a top's the
     project names (hijoouzc/UpConv_Block_HLS's `report_syn/<work>_hls_syn_report_csynth.xml`, a
     flattened copy, made its component's records the variant `hls` and gave none itself)."""
     parts = proj.parts(report)
     if report.kind != "csynth" or parts[-1] == "csynth.xml" or parts[-3:-1] == ["syn", "report"]:
         return True
-    return parts[-1][: -len(LEGACY_REPORT_SUFFIX)] in tops
+    return parts[-1][: -len(LEGACY_REPORT_SUFFIX)] in tops()
 
 
 def solution_variants(solutions: list[str]) -> dict[str, dict[str, Any]]:
