@@ -75,6 +75,10 @@ def test_the_deep_tree_gives_the_same_bytes_by_every_path(deep_tree: Path) -> No
     scanned = bare.scan([str(deep_tree)], wait_for_writers=0)
     assert any(result.keys and not result.accounts for result in scanned.projects.values())
     assert scanned.output("", "").records.render() == plain
+    # they come without their runs too (what `collect` says of them is counted)
+    alone = Engine(lambda r: load_settings(Path(r)), cache=False).scan([str(deep_tree)], wait_for_writers=0)
+    assert any(not result.runs and result.run_count for result in scanned.projects.values())
+    assert {p: r.run_count for p, r in scanned.projects.items()} == {p: len(r.runs) for p, r in alone.projects.items()}
 
 
 def test_the_test_trees_give_the_expected_file_by_every_path(tmp_path: Path) -> None:

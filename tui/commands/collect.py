@@ -89,11 +89,11 @@ def collect(roots: list[str], output: str, args: argparse.Namespace, strict: boo
             print(str(problem), file=err)
         kinds = Counter(key.report_type for key in written.records.keys())  # noqa: SIM118 (a RecordSet)
         by_type = ", ".join(f"{kinds[t]} {t}" for t in sorted(REPORT_TYPES)) or "none"
-        runs = sum(len(r.runs) for r in collection.projects.values())
+        runs = sum(r.run_count for r in collection.projects.values())
         extensions = len(written.extensions)
         extra = f" + {extensions} extension records -> {ext_output}" if extensions else ""
         # a project counts when it could yield records: it holds a run (or extension output)
-        built = sum(1 for result in collection.projects.values() if result.runs or result.extension_records)
+        built = sum(1 for result in collection.projects.values() if result.run_count or result.extension_records)
         unbuilt = f" (and {len(collection.projects) - built} not built)" if built < len(collection.projects) else ""
         summary = (
             f"{counted(built, 'project')}{unbuilt}, {counted(runs, 'run')}, "
