@@ -66,7 +66,8 @@ class Collection:
         results = sorted(self.projects.items())
         # (a worker's result brings its keys and no records: results.without_records)
         output.records.fill((project, () if r.keys else r.records, r.lines, r.keys) for project, r in results)
-        output.extensions.fill((project, r.extension_records, r.extension_lines, ()) for project, r in results)
+        extended = [(project, r) for project, r in results if r.extension_records]  # (few projects)
+        output.extensions.fill((project, r.extension_records, r.extension_lines, ()) for project, r in extended)
         return output
 
     def problems(self) -> list[Problem]:
@@ -278,7 +279,8 @@ class Engine:
         inventory as the whole walk gives (projects.fold_settled), or the last one where
         the share found its artifacts as they were; else collected here."""
         collected = brought.get(project.path)
-        if collected is None or collected[0] != project:
+        # (the whole walk's project is most often the very object the share sent: compared by identity first)
+        if collected is None or (collected[0] is not project and collected[0] != project):
             return self.collect_project(project, root)
         result = collected[1]
         known = self._known.get(project.path)

@@ -113,8 +113,8 @@ class RecordSet:
             given = len(lines) == len(records)
             pairs = [(key_of(record), lines[n] if given else dumps(record)) for n, record in enumerate(records)]
             made = len(records)
-        new: dict[RecordKey, str] = {}
-        for key, line in pairs:
+        new = dict(pairs) if made == 1 else {}  # (most projects: one record)
+        for key, line in pairs if made > 1 else ():
             new.setdefault(key, line)  # the first is written, the others reported
         self._repeated.pop(project, None)
         if made > len(new):
