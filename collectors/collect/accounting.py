@@ -108,7 +108,7 @@ def _run_files(runs: list[Run], parsed: list[Parsed], told: dict[str, str]) -> N
                 continue
             item = by_path.get(path)
             report_type = FEEDS.get(item.kind if item else "")
-            if item is not None and _other_tools(item):
+            if item is not None and item.of_another_kind:
                 line = (2, _neither(item))
             elif report_type is None:
                 line = (2, f"{FACTS}: read for the {run_label(run)} run")
@@ -144,11 +144,6 @@ def _no_verdict(item: Parsed | None) -> bool:
     return item is not None and item.kind == "csim_log" and item.ok and item.facts.get("csim_status") is None
 
 
-def _other_tools(item: Parsed) -> bool:
-    """Read, and found to be no file of its kind (NotThisKind): neither data nor a problem."""
-    return item.loaded and item.data is None and item.error is None
-
-
 def _folder_problem(item: Parsed, folders: list[Problem]) -> str | None:
     for problem in folders:
         if item.path.startswith(problem.path.rstrip(os.sep) + os.sep):
@@ -159,7 +154,7 @@ def _folder_problem(item: Parsed, folders: list[Problem]) -> str | None:
 def _rest(item: Parsed) -> str:
     """A file no record or run took: another tool's file, a file that describes the project, a
     log no run reads, or (what must never happen to a report) unused."""
-    if _other_tools(item):
+    if item.of_another_kind:
         return _neither(item)
     if item.kind in DESCRIBING:
         return f"{FACTS}: describes the project ({item.kind})"

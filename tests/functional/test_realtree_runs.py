@@ -1859,12 +1859,13 @@ def test_a_solution_renamed_twice_with_no_log_of_its_name_is_timed_by_none(tmp_p
 
 
 @pytest.mark.parametrize("version", ["Version: 2016.4", "Vitis HLS - High-Level Synthesis v2021.2 (64-bit)"])
-def test_a_vivado_hls_tcl_session_over_several_solutions_times_none_of_them(tmp_path: Path, version: str) -> None:
+def test_a_tcl_session_over_several_solutions_times_none_of_them(tmp_path: Path, version: str) -> None:
     """A-T-Kristensen/patmos_HLS (Vivado HLS 2016.4): one Tcl session synthesised matmul_1b, then
     opened matmul_2b, then matmul_3b; each solution's log holds its part, the first two end with
     the next one's opening and no time, and the last ends with the session's total, 113 s, which
     was matmul_3b's runtime (the first two's synthesis in it; its own part began at 77 s). Vitis
-    HLS closes each solution's part with its own total (Stepaka/Xilinx_lab, 2021.2): it stays."""
+    HLS writes its logs alike (danila-kuryakin/fpga_labs and Stepaka/Xilinx_lab, 2021.2: lab2_z0's
+    ex_sol6.log, 156.149 s of six solutions' syntheses and co-simulations, was ex_sol6's)."""
     root = tmp_path / "hls_matmul_float"
     place(root, "vivado_hls.app", text='<project top="fft32" name="hls_matmul_float"/>\n')
     header = (
@@ -1888,8 +1889,72 @@ def test_a_vivado_hls_tcl_session_over_several_solutions_times_none_of_them(tmp_
     assert [(r["implementation"]["variant"]["name"], r["run"]["runtime_seconds"]) for r in records] == [
         ("matmul_1b", None),
         ("matmul_2b", None),
-        ("matmul_3b", None if "2016.4" in version else 113.0),
+        ("matmul_3b", None),
     ]
+
+
+def test_a_vitis_hls_tcl_session_over_several_solutions_times_none_of_them(tmp_path: Path) -> None:
+    """danila-kuryakin/fpga_labs's lab2_z0_ex (Vitis HLS 2021.2): lab2_z0_ex.tcl synthesised and
+    co-simulated ex_sol1 to ex_sol6 in one session; each solution's log ends with the next one's
+    `open_solution -reset` and no total, ex_sol6.log with the session's 156.149 s (ex_sol6's own
+    synthesis and co-simulation took 4.75 s and 23.2 s): it was ex_sol6's runtime."""
+    project = tmp_path / "lab2_z0" / "lab2_z0_ex"
+    place(project, "hls.app", text='<project name="lab2_z0_ex" top="fft32"/>\n')
+    header = (
+        "Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2021.2 (64-bit)\n"
+        "INFO: [HLS 200-1510] Running: set_part xa7a12tcsg325-1Q \n"
+        "INFO: [HLS 200-1510] Running: csynth_design \n"
+    )
+    names = ("ex_sol1", "ex_sol2", "ex_sol3")
+    for name, following in zip(names, (*names[1:], None)):
+        place(project, f"{name}/{name}.aps", text="<solution/>\n")
+        place(project, f"{name}/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+        end = (
+            f"INFO: [HLS 200-1510] Running: open_solution -reset {following} \n"
+            if following
+            else "INFO: [HLS 200-112] Total CPU user time: 8 seconds. Total CPU system time: 3 seconds. "
+            "Total elapsed time: 156.149 seconds; peak allocated memory: 1.075 GB.\n"
+        )
+        place(project, f"{name}/{name}.log", text=header + end)
+    records, _ = records_of(collect(tmp_path / "lab2_z0"))
+    assert [(r["implementation"]["variant"]["name"], r["run"]["runtime_seconds"]) for r in records] == [
+        ("ex_sol1", None),
+        ("ex_sol2", None),
+        ("ex_sol3", None),
+    ]
+
+
+SCALE_CNN = "/home/drauch/scale-cnn/networks/vtr/layers/axi_in/td_fused_axi_in_prj"
+
+
+def copied_reports_beside_their_session(tmp_path: Path, solutions: tuple[str, ...]) -> list[float | None]:
+    """UT-LCA/scale-cnn's layers/axi_in: the project (td_fused_axi_in_prj) not committed, its
+    synthesis reports copied into report/, the script's vitis_hls.log beside it: the session
+    that opened `solutions` of the project and synthesised them, in 146.42 s."""
+    folder = tmp_path / "vtr" / "layers" / "axi_in"
+    place(folder, "td_fused_axi_in.cpp", text="void fft32() {}\n")
+    place(folder, "td_fused_axi_in.tcl", text="open_project -reset td_fused_axi_in_prj\ncsynth_design\n")
+    place(folder, "report/csynth.xml", FFT + "syn__report__csynth.xml")
+    opened = "".join(
+        f"INFO: [HLS 200-10] Creating and opening solution '{SCALE_CNN}/{name}'.\n"
+        "INFO: [HLS 200-1510] Running: set_part xc7z030-sbv485-1 \n"
+        "INFO: [HLS 200-1510] Running: csynth_design \n"
+        for name in solutions
+    )
+    log = "Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2020.2 (64-bit)\n" + opened + ELAPSED
+    place(folder, "vitis_hls.log", text=log.format("146.42"))
+    records, _ = records_of(collect(tmp_path / "vtr"))
+    return [r["run"]["runtime_seconds"] for r in records]
+
+
+def test_a_session_log_beside_the_reports_copied_out_of_its_solution_times_them(tmp_path: Path) -> None:
+    """The copy's folder, `report`, is the run's only solution: a session that opened one solution
+    alone, of a project not in the tree, wrote them (it was 'a hls_log that no run reads')."""
+    assert copied_reports_beside_their_session(tmp_path, ("solution1",)) == [146.42]
+
+
+def test_a_session_over_two_solutions_does_not_time_the_copy_of_one(tmp_path: Path) -> None:
+    assert copied_reports_beside_their_session(tmp_path, ("solution1", "solution2")) == [None]
 
 
 OPENED_IN_LAB = "INFO: [HLS 200-10] Creating and opening solution 'C:/Xilinx_trn/lab2_z1/lab2_z1/{}'.\n"

@@ -12,6 +12,7 @@ from collectors.collect.artifacts.hls_ini import ECHOED, ini_design
 from collectors.collect.artifacts.hls_opened import opened_at
 from collectors.files import decode_text
 from collectors.numbers import CLOCK_DATE, SECONDS, clock_seconds, lenient, session_started
+from collectors.problems import NotThisKind
 
 # the AWS F1 developer AMI's builds of SDAccel and Vivado HLS: `v2018.3.op`, and patched,
 # `v2018.2_AR71275_op` (n-samar/UCLA's csynth.xml); an install given an Answer Record's tactical
@@ -310,6 +311,13 @@ def _elapsed_of_work(parts: list[_Session]) -> list[str]:
     return next((part.elapsed for part in reversed(parts) if part.timed_work), [])
 
 
+def _timed_first(parts: list[_Session]) -> bool:
+    """Whether the last timed session that ran a step is the first in the log that ran one."""
+    working = [part for part in parts if part.worked]
+    timed = [part for part in working if part.elapsed]
+    return bool(timed) and timed[-1] is working[0]
+
+
 def _directive_top(parts: list[_Session]) -> str | None:
     """The top a `set_directive_top -name` of the last session that ran a step made (none where
     it echoes none: MiiKiyoshi/spi_to_hls's older sessions named `arith` before the solution
@@ -322,7 +330,7 @@ def _directive_top(parts: list[_Session]) -> str | None:
 def _tops(text: str, set_tops: list[str], synthesised: list[str]) -> list[str]:
     """Every top function the log's sessions named: set_top (`set_tops`), set_directive_top -name,
     syn.top, or worked on (`synthesised`: each synthesis's `Synthesizing 'f'`); of every session,
-    whatever project it opened (layout.session_logs drops a log only where none is the design's)."""
+    whatever project it opened (sessions.session_logs drops a log only where none is the design's)."""
     found = {*set_tops, *synthesised}
     for mark, pattern in (("set_directive_top", _DIRECTIVE_TOP), ("syn.top=", _INI_TOP)):
         if mark in text:
@@ -452,6 +460,9 @@ def _hls_log_facts(text: str, timed: Callable[[list[_Session]], list[str]]) -> d
         "timed_devices_by_opened": {name: _part_set(session.text) for name, session in timing.items()},
         "last_untimed": _last_work_untimed(parts),
         "timed_sessions": len(elapsed),
+        # its timed session is the one it begins with: where another log opened its solution,
+        # the end of that Tcl session (not a later session of its own: a GUI's re-synthesis)
+        "timed_first": _timed_first(parts),
         "last_untimed_by_opened": _untimed_last_by_opened(parts) if opened else [],
         # a full path's project and solution folders ("picoZed/solution1"): which folder it was
         "opened_tails": sorted({"/".join(path.split("/")[-2:]) for path in opened if path.count("/") >= 1}),
@@ -474,4 +485,13 @@ def parse_tcl_backup(data: bytes) -> dict[str, Any]:
 
 
 def parse_csim_log(data: bytes) -> dict[str, Any]:
-    return {"csim_status": csim_status(decode_text(data, TESTBENCH_START))}
+    """A C simulation's report (`<top>_csim.log`). A whole session's transcript named so (its
+    banner first: zhren711/fastvit_hls's run_csim.log, `vitis_hls -f run_csim.tcl > run_csim.log`,
+    beside fifty others) is no report of a function called `run`."""
+    text = decode_text(data, TESTBENCH_START)
+    if banner_version(text[:TRANSCRIPT_HEAD]) is not None:
+        raise NotThisKind
+    return {"csim_status": csim_status(text)}
+
+
+TRANSCRIPT_HEAD = 2048  # where a session's banner stands

@@ -40,6 +40,11 @@ class Parsed:
         return self._load is None
 
     @property
+    def of_another_kind(self) -> bool:
+        """Read, and found to be no file of its kind (NotThisKind): neither facts nor a problem."""
+        return self.loaded and self._data is None and self._error is None
+
+    @property
     def reported(self) -> bool:
         """Whether its problems count: always, but for a quiet one that no run consulted."""
         return not self._quiet or self._consulted

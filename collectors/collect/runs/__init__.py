@@ -62,7 +62,10 @@ def _in_no_run(proj: ProjectFiles, runs: list[Run], problems: list[Problem]) -> 
     return [
         Problem(p.path, _why_in_no_run(proj.vpp_context(p), built))
         for p in proj.parsed
-        if p.kind in FEEDS and p.path not in taken and not any(inside(p.path, path) for path in told)
+        if p.kind in FEEDS
+        and p.path not in taken
+        and not p.of_another_kind
+        and not any(inside(p.path, path) for path in told)
     ]
 
 

@@ -23,16 +23,14 @@ from collectors.collect.runs.layout import (
     SIMULATION_REPORTS,
     ProjectFiles,
     RunGroup,
-    earlier_names_logs,
     inside,
-    named_after,
     named_tops,
     report_function,
-    session_logs,
     solution_of,
     top_model_name,
     work_of,
 )
+from collectors.collect.runs.sessions import earlier_names_logs, named_after, session_logs
 from collectors.collect.runs.versions import (
     fixed_versions,
     only_release,
@@ -111,15 +109,18 @@ def derive_facts(proj: ProjectFiles, group: RunGroup) -> RunFacts:
 
 def _untimed_own_logs(proj: ProjectFiles, solution: str, hls_logs: list[Parsed]) -> list[Parsed]:
     """The logs in a solution's folder that time none of its runs: those of its earlier names
-    (layout.earlier_names_logs); and, of Vivado HLS (before 2020.1), its own log where its one
-    timed session is the end of a Tcl session that ran other solutions first, as another
-    solution's own log shows (it opened this one and has no time of it): Vivado HLS writes the
-    session's total into the last solution's log (A-T-Kristensen/patmos_HLS, 2016.4:
-    matmul_3b_4x4.log's 113 s, 1b's and 2b's synthesis in it). Vitis HLS closes each solution's
-    part with its own total (Stepaka/Xilinx_lab, 2021.2)."""
+    (layout.earlier_names_logs); and its own log where its one timed session is the end of a
+    Tcl session that ran other solutions first, as another solution's own log shows (it opened
+    this one and has no time of it, and its timed session is the one it begins with): the
+    session's total is written into the last solution's log, by Vivado HLS (A-T-Kristensen/
+    patmos_HLS, 2016.4: matmul_3b_4x4.log's 113 s, 1b's and 2b's synthesis in it) and by Vitis
+    HLS alike (Stepaka/Xilinx_lab and danila-kuryakin/fpga_labs, 2021.2: ex_sol6.log's 182.135 s
+    and 156.149 s, six solutions' syntheses and co-simulations). A later session of the
+    solution's own, after that part (Stepaka's lab6_z1: the GUI's re-synthesis of sol2, 7.066 s,
+    in sol2.log after the Tcl session's part), times it."""
     name = posixpath.basename(solution)
     own = [p for p in hls_logs if p.kind == "hls_log" and proj.folder(p) == solution]
-    own = [p for p in own if p.facts.get("timed_sessions") == 1 and (p.facts["vitis_version"] or "2020") < "2020"]
+    own = [p for p in own if p.facts.get("timed_sessions") == 1 and p.facts.get("timed_first")]
     continued = own and any(
         name in log.facts["opened"] and name not in log.facts["timed_by_opened"]
         for log in proj.readable("hls_log")

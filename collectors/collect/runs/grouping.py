@@ -18,10 +18,10 @@ from collectors.collect.runs.layout import (
     inside,
     is_component_hls,
     is_copied_cosim,
-    session_logs,
     solution_of,
     work_of,
 )
+from collectors.collect.runs.sessions import session_logs
 from collectors.collect.runs.solutions import plan_solutions
 from collectors.problems import Problem
 from collectors.records.model import VPP_TARGETS
