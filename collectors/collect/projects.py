@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from collectors.collect.artifacts import REPORT_KINDS
 from collectors.collect.artifacts.hls_project import parse_hls_app
 from collectors.collect.mapping import VARIANT
-from collectors.collect.pruning import ide_application
+from collectors.collect.pruning import COMPILE_SUMMARY, ide_application
 from collectors.files import open_regular
 from collectors.problems import ArtifactError, Problem
 
@@ -167,7 +167,7 @@ def _hls_projects_apart(project: Project) -> list[Project]:
     where that is a design too (its own reports, or a v++ log: bol-edu/2022-spring-nthu's IPs/
     holds its own solution1 beside four HLS projects); what else it holds (the GUI's
     `vitis_hls.log` where it was started, a Vivado project beside) is no project's."""
-    apps = {os.path.dirname(path) for path, kind in project.artifacts if kind == "hls_app"}
+    apps = _hls_project_folders(project)
     if len(apps) < 2 or VARIANT.match(os.path.basename(project.path)):
         # (one HLS project at most; or a campaign's `<prefix>_<index>_<name>` folder: one
         # implementation, its name says)
@@ -213,6 +213,20 @@ def _is_design(project: Project) -> bool:
 
 
 APP_BYTES = 64 * 1024  # of a `.app`, what is read for its top
+
+
+def _hls_project_folders(project: Project) -> set[str]:
+    """The folders of the HLS projects among a project's files: each `.app`'s; and each work
+    directory of a `v++ -c --mode hls` compile (its `.hlscompile_summary`: circuitmaster/
+    VVC-Decoder-Accelerator's dct2_dir/, dct8_dir/ and idst7_dir/, three kernels compiled side by
+    side, were one run whose other two syntheses were problem lines), except in a unified
+    component, whose work directories are all its own."""
+    component = any(kind == "vitis_comp" and os.path.dirname(path) == project.path for path, kind in project.artifacts)
+    return {
+        os.path.dirname(path)
+        for path, kind in project.artifacts
+        if kind == "hls_app" or (not component and kind == "summary" and path.endswith(COMPILE_SUMMARY))
+    }
 
 
 def _another_design_inside(project: Project, outer: str, folder: str) -> bool:

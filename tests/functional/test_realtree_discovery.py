@@ -66,6 +66,26 @@ def mode_hls_component(root: Path) -> Path:
     return build
 
 
+def test_mode_hls_work_folders_side_by_side_are_designs_of_their_own(tmp_path: Path) -> None:
+    """circuitmaster/VVC-Decoder-Accelerator (Vitis 2024.2): `v++ -c --mode hls --work_dir
+    ../dct2_dir/` and the same for dct8_dir/ and idst7_dir/, three kernels of other tops in
+    work folders side by side: they were one run of the repository, which took one folder's
+    synthesis (by modification time) and made the others problem lines."""
+    root = tmp_path / "vvc"
+    place(root, "Makefile", text="all:\n\tv++ -c --mode hls --config dct-compile.cfg --work_dir ../dct2_dir/\n")
+    place(root, "src/dct.cpp", text="void IDCT2() {}\n")
+    kernels = {"dct2_dir": CHOOCIE + "harness__", "canny_dir": "superkooks-comp4601__canny_hls__canny_top__"}
+    for folder, fixture in kernels.items():
+        place(root, f"{folder}/{folder}.hlscompile_summary", LAB0 + "project_1.hlscompile_summary")
+        place(root, f"{folder}/hls/syn/report/csynth.xml", fixture + "hls__syn__report__csynth.xml")
+    collection = collect(root)
+    assert projects(collection, root) == ["canny_dir", "dct2_dir"]
+    records, _ = records_of(collection)
+    tops = [(r["problem"]["group_path"], r["hls_synth"]["UserAssignments"]["TopModelName"]) for r in records]
+    assert tops == [(["canny_dir"], "canny_top"), (["dct2_dir"], "harness")]
+    assert collection.problems() == []
+
+
 def test_mode_hls_work_folder_is_build_output_of_the_project_above(tmp_path: Path) -> None:
     root = tmp_path / "mve"
     mode_hls_component(root)
