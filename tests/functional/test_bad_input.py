@@ -218,6 +218,36 @@ def test_a_log_padded_with_nul_bytes_is_read(tmp_path: Path) -> None:
     assert [(r["report_type"], r["sw_run"]["status"]) for r in records] == [("sw_run", "pass")]
 
 
+def test_a_log_padded_with_nul_bytes_and_interrupts_is_read(tmp_path: Path) -> None:
+    """danila-kuryakin/fpga_labs's lab3_z3/vitis_hls.log (2021.2, Windows GUI): a whole session in
+    6,519 bytes, then 106,191 NULs in four runs parted by the console's `^C` echoes: it was
+    'binary data' (38,455 of its first 65,536 bytes NUL)."""
+    project = hls_project(tmp_path)
+    log = "INFO: [SIM 211-1] CSim done with 0 errors.\n" * 150
+    padding = "\0" * 15445 + "^C" + "\0" * 23010 + "^C^C" + "\0" * 32993 + "^C^C^C^C" + "\0" * 34743
+    log_path = place(project, "proj/solution1/csim/report/k_csim.log", text=log + padding + "^C^C^C^C^C^C")
+    records, problems = scan(tmp_path)
+    assert [(r["report_type"], r["sw_run"]["status"]) for r in records] == [("sw_run", "pass")]
+    assert not [line for line in problems if line.startswith(str(log_path))]
+
+
+def test_a_session_transcript_named_like_a_csim_report_is_no_report(tmp_path: Path) -> None:
+    """zhren711/fastvit_hls's fastvit_ip_v2/run_csim.log: `vitis_hls -f run_csim.tcl` captured,
+    beside fifty transcripts of other names; named `<top>_csim.log` it was 'report that no run of
+    this project takes' (of a function `run`), the only one of them said."""
+    project = hls_project(tmp_path)
+    place(project, "proj/solution1/csim/report/k_csim.log", text="INFO: [SIM 211-1] CSim done with 0 errors.\n")
+    transcript = place(
+        project,
+        "run_csim.log",
+        text="****** Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2024.2 (64-bit)\n"
+        "Sourcing Tcl script 'run_csim.tcl'\nINFO: [SIM 211-1] CSim done with 0 errors.\n",
+    )
+    records, problems = scan(tmp_path)
+    assert [(r["report_type"], r["sw_run"]["status"]) for r in records] == [("sw_run", "pass")]
+    assert not [line for line in problems if line.startswith(str(transcript))]
+
+
 @pytest.mark.parametrize(
     ("content", "why"),
     [
