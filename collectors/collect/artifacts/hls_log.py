@@ -460,8 +460,8 @@ def _hls_log_facts(text: str, timed: Callable[[list[_Session]], list[str]]) -> d
         "timed_devices_by_opened": {name: _part_set(session.text) for name, session in timing.items()},
         "last_untimed": _last_work_untimed(parts),
         "timed_sessions": len(elapsed),
-        # its timed session is the one it begins with: where another log opened its solution,
-        # the end of that Tcl session (not a later session of its own: a GUI's re-synthesis)
+        # its timed session is the first in it that ran a step: where another log opened its
+        # solution, the end of that Tcl session (not a later session of its own: a GUI's re-run)
         "timed_first": _timed_first(parts),
         "last_untimed_by_opened": _untimed_last_by_opened(parts) if opened else [],
         # a full path's project and solution folders ("picoZed/solution1"): which folder it was

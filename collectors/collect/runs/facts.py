@@ -109,7 +109,7 @@ def derive_facts(proj: ProjectFiles, group: RunGroup) -> RunFacts:
 
 def _untimed_own_logs(proj: ProjectFiles, solution: str, hls_logs: list[Parsed]) -> list[Parsed]:
     """The logs in a solution's folder that time none of its runs: those of its earlier names
-    (layout.earlier_names_logs); and its own log where its one timed session is the end of a
+    (sessions.earlier_names_logs); and its own log where its one timed session is the end of a
     Tcl session that ran other solutions first, as another solution's own log shows (it opened
     this one and has no time of it, and its timed session is the one it begins with): the
     session's total is written into the last solution's log, by Vivado HLS (A-T-Kristensen/
