@@ -1,12 +1,14 @@
 """Which folders of a walk are projects, and which artifacts each one holds: the walk's nodes
 assigned (the walk itself is discovery.py's; nothing is read here but the `.app` files of an
-HLS project that holds another, _another_design_inside). docs/collection.md, "Which folders
+HLS project that holds another, _another_design_inside, and the compile summaries of work
+directories side by side, _hls_project_folders). docs/collection.md, "Which folders
 are projects".
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -217,16 +219,21 @@ APP_BYTES = 64 * 1024  # of a `.app`, what is read for its top
 
 def _hls_project_folders(project: Project) -> set[str]:
     """The folders of the HLS projects among a project's files: each `.app`'s; and each work
-    directory of a `v++ -c --mode hls` compile (its `.hlscompile_summary`: circuitmaster/
-    VVC-Decoder-Accelerator's dct2_dir/, dct8_dir/ and idst7_dir/, three kernels compiled side by
-    side, were one run whose other two syntheses were problem lines), except in a unified
+    directory of a `v++ -c --mode hls` compile (its `.hlscompile_summary`) of a kernel no other
+    one compiled (circuitmaster/VVC-Decoder-Accelerator's dct2_dir/, dct8_dir/ and idst7_dir/,
+    IDCT2, IDCT8 and IDST7 side by side, were one run whose other two syntheses were problem
+    lines; one kernel compiled in two work directories is one design's runs), outside a unified
     component, whose work directories are all its own."""
-    component = any(kind == "vitis_comp" and os.path.dirname(path) == project.path for path, kind in project.artifacts)
-    return {
-        os.path.dirname(path)
-        for path, kind in project.artifacts
-        if kind == "hls_app" or (not component and kind == "summary" and path.endswith(COMPILE_SUMMARY))
-    }
+    apps = {os.path.dirname(path) for path, kind in project.artifacts if kind == "hls_app"}
+    if any(kind == "vitis_comp" and os.path.dirname(path) == project.path for path, kind in project.artifacts):
+        return apps
+    summaries = [path for path, kind in project.artifacts if kind == "summary" and path.endswith(COMPILE_SUMMARY)]
+    works = [path for path in summaries if os.path.dirname(os.path.dirname(path)) == project.path]  # (right in it)
+    if len(apps) + len(works) < 2:
+        return apps | {os.path.dirname(path) for path in works}  # (one HLS project at most: nothing is read)
+    kernels = {os.path.dirname(path): _summary_kernels(path) for path in works}
+    named = [kernel for found in kernels.values() for kernel in found]
+    return apps | {folder for folder, found in kernels.items() if found and all(named.count(k) == 1 for k in found)}
 
 
 def _another_design_inside(project: Project, outer: str, folder: str) -> bool:
@@ -242,6 +249,20 @@ def _another_design_inside(project: Project, outer: str, folder: str) -> bool:
         return False  # (not an HLS project itself, or one of several minds: the one inside is not read)
     inside = _app_tops(project, folder)
     return len(inside) == 1 and not own & inside
+
+
+# the kernels a compile summary names (`"type": "KERNEL", "name": "IDCT2"`)
+_SUMMARY_KERNEL = re.compile(r'"type":\s*"KERNEL",\s*"name":\s*"([^"]+)"')
+
+
+def _summary_kernels(path: str) -> set[str]:
+    """The kernels (casefolded) a `.hlscompile_summary` compiled; an unreadable one names none."""
+    try:
+        with open_regular(path) as handle:  # (its kernels come early: no more is read)
+            text = handle.read(APP_BYTES).decode("utf-8", errors="replace")
+    except (ArtifactError, OSError):
+        return set()
+    return {name.casefold() for name in _SUMMARY_KERNEL.findall(text)}
 
 
 def _app_tops(project: Project, folder: str) -> set[str]:

@@ -66,24 +66,40 @@ def mode_hls_component(root: Path) -> Path:
     return build
 
 
-def test_mode_hls_work_folders_side_by_side_are_designs_of_their_own(tmp_path: Path) -> None:
+def mode_hls_work_folders(root: Path, kernels: dict[str, str]) -> Collection:
     """circuitmaster/VVC-Decoder-Accelerator (Vitis 2024.2): `v++ -c --mode hls --work_dir
-    ../dct2_dir/` and the same for dct8_dir/ and idst7_dir/, three kernels of other tops in
-    work folders side by side: they were one run of the repository, which took one folder's
-    synthesis (by modification time) and made the others problem lines."""
-    root = tmp_path / "vvc"
+    ../dct2_dir/` and the same for other kernels, work folders side by side (`kernels`: each
+    folder's kernel, its summary's; its csynth.xml a fixture's)."""
     place(root, "Makefile", text="all:\n\tv++ -c --mode hls --config dct-compile.cfg --work_dir ../dct2_dir/\n")
     place(root, "src/dct.cpp", text="void IDCT2() {}\n")
-    kernels = {"dct2_dir": CHOOCIE + "harness__", "canny_dir": "superkooks-comp4601__canny_hls__canny_top__"}
-    for folder, fixture in kernels.items():
-        place(root, f"{folder}/{folder}.hlscompile_summary", LAB0 + "project_1.hlscompile_summary")
+    fixtures = [CHOOCIE + "harness__", "superkooks-comp4601__canny_hls__canny_top__"]
+    for (folder, kernel), fixture in zip(kernels.items(), fixtures):
+        summary = place(root, f"{folder}/{folder}.hlscompile_summary", LAB0 + "project_1.hlscompile_summary")
+        summary.write_text(summary.read_text().replace('"name": "top_kernel"', f'"name": "{kernel}"'))
         place(root, f"{folder}/hls/syn/report/csynth.xml", fixture + "hls__syn__report__csynth.xml")
-    collection = collect(root)
+    return collect(root)
+
+
+def test_mode_hls_work_folders_side_by_side_are_designs_of_their_own(tmp_path: Path) -> None:
+    """Three kernels of other tops in work folders side by side were one run of the repository,
+    which took one folder's synthesis (by modification time) and made the others problem lines."""
+    root = tmp_path / "vvc"
+    collection = mode_hls_work_folders(root, {"dct2_dir": "harness", "canny_dir": "canny_top"})
     assert projects(collection, root) == ["canny_dir", "dct2_dir"]
     records, _ = records_of(collection)
     tops = [(r["problem"]["group_path"], r["hls_synth"]["UserAssignments"]["TopModelName"]) for r in records]
     assert tops == [(["canny_dir"], "canny_top"), (["dct2_dir"], "harness")]
     assert collection.problems() == []
+
+
+def test_one_kernel_compiled_in_two_work_folders_is_one_design(tmp_path: Path) -> None:
+    """The same kernel compiled again with another `--work_dir`: one design's runs, one project
+    (its other folder's synthesis a problem line), not two designs of one kernel."""
+    root = tmp_path / "vvc"
+    collection = mode_hls_work_folders(root, {"dct2_dir": "IDCT2", "dct2_try": "IDCT2"})
+    assert projects(collection, root) == ["."]
+    records, _ = records_of(collection)
+    assert {tuple(r["problem"]["group_path"]) for r in records} == {("vvc",)}  # (the fixtures' two parts: two runs)
 
 
 def test_mode_hls_work_folder_is_build_output_of_the_project_above(tmp_path: Path) -> None:
