@@ -416,6 +416,19 @@ def test_2015_solution_without_a_known_top_writes_no_synthesis(tmp_path: Path) -
     ) in reasons_for(collection, root / "solution1/syn/report")
 
 
+def test_a_cosim_report_of_a_solution_copied_without_its_report_folders_names_the_top(tmp_path: Path) -> None:
+    """A solution copied flattened (`<X>/syn/*.xml`, `<X>/sim/<top>_cosim.rpt`), nothing else naming
+    the top: its cosim report, taken as the solution's, names it all the same (it said 'nothing
+    names the top function (... a simulation report)' and wrote no synthesis)."""
+    root = tmp_path / "multi_axim"
+    solution_2015(root, top_in="none")
+    (root / "solution1/sim/report/multi_axim_cosim.rpt").rename(root / "solution1/sim/multi_axim_cosim.rpt")
+    collection = collect(root)
+    records, _ = records_of(collection)
+    assert [r["report_type"] for r in records] == ["hls_synth", "rtl_sim"]
+    assert records[0]["hls_synth"]["PerformanceEstimates"]["SummaryOfOverallLatency"]["Worst-caseLatency"] == "28"
+
+
 @pytest.mark.parametrize("script", ["run.tcl", "run_hls.tcl", "hls.tcl"])
 def test_a_projects_run_script_names_the_top_of_copied_module_reports(tmp_path: Path, script: str) -> None:
     """Arthur-Chang016/ECE5775_Project_benchmark: reports/<variant>/ each hold a Vivado HLS 2016.2

@@ -384,8 +384,14 @@ def _report_names(proj: ProjectFiles, group: RunGroup, solution: str | None) -> 
 
 
 def _named_by_simulation_reports(proj: ProjectFiles, group: RunGroup, solution: str | None) -> str | None:
-    own = (["sim", "report"], ["csim", "report"])  # (not a copy in reports/)
-    names = {name for name, parts in _named_reports(proj, group, solution, SIMULATION_REPORTS) if parts[-3:-1] in own}
+    # the solution's own, not a copy in reports/; `sim/` alone: a solution copied without its
+    # report folders (layout._cosim_solution)
+    own = (["sim", "report"], ["csim", "report"])
+    names = {
+        name
+        for name, parts in _named_reports(proj, group, solution, SIMULATION_REPORTS)
+        if parts[-3:-1] in own or parts[-2:-1] == ["sim"]
+    }
     names.discard("")  # (`_csim.log`: a simulation run without a top)
     if len({name.lower() for name in names}) != 1:
         return None
