@@ -224,13 +224,18 @@ def _hls_project_folders(project: Project) -> set[str]:
     IDCT2, IDCT8 and IDST7 side by side, were one run whose other two syntheses were problem
     lines; one kernel compiled in two work directories is one design's runs), outside a unified
     component, whose work directories are all its own."""
-    apps = {os.path.dirname(path) for path, kind in project.artifacts if kind == "hls_app"}
-    if any(kind == "vitis_comp" and os.path.dirname(path) == project.path for path, kind in project.artifacts):
+    apps: set[str] = set()
+    works: list[str] = []  # (the compile summaries of folders right in the project)
+    for path, kind in project.artifacts:
+        folder = os.path.dirname(path)
+        if kind == "hls_app":
+            apps.add(folder)
+        elif kind == "summary" and path.endswith(COMPILE_SUMMARY) and os.path.dirname(folder) == project.path:
+            works.append(path)
+    if not works or any(kind == "vitis_comp" and os.path.dirname(p) == project.path for p, kind in project.artifacts):
         return apps
-    summaries = [path for path, kind in project.artifacts if kind == "summary" and path.endswith(COMPILE_SUMMARY)]
-    works = [path for path in summaries if os.path.dirname(os.path.dirname(path)) == project.path]  # (right in it)
     if len(apps) + len(works) < 2:
-        return apps | {os.path.dirname(path) for path in works}  # (one HLS project at most: nothing is read)
+        return apps | {os.path.dirname(works[0])}  # (one HLS project: nothing is read)
     kernels = {os.path.dirname(path): _summary_kernels(path) for path in works}
     named = [kernel for found in kernels.values() for kernel in found]
     return apps | {folder for folder, found in kernels.items() if found and all(named.count(k) == 1 for k in found)}

@@ -113,9 +113,12 @@ class RecordSet:
             given = len(lines) == len(records)
             pairs = [(key_of(record), lines[n] if given else dumps(record)) for n, record in enumerate(records)]
             made = len(records)
-        new = dict(pairs) if made == 1 else {}  # (most projects: one record)
-        for key, line in pairs if made > 1 else ():
-            new.setdefault(key, line)  # the first is written, the others reported
+        if made == 1:  # (most projects: one record)
+            new = dict(pairs)
+        else:
+            new = {}
+            for key, line in pairs:
+                new.setdefault(key, line)  # the first is written, the others reported
         self._repeated.pop(project, None)
         if made > len(new):
             self._repeated[project] = made - len(new)

@@ -484,6 +484,9 @@ def parse_tcl_backup(data: bytes) -> dict[str, Any]:
     return facts
 
 
+TRANSCRIPT_HEAD = 2048  # where a session's banner stands, in a transcript
+
+
 def parse_csim_log(data: bytes) -> dict[str, Any]:
     """A C simulation's report (`<top>_csim.log`). A whole session's transcript named so (its
     banner first: zhren711/fastvit_hls's run_csim.log, `vitis_hls -f run_csim.tcl > run_csim.log`,
@@ -492,6 +495,3 @@ def parse_csim_log(data: bytes) -> dict[str, Any]:
     if banner_version(text[:TRANSCRIPT_HEAD]) is not None:
         raise NotThisKind
     return {"csim_status": csim_status(text)}
-
-
-TRANSCRIPT_HEAD = 2048  # where a session's banner stands

@@ -91,7 +91,7 @@ def _session_of_a_copy(proj: ProjectFiles, log: Parsed, solution: str) -> bool:
         return False
     if any(p.kind == "aps" and proj.folder(p) == solution for p in proj.parsed):
         return False
-    tails = proj.tails_named(log, next(iter(opened)))
+    tails = proj.tails_named(log, opened[0])
     return not _opened_paths(log, tails) & proj.folders()
 
 
