@@ -95,7 +95,8 @@ def read_row(line: bytes) -> Row | None:
     except (msgspec.MsgspecError, ValueError, RecursionError):
         return None  # (not JSON, not one of the structs, invalid UTF-8, nested too deep, ...)
     fields = _FIELDS(record)
-    payload = _PAYLOADS.get(fields[_KIND])
+    kind = fields[_KIND]
+    payload = _PAYLOADS.get(kind) if type(kind) is str else None  # (a list or an object is no report type)
     if payload is None:
         return None
     found = getattr(record, payload)

@@ -15,6 +15,7 @@ from collectors.records.columns import cells
 from collectors.records.jsonl import LineError, LineSplitter, loads_read, read_record, whole_lines
 from collectors.records.loader import check_files
 from collectors.records.model import EXTENSION_TYPES, REPORT_TYPES, key_fields
+from collectors.records.pieces import prepare_piece
 from collectors.records.quick import read_row
 from collectors.records.table import RecordTable
 from collectors.records.validate import Shape, closed_shape
@@ -104,6 +105,17 @@ def test_what_it_leaves_to_the_general_reading() -> None:
         assert read_row(json.dumps(value).encode()) is None
     for line in (b"", b"{not json", b'{"run":NaN}', LINES[0].encode() + b"\xff", b'{"report_type":"sw_run"' + b" " * 3):
         assert read_row(line) is None
+
+
+def test_a_report_type_that_is_no_text_is_left_to_the_general_reading() -> None:
+    """A list or an object as the report type: no payload to look for (it raised TypeError, and a
+    large file holding one such line failed to load)."""
+    for kind in ([], ["sw_run"], {}, {"a": 1}):
+        line = json.dumps({**json.loads(LINES[0]), "report_type": kind}).encode()
+        assert read_row(line) is None
+        data = b"\n".join([LINES[0].encode(), line, LINES[1].encode()]) + b"\n"
+        piece = prepare_piece(RecordTable(), "/f", 1, data)
+        assert list(piece.lines) == [1, 2, 3] and piece.columns[0].distinct[1] == str(kind)  # (as cells show it)
 
 
 def test_a_key_given_twice_is_taken_here_and_named_by_the_check(tmp_path: Path) -> None:
