@@ -6,7 +6,7 @@ fields.py for the list), so that no list of values is ever matched by position.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
 from typing import Any
 
@@ -123,6 +123,19 @@ def row_of(fields: Any, status: Any, summary: str | None = None, note_text: str 
     row[_SUMMARY_AT] = summary
     row[_NOTE_AT] = note_text
     return row
+
+
+def columns_of(by_field: Sequence[Sequence[Any]], statuses: list[Any]) -> list[Sequence[Any]]:
+    """row_of over many records at once, column by column (none of them an extension record):
+    each column's values, in COLUMNS order, from the records' ROW_FIELDS as columns (each a value
+    per record, in ROW_FIELDS order) and each record's payload status."""
+    columns = list(_AS_FOUND(by_field))
+    columns[_GROUP_AT] = ["/".join(map(str, group)) if isinstance(group, list) else group for group in by_field[_GROUP]]
+    columns[_VARIANT_AT] = list(map("{}_{}".format, by_field[_INDEX], by_field[_NAME]))  # (as row_of's f-string)
+    columns[_STATUS_AT] = statuses
+    columns[_SUMMARY_AT] = [None] * len(statuses)
+    columns[_NOTE_AT] = [None] * len(statuses)
+    return columns
 
 
 def extract(record: dict, extras: list[tuple[str, Any]] | None = None) -> list[Any]:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from itertools import repeat
 from sys import intern
 from typing import Any, NamedTuple, NotRequired, TypedDict
 
@@ -278,6 +279,49 @@ def key_fields_of(found: list[Any] | tuple[Any, ...], subject: Any = "") -> KeyF
         _text(device),
         _text(subject),
     )
+
+
+def keys_of_many(found: Sequence[Sequence[Any]]) -> list[KeyFields]:
+    """key_fields_of over many records at once (none of them an extension record), from their
+    KEY_FIELDS as columns (each a value per record, in KEY_FIELDS order): each distinct spelling
+    interned once, at C speed, where every field holds text where text belongs; one by one
+    otherwise."""
+    suite, group, origin, version, index, name, kind, target, device = found
+    try:
+        return list(
+            zip(
+                _interned(suite),
+                _groups(group),
+                _interned(origin),
+                _interned(version, nullable=True),
+                [number if type(number) is int else -1 for number in index],
+                _interned(name),
+                _interned(kind),
+                _interned(target),
+                _interned(device),
+                repeat(""),
+            )
+        )
+    except TypeError:  # (intern refuses anything but text; a list is no key of a dict)
+        return [key_fields_of(fields) for fields in zip(*found)]
+
+
+def _interned(values: Sequence[Any], nullable: bool = False) -> list[Any]:
+    """Each value interned (TypeError where one is not text, or null where `nullable`)."""
+    spelled: dict[Any, Any] = dict.fromkeys(values)
+    for value in spelled:
+        if value is not None or not nullable:
+            spelled[value] = intern(value)
+    return list(map(spelled.__getitem__, values))
+
+
+def _groups(groups: Sequence[Any]) -> list[tuple[str, ...]]:
+    """Each group path as key_fields_of gives it (TypeError where a part is not text)."""
+    parts = [tuple(group) if type(group) is list else (group,) for group in groups]
+    spelled: dict[tuple[Any, ...], Any] = dict.fromkeys(parts)
+    for value in spelled:
+        spelled[value] = _group(tuple(map(intern, value)))
+    return list(map(spelled.__getitem__, parts))
 
 
 def as_dict(value: Any) -> dict[str, Any]:

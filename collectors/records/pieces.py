@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import zlib
 from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from itertools import count
+from typing import TYPE_CHECKING, Any, cast
 
 from collectors.problems import Problem
-from collectors.records.columns import COLUMNS, INTERNED, cells
-from collectors.records.jsonl import LineError, read_record, whole_lines
+from collectors.records.columns import COLUMNS, INTERNED, cells, meta_values
+from collectors.records.jsonl import Line, LineError, read_record, whole_lines
 from collectors.records.model import KeyFields, key_fields
-from collectors.records.quick import read_row
+from collectors.records.quick import read_row, read_rows
 from collectors.records.rawlines import BLOCK_ROWS
 
 if TYPE_CHECKING:
@@ -52,29 +54,48 @@ class Piece:
 _TEXT = {str, type(None)}
 
 
-def _coded(values: tuple[Any, ...]) -> Coded:
+def _coded(values: Sequence[Any]) -> Coded:
     """A column coded by its distinct values, each given as its cell text; found at C speed (a
     dict of the values) where no two values that read differently are one key of a dict: text,
     null and numbers of one kind (1, 1.0 and true are one key; so are 0.0 and -0.0). Any other
     column (lists, objects, mixed numbers) is made text first."""
-    numbers = set(map(type, values)) - _TEXT
-    if numbers <= {int} or numbers == {float}:
+    try:
         distinct = dict.fromkeys(values)
-        if not (numbers and 0.0 in distinct and float in numbers):
-            at = {value: n for n, value in enumerate(distinct)}
-            return Coded(cells(distinct), array("I", map(at.__getitem__, values)))
-    return _coded(tuple(cells(values)))
+    except TypeError:  # (a list or an object among them)
+        return _coded(cells(values))
+    if not set(map(type, distinct)) <= _TEXT:  # (no number among the distinct: none among the values)
+        numbers = set(map(type, values)) - _TEXT
+        if not (numbers <= {int} or numbers == {float}) or (float in numbers and 0.0 in distinct):
+            return _coded(cells(values))
+    if len(distinct) == 1:  # (a piece's suite, origin, status... are often one value throughout)
+        return Coded(cells(distinct), array("I", [0]) * len(values))
+    at = dict(zip(distinct, count()))
+    return Coded(cells(distinct), array("I", map(at.__getitem__, values)))
 
 
 def prepare_piece(table: RecordTable, path: str, first_line: int, data: bytes) -> Piece:
-    """The records of `data` (whole lines, the first numbered `first_line`) as one Piece: each
-    line read straight into its row where it fits the closed schema (quick.py), else read and
-    given its values by `table.values_of` (a table without aliases: they apply where the piece is
-    appended, RecordTable.append_piece); each column then coded at once."""
+    """The records of `data` (whole lines, the first numbered `first_line`) as one Piece: all the
+    lines read at once, column by column, where each fits the closed schema (quick.py); else each
+    line read into its row where it fits, or read and given its values by `table.values_of` (a
+    table without aliases: they apply where the piece is appended, RecordTable.append_piece);
+    each column then coded at once."""
+    lines = whole_lines(data)
+    read = read_rows(lines)
+    if read is not None:
+        keys, columns, metas = read
+        piece = Piece(path, array("q", range(first_line, first_line + len(keys))), keys)
+        for row, meta in enumerate(metas):
+            if meta is not None:
+                _add_dynamic(piece, row, meta_values(meta))
+        return _finished(piece, columns, cast(list[bytes], lines))  # (all bytes: read_rows read each)
+    return _one_by_one(table, path, first_line, lines)
+
+
+def _one_by_one(table: RecordTable, path: str, first_line: int, lines: list[Line]) -> Piece:
     piece = Piece(path)
     rows: list[list[Any]] = []
     kept: list[bytes] = []
-    for number, line in enumerate(whole_lines(data), first_line):
+    for number, line in enumerate(lines, first_line):
         row = read_row(line) if type(line) is bytes else None
         if row is None:  # (the general reading, which also says why a line is not a record)
             try:
@@ -84,16 +105,25 @@ def prepare_piece(table: RecordTable, path: str, first_line: int, data: bytes) -
                 continue
             row = (key_fields(record), *table.values_of(record))
         key, values, dynamic = row
-        for name, value in dynamic.items():
-            at, texts = piece.dynamic.setdefault(name, (array("I"), []))
-            at.append(len(rows))
-            texts.append(value)
+        _add_dynamic(piece, len(rows), dynamic)
         piece.lines.append(number)
         piece.keys.append(key)
         rows.append(values)
         assert isinstance(line, bytes)  # (read_record refuses an Oversized line)
         kept.append(line)
-    for position, column in enumerate(zip(*rows) if rows else [()] * len(COLUMNS)):
+    return _finished(piece, list(zip(*rows)) if rows else [()] * len(COLUMNS), kept)
+
+
+def _add_dynamic(piece: Piece, row: int, dynamic: dict[str, str]) -> None:
+    for name, value in dynamic.items():
+        at, texts = piece.dynamic.setdefault(name, (array("I"), []))
+        at.append(row)
+        texts.append(value)
+
+
+def _finished(piece: Piece, columns: list[Sequence[Any]], kept: list[bytes]) -> Piece:
+    """The piece with its columns coded (each in COLUMNS order) and its lines compressed."""
+    for position, column in enumerate(columns):
         piece.columns.append(_coded(column) if position in INTERNED else cells(column))
     for start in range(0, len(kept), BLOCK_ROWS):
         block = kept[start : start + BLOCK_ROWS]

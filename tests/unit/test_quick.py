@@ -15,8 +15,8 @@ from collectors.records.columns import cells
 from collectors.records.jsonl import LineError, LineSplitter, loads_read, read_record, whole_lines
 from collectors.records.loader import check_files
 from collectors.records.model import EXTENSION_TYPES, REPORT_TYPES, key_fields
-from collectors.records.pieces import prepare_piece
-from collectors.records.quick import read_row
+from collectors.records.pieces import _one_by_one, prepare_piece
+from collectors.records.quick import read_row, read_rows
 from collectors.records.table import RecordTable
 from collectors.records.validate import Shape, closed_shape
 
@@ -154,3 +154,25 @@ def test_a_line_read_again_reads_as_json_reads_it() -> None:
         '{"s": "\\ud800 lone", "t": "\\u00e9", "f": [0.1, -0.0, 5e-324]}',
     ):
         assert loads_read(text) == json.loads(text) and repr(loads_read(text)) == repr(json.loads(text))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(records, min_size=1, max_size=12), st.booleans())
+def test_lines_read_at_once_give_the_piece_one_by_one_gives(found: list[dict[str, Any]], spaced: bool) -> None:
+    """pieces.prepare_piece reads a piece whose every line fits column by column (read_rows):
+    the piece equals the one read line by line, for any values the fitting lines hold."""
+    separators = (", ", ": ") if spaced else (",", ":")
+    lines = [line for record in found if read_row(line := json.dumps(record, separators=separators).encode())]
+    if not lines:
+        return
+    data = b"\n".join(lines) + b"\n"
+    assert read_rows(lines) is not None
+    assert prepare_piece(RecordTable(), "/f", 7, data) == _one_by_one(RecordTable(), "/f", 7, whole_lines(data))
+
+
+def test_many_lines_with_one_that_does_not_fit_are_read_one_by_one() -> None:
+    lines = [line.encode() for line in LINES[:4]]
+    assert read_rows(lines) is not None
+    extra = json.dumps({**json.loads(LINES[0]), "zz": 1}).encode()
+    for odd in (b"{not json", extra, LineSplitter(4).feed(b"12345\n")[0]):
+        assert read_rows([*lines, odd]) is None
