@@ -15,8 +15,6 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, BinaryIO
 
-import jsonschema_rs
-
 from collectors.problems import Problem
 from collectors.records.jsonl import Line, LineError, iter_lines, read_object
 from collectors.records.model import EXTENSION_TYPES, REPORT_TYPES, SCHEMA_VERSION, RecordKey, dumps, key_of
@@ -68,7 +66,11 @@ def validator(name: str = RECORDS_1_0, strict: bool = True) -> Draft202012Valida
 @cache
 def _fast(name: str, strict: bool) -> Callable[[Any], bool]:
     """The quick yes/no of the schema (compiled in Rust: 2 microseconds a record, where
-    fastjsonschema's Python took 20 and jsonschema's 400); jsonschema words what is wrong."""
+    fastjsonschema's Python took 20 and jsonschema's 400); jsonschema words what is wrong.
+    Imported when first needed: 25 ms of every browse start and of each of its children, which
+    read records without it."""
+    import jsonschema_rs
+
     is_valid: Callable[[Any], bool] = jsonschema_rs.validator_for(schema(name, strict)).is_valid
     return is_valid
 
