@@ -176,3 +176,34 @@ def test_many_lines_with_one_that_does_not_fit_are_read_one_by_one() -> None:
     extra = json.dumps({**json.loads(LINES[0]), "zz": 1}).encode()
     for odd in (b"{not json", extra, LineSplitter(4).feed(b"12345\n")[0]):
         assert read_rows([*lines, odd]) is None
+
+
+any_json = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False) | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+def _places(value: Any, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """Every place in a record: the record itself, each key, each key below."""
+    below = value.items() if isinstance(value, dict) else []
+    return [path, *(place for key, item in below for place in _places(item, (*path, key)))]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(LINES), st.integers(0, 999), any_json), min_size=1, max_size=6))
+def test_any_value_anywhere_in_a_record_reads_the_same_at_once_or_line_by_line(edits: list[Any]) -> None:
+    """A value of any shape put at any place of a real record (a list as the report type raised
+    TypeError): reading a piece never raises, and gives what reading it line by line gives."""
+    lines = []
+    for line, pick, value in edits:
+        record = json.loads(line)
+        *steps, last = _places(record)[pick % len(_places(record))] or ("",)
+        holder = record
+        for step in steps:
+            holder = holder[step]
+        holder[last] = value
+        lines.append(json.dumps(record).encode())
+    data = b"\n".join(lines) + b"\n"
+    assert prepare_piece(RecordTable(), "/f", 1, data) == _one_by_one(RecordTable(), "/f", 1, whole_lines(data))
