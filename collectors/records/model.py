@@ -250,7 +250,8 @@ def key_fields(record: dict[str, Any]) -> KeyFields:
 
 def key_fields_of(found: list[Any] | tuple[Any, ...], subject: Any = "") -> KeyFields:
     """The fields of a key from the KEY_FIELDS of a record as found (any JSON value, in that
-    order) and its subject. A plain tuple: what a child process hands back for each row."""
+    order) and its subject. A plain tuple: what a child process hands back for each row.
+    keys_of_many gives the same over many records at once: a change here is a change there."""
     suite, group, origin, version, index, name, kind, target, device = found
     try:  # the usual record: text where text belongs (intern refuses anything else)
         return (

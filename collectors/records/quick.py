@@ -93,8 +93,8 @@ Rows = tuple[list[KeyFields], list[Sequence[Any]], Sequence[Any]]
 
 
 def read_rows(lines: Sequence[Any]) -> Rows | None:
-    """The rows of many lines at once, column by column: what read_row gives for each, 2x faster
-    (no Python call per line beyond the decode and the field reader); None where any line does
+    """The rows of many lines at once, column by column: what read_row gives for each, with no
+    row of Python calls per line (a piece in 14 % fewer instructions); None where any line does
     not fit, or is no bytes (each is then read as read_row reads it)."""
     try:
         records = list(map(_DECODER.decode, lines))
