@@ -14,6 +14,7 @@ from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import count
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, cast
 
 from collectors.problems import Problem
@@ -67,10 +68,10 @@ def _coded(values: Sequence[Any]) -> Coded:
         numbers = set(map(type, values)) - _TEXT
         if not (numbers <= {int} or numbers == {float}) or (float in numbers and 0.0 in distinct):
             return _coded(cells(values))
-    if len(distinct) == 1:  # (a piece's suite, origin, status... are often one value throughout)
+    if len(distinct) <= 1:  # (one value: a piece's suite, origin, status... often are; none: an empty piece)
         return Coded(cells(distinct), array("I", [0]) * len(values))
-    at = dict(zip(distinct, count()))
-    return Coded(cells(distinct), array("I", map(at.__getitem__, values)))
+    at = dict(zip(distinct, count()))  # (two values at least: itemgetter gives a tuple, at C speed)
+    return Coded(cells(distinct), array("I", itemgetter(*values)(at)))
 
 
 def prepare_piece(table: RecordTable, path: str, first_line: int, data: bytes) -> Piece:
