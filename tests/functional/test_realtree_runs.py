@@ -2242,3 +2242,24 @@ def test_a_project_committed_without_its_app_is_known_by_the_guis_log_index(tmp_
     assert [(r["problem"]["group_path"], r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [
         (["Ex7"], "hls_synth", 17.942)
     ]
+
+
+def test_a_vivado_hls_project_committed_without_its_app_is_known_by_its_log_index(tmp_path: Path) -> None:
+    """robertszafa/elastic-sycl-hls (Vivado HLS 2019.2): the GUI's index is `.vivado_hls_log_all.xml`
+    there; with `vivado_hls.app` ignored, the project folder was a group of its own
+    (["bench", "proj_loop_imperfect"]) and the session log of the folder it ran in was read by no
+    run. The index stands for the `.app` as Vitis HLS's does."""
+    bench = tmp_path / "repo/getTanh"
+    synthesised_solution(bench / "proj_loop_imperfect", "proj_loop_imperfect", app=".vivado_hls_log_all.xml")
+    banner = "****** Vivado(TM) HLS - High-Level Synthesis from C, C++ and SystemC v2019.2 (64-bit)\n"
+    session = (
+        f"{banner}INFO: [HLS 200-10] In directory '/home/u/getTanh'\n"
+        "INFO: [HLS 200-10] Opening project '/home/u/getTanh/proj_loop_imperfect'.\n"
+        "INFO: [HLS 200-10] Opening solution '/home/u/getTanh/proj_loop_imperfect/solution1'.\n"
+        "INFO: [HLS 200-10] Starting code transformations ...\n" + ELAPSED.format("21.5")
+    )
+    place(bench, "vivado_hls.log", text=session)
+    records, _ = records_of(collect(tmp_path / "repo"))
+    assert [(r["problem"]["group_path"], r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [
+        (["getTanh"], "hls_synth", 21.5)
+    ]

@@ -18,8 +18,9 @@ _SET_TOP = re.compile(r"^\s*set_top\s+(?:-\S+\s+)*\{?([A-Za-z_]\w*)\}?", re.MULT
 LEGACY_REPORT_SUFFIX = "_csynth.xml"
 # what makes a folder an HLS project: its `.app`, or the GUI's index of the project's logs, which
 # stays where GitHub's C++ .gitignore (`*.app`) kept the `.app` out (necst/pynqrypt,
-# rezaAdinepour/HLS-Tutorial: the GUI's session log beside the project was read by no run)
-HLS_PROJECT_FILES = frozenset({"hls.app", "vivado_hls.app", ".vitis_hls_log_all.xml"})
+# rezaAdinepour/HLS-Tutorial: the GUI's session log beside the project was read by no run; Vivado
+# HLS names it `.vivado_hls_log_all.xml`: robertszafa/elastic-sycl-hls)
+HLS_PROJECT_FILES = frozenset({"hls.app", "vivado_hls.app", ".vitis_hls_log_all.xml", ".vivado_hls_log_all.xml"})
 
 
 def parse_hls_app(data: bytes) -> dict[str, Any]:
