@@ -49,7 +49,7 @@ VPP_SUMMARIES = (".compile_summary", ".link_summary")  # what v++ writes beside 
 COMPILE_SUMMARY = ".hlscompile_summary"  # an HLS component's compile, in its work directory
 STATE_DIR = ".vitis-tui"  # the tool's own state, never walked
 NEVER_WALKED = frozenset({".git", "__pycache__", STATE_DIR})
-# the Vitis IDE's build configurations: one run of the application each (runs/grouping.py)
+# the Vitis IDE's build configurations: one run of the application each (runs/vpp_runs.py)
 IDE_CONFIGURATIONS = {"Emulation-SW": "vitis.sw_emu", "Emulation-HW": "vitis.hw_emu", "Hardware": "vitis.hw"}
 # a v++ link's output, whatever -o / --temp_dir named its folder: the kernels' packaged copies.
 # (Not a bare `iprepo/`: a CMake build of an HLS IP library keeps its Vivado IP repository

@@ -162,6 +162,25 @@ def test_an_emulation_run_folder_before_2023_and_one_with_no_trace(tmp_path: Pat
     assert [(r["run"]["device"], r["rtl_sim"]["kernel_runtime_us"]) for r in records] == [(VEK280, 0.317)]
 
 
+@pytest.mark.parametrize(("summary_file", "expected"), [(HW_EMU_LINK, [("vitis.hw_emu", VEK280)]), (HW_LINK, [])])
+def test_a_plain_x_with_no_log_is_the_build_of_the_link_summary_beside_it(
+    tmp_path: Path, summary_file: str, expected: list
+) -> None:
+    """hannahxy13/finn: `*.log` git-ignored, a plain `_x/` kept beside `vmk180_thin.xsa.link_summary`
+    (a hw link). Its kernel's HLS reports were three lines 'whose target no v++ log, summary or
+    folder name says'; the summary does say it: a hw build's files are unwritten, a hw_emu
+    build's kernel gives its hls_synth."""
+    build = tmp_path / "repo/vitis"
+    place(build, "platform.xsa.link_summary", summary_file)
+    kernel = "_x/link/int/xo/wrapper/wrapper/hls/project_wrapper/sol1"
+    place(build, f"{kernel}/sol1.aps", text="<solution/>\n")
+    place(build, f"{kernel}/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+    collection = collect(tmp_path / "repo")
+    records, _ = records_of(collection)
+    assert [(r["run"]["target"], r["run"]["device"]) for r in records] == expected
+    assert not [p for p in collection.problems() if "whose target" in p.reason]
+
+
 def test_an_hls_project_of_another_top_inside_one_is_a_design_of_its_own(tmp_path: Path) -> None:
     """kmisimn76/SparseAccel: the root is an HLS project (hls.app, top Conv_sysarr; its solution1
     simulated: CSim done) and AdderTree_example/ one of its own (hls.app, top adder_tree_large,

@@ -15,7 +15,7 @@ def fixed_versions(
     group: RunGroup, chosen: Parsed | None, summaries: list[Parsed]
 ) -> tuple[list[str], list[str], list[str]]:
     """The versions every record of a run shares the sources of: v++ logs, `summaries` (then the
-    simulator of an emulation run folder, grouping._emulation_run_folders), the chosen report
+    simulator of an emulation run folder, vpp_runs._emulation_run_folders), the chosen report
     (HLS logs count per step: step_versions)."""
     # (the AWS F1 build's `2017.4.op` is 2017.4, as its logs say: no patch level refining it)
     report = [release(chosen.facts["ReportVersion"]["Version"])] if chosen is not None and chosen.ok else []
