@@ -181,6 +181,29 @@ def test_a_plain_x_with_no_log_is_the_build_of_the_link_summary_beside_it(
     assert not [p for p in collection.problems() if "whose target" in p.reason]
 
 
+def test_a_simulator_log_of_an_emulation_run_with_no_profile_is_read_by_no_run(tmp_path: Path) -> None:
+    """tinaba96/master (SDx 2019.1): `.run/<pid>/hw_em/device<n>/.../simulate.log` of runs that kept
+    no profile, each `INFO: Scripts generated successfully...` (2019.x writes no banner there):
+    13 lines 'no xsim banner', though only a profile beside it has the log read. A profile's
+    folder still has its log read, and a bannerless one beside a profile is a problem."""
+    root = tmp_path / "eight"
+    place(root, "Makefile", text="all: host\n")
+    place(root, "src/host/host.cpp", text="int main() {}\n")
+    for device in range(3):
+        folder = root / f".run/8781/hw_em/device{device}/binary_0/behav_gdb/xsim"
+        place(folder, "simulate.log", text="INFO: Scripts generated successfully. Please see the 'Tcl Console'.\n")
+    collection = collect(root)
+    assert not [p.reason for p in collection.problems() if "banner" in p.reason]
+    rtree = "darrenang2-R-Tree-Testbed__.run__5752__hw_em__device0__binary_0__behav_waveform__xsim__profile_kernels.csv"
+    emulation_run_folder(root, "5752", rtree, emu="hw_em", trace=False, xsim="2022.2")
+    collection = collect(root)
+    records, _ = records_of(collection)
+    assert [(r["run"]["vitis_version"], r["rtl_sim"]["kernel_runtime_us"]) for r in records] == [("2022.2", 0.317)]
+    assert not [p.reason for p in collection.problems() if "banner" in p.reason]
+    place(root, ".run/5752/hw_em/device0/binary_0/behav_waveform/xsim/simulate.log", text="INFO: Scripts generated.\n")
+    assert [p.path.endswith("simulate.log") for p in collect(root).problems() if "banner" in p.reason] == [True]
+
+
 def test_an_hls_project_of_another_top_inside_one_is_a_design_of_its_own(tmp_path: Path) -> None:
     """kmisimn76/SparseAccel: the root is an HLS project (hls.app, top Conv_sysarr; its solution1
     simulated: CSim done) and AdderTree_example/ one of its own (hls.app, top adder_tree_large,

@@ -91,9 +91,19 @@ register("lat_rpt", ("rpt",), _exact("lat.rpt"), parse_lat_rpt)
 register("cosim_rpt", ("rpt",), lambda f, p: f.endswith("cosim.rpt"), parse_cosim_rpt, not_in_path=".autopilot")
 register("profile", ("csv",), _exact("profile_kernels.csv"), parse_profile_kernels)
 # in XRT's own folder of a hardware emulation run (`.run/<pid>/hw_emu/...`): the platform the kernel
-# trace names, the release the simulator's log does
-register("emu_timeline", ("csv",), _exact("timeline_kernels.csv"), parse_emu_timeline, in_path=XRT_RUN_FOLDER)
-register("xsim_log", ("log",), _exact("simulate.log"), parse_xsim_log, in_path=XRT_RUN_FOLDER)
+# trace names, the release the simulator's log does; read only beside a profile that makes a run
+# (tinaba96/master: 13 logs of runs that kept no profile, 2019.x's with no banner, were 13 lines)
+register(
+    "emu_timeline",
+    ("csv",),
+    _exact("timeline_kernels.csv"),
+    parse_emu_timeline,
+    in_path=XRT_RUN_FOLDER,
+    deferred=lambda path: True,
+)
+register(
+    "xsim_log", ("log",), _exact("simulate.log"), parse_xsim_log, in_path=XRT_RUN_FOLDER, deferred=lambda path: True
+)
 register("sysdiagram", ("json",), _exact("systemDiagramModel.json"), parse_system_diagram)
 register("vpp_log", ("log",), is_vpp_log, parse_vpp_log)
 register("hls_log", ("log",), is_session_log, parse_hls_log)

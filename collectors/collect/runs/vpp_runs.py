@@ -171,9 +171,17 @@ def _emulation_run_folders(proj: ProjectFiles, loose: list[Parsed], groups: RunG
     loose."""
     if groups.of_target("vitis.hw_emu"):
         return loose  # (a build's run takes them: _place_loose)
-    beside = {(proj.folder(p), p.kind): p for p in [*proj.readable("emu_timeline"), *proj.readable("xsim_log")]}
+    profiles = [p for p in loose if p.kind == "profile" and p.ok and _in_emulation_run(proj.parts(p))]
+    # only a profile's folder has its trace and simulator's log read (tinaba96/master: 13 logs of
+    # runs that kept no profile, 2019.x's with no banner, were 13 lines 'no xsim banner')
+    folders = {proj.folder(p) for p in profiles}
+    beside = {
+        (proj.folder(p), p.kind): p
+        for p in proj.parsed
+        if p.kind in ("emu_timeline", "xsim_log") and proj.folder(p) in folders and p.ok
+    }
     taken: list[Parsed] = []
-    for profile in (p for p in loose if p.kind == "profile" and p.ok and _in_emulation_run(proj.parts(p))):
+    for profile in profiles:
         timeline, simulator = (beside.get((proj.folder(profile), kind)) for kind in ("emu_timeline", "xsim_log"))
         group = groups.get("vitis.hw_emu", None if timeline is None else timeline.facts["platform"])
         group.add([item for item in (profile, timeline, simulator) if item is not None])
