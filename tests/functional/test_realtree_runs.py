@@ -1919,9 +1919,9 @@ VIVADO_HLS_LOG = (  # A-T-Kristensen/patmos_HLS (Vivado HLS 2016.4): a solution'
     "@I [HLS-10] Opening solution '/home/patmos/hls_matmul_float/{}'.\n",
     "@I [HLS-112] Total elapsed time: {} seconds; peak allocated memory: 79.369 MB.\n",
 )
-VITIS_HLS_LOG = (  # danila-kuryakin/fpga_labs (Vitis HLS 2021.2)
+VITIS_HLS_LOG = (  # danila-kuryakin/fpga_labs (Vitis HLS 2021.2), on FFT's report's part (another times none)
     "Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2021.2 (64-bit)\n"
-    "INFO: [HLS 200-1510] Running: set_part xa7a12tcsg325-1Q \nINFO: [HLS 200-1510] Running: csynth_design \n",
+    "INFO: [HLS 200-1510] Running: set_part xc7z030-sbv485-1 \nINFO: [HLS 200-1510] Running: csynth_design \n",
     "INFO: [HLS 200-1510] Running: open_solution -reset {} \n",
     "INFO: [HLS 200-112] Total CPU user time: 8 seconds. Total CPU system time: 3 seconds. "
     "Total elapsed time: {} seconds; peak allocated memory: 1.075 GB.\n",

@@ -701,6 +701,34 @@ def test_a_session_on_another_part_times_no_run_of_the_report(tmp_path: Path, pa
     assert record["run"]["runtime_seconds"] == runtime
 
 
+@pytest.mark.parametrize(("part", "runtime"), [("xczu5eg-sfvc784-1-e", None), ("xc7z020clg400-1", 38.542)])
+def test_a_session_on_another_part_in_a_log_naming_no_solution_times_no_run(tmp_path: Path, part: str, runtime) -> None:
+    """ssfortynine/GraduationDesign's lstm_hls/solution1/solution1.log: a 2018.3 session on
+    xc7z020clg400-1 took 38.542 s, then some 130 Vitis HLS 2023.1 GUI sessions on
+    xczu5eg-sfvc784-1-e printed no total (none echoes `open_solution`: the log names no solution).
+    The 2018.3 session timed a run of another part than the report's: none of its runs."""
+    p = tmp_path / "GraduationDesign"
+    place(p, "lstm_hls/hls.app", text='<project top="LSTM_Top"/>\n')
+    place(p, "lstm_hls/solution1/solution1.aps", text="<solution/>\n")
+    place(p, "lstm_hls/solution1/syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml")  # 2018.2, xc7z020clg400-1
+    old_session = (
+        "****** Vivado(TM) HLS - High-Level Synthesis from C, C++ and SystemC v2018.3 (64-bit)\n"
+        f"INFO: [HLS 200-10] Setting target device to '{part}'\n"
+        "INFO: [HLS 200-10] Analyzing design file 'mnist_lstm_hls/rnn.cpp' ... \n"
+        "INFO: [HLS 200-112] Total elapsed time: 38.542 seconds; peak allocated memory: 106.018 MB.\n"
+    )
+    later = (
+        "****** Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2023.1 (64-bit)\n"
+        "INFO: [HLS 200-1510] Running: set_part xczu5eg-sfvc784-1-e \n"
+        "INFO: [HLS 200-1510] Running: csynth_design \n"
+        "INFO: [HLS 200-111] Finished Command csynth_design CPU user time: 50 seconds. Elapsed time: 51.068 seconds\n"
+    )
+    place(p, "lstm_hls/solution1/solution1.log", text=old_session + later)
+    (record,), _ = records_of(collect(tmp_path))
+    assert record["run"]["device"] == "xc7z020clg400-1"
+    assert record["run"]["runtime_seconds"] == runtime
+
+
 def test_a_renamed_report_copy_beside_a_component_is_no_solution_with_results(tmp_path: Path) -> None:
     """hijoouzc/UpConv_Block_HLS keeps `report_syn/<work>_hls_syn_report_csynth.xml`, its
     component's csynth.xml under a flattened name. Out of syn/report/ and named for no top the

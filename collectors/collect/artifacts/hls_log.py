@@ -458,6 +458,7 @@ def _hls_log_facts(text: str, timed: Callable[[list[_Session]], list[str]]) -> d
         "timed_by_opened": _seconds_by_opened(timing, issues),
         # (a session that set another part than the run's ran another run: freud96/Design_Optimization)
         "timed_devices_by_opened": {name: _part_set(session.text) for name, session in timing.items()},
+        "timed_device": _part_set(next((part.text for part in reversed(parts) if part.timed_work), "")),
         "last_untimed": _last_work_untimed(parts),
         "timed_sessions": len(elapsed),
         # its timed session is the first in it that ran a step: where another log opened its

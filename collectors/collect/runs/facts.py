@@ -226,8 +226,13 @@ def _newest_set_aside(log: Parsed) -> tuple[float, int]:
 def _on_another_part(log: Parsed, solution: str | None, device: str | None) -> bool:
     """Whether the session of a log that timed the solution set another part than the run's
     (`set_part {xc7z020-clg400-1}` is the report's `xc7z020clg400-1`, and SDSoC's target device
-    `' xc7z020clg484-1 '` its `xc7z020clg484-1`)."""
-    timed_on = log.facts.get("timed_devices_by_opened", {}).get(solution) if log.kind == "hls_log" else None
+    `' xc7z020clg484-1 '` its `xc7z020clg484-1`); in a log that names no solution, the session
+    of its elapsed time (ssfortynine/GraduationDesign's solution log: 2018.3 on xc7z020, then
+    2023.1 GUI sessions on xczu5eg, untimed)."""
+    if log.kind != "hls_log":
+        return False
+    opened = solution is not None and solution in log.facts["opened"]
+    timed_on = log.facts["timed_devices_by_opened"].get(solution) if opened else log.facts.get("timed_device")
     return None not in (timed_on, device) and _part_key(timed_on) != _part_key(device)
 
 
