@@ -99,11 +99,9 @@ def read_rows(lines: Sequence[Any]) -> Rows | None:
     try:
         records = list(map(_DECODER.decode, lines))
         by_field = list(zip(*map(_FIELDS, records))) or [()] * len(ROW_FIELDS)
-        payloads = [_PAYLOADS[kind] if type(kind) is str else "" for kind in by_field[_KIND]]
+        payloads = list(map(_PAYLOADS.__getitem__, by_field[_KIND]))
     except (msgspec.MsgspecError, ValueError, RecursionError, KeyError, TypeError):
-        return None  # (KeyError: a report type the schema does not name; TypeError: a line no bytes)
-    if "" in payloads:
-        return None
+        return None  # (KeyError: no report type the schema names; TypeError: a list or an object, a line no bytes)
     statuses = [
         None if (found := getattr(record, payload)) is None else found.f_status
         for record, payload in zip(records, payloads)

@@ -79,6 +79,11 @@ def register(
         _BY_TAIL.setdefault(tail, []).append(artifact)
 
 
+def _when_asked(path: str) -> bool:
+    """Every file of a kind read only when a run asks for its facts."""
+    return True
+
+
 def _exact(name: str) -> Claim:
     return lambda file, parent: file == name
 
@@ -99,11 +104,9 @@ register(
     _exact("timeline_kernels.csv"),
     parse_emu_timeline,
     in_path=XRT_RUN_FOLDER,
-    deferred=lambda path: True,
+    deferred=_when_asked,
 )
-register(
-    "xsim_log", ("log",), _exact("simulate.log"), parse_xsim_log, in_path=XRT_RUN_FOLDER, deferred=lambda path: True
-)
+register("xsim_log", ("log",), _exact("simulate.log"), parse_xsim_log, in_path=XRT_RUN_FOLDER, deferred=_when_asked)
 register("sysdiagram", ("json",), _exact("systemDiagramModel.json"), parse_system_diagram)
 register("vpp_log", ("log",), is_vpp_log, parse_vpp_log)
 register("hls_log", ("log",), is_session_log, parse_hls_log)
@@ -119,7 +122,7 @@ register(
     lambda f, p: p in ("verilog", "vhdl"),
     parse_cosim_sim_log,
     in_path="report",
-    deferred=lambda path: True,
+    deferred=_when_asked,
 )
 # (a unified component's `vitis-run` steps write `<work>.hlsrun_<step>_summary`: a version source)
 RUN_SUMMARIES = tuple(f"hlsrun_{step}_summary" for step in ("csim", "cosim", "impl", "package"))
@@ -131,7 +134,7 @@ register(
 )
 register("runner_meta", ("meta",), lambda f, p: f.startswith("vitis_run."), parse_runner_meta)
 # (its part is read only where no report or log names one: a solution that only simulated)
-register("aps", ("aps",), lambda f, p: True, parse_solution_aps, deferred=lambda path: True)
+register("aps", ("aps",), lambda f, p: True, parse_solution_aps, deferred=_when_asked)
 register("hls_app", ("app", "xml"), lambda f, p: f in HLS_PROJECT_FILES, parse_hls_app)
 # a solution's own script, and the project's scripts named as the tools' examples name them (their
 # `set_top` names the top where only per-module reports say which: Arthur-Chang016/ECE5775's run.tcl)

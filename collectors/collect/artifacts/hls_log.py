@@ -306,9 +306,9 @@ def _folder(path: str) -> str:
     return path.rpartition("/")[2]
 
 
-def _elapsed_of_work(parts: list[_Session]) -> list[str]:
-    """The elapsed times of the last timed session that ran a step."""
-    return next((part.elapsed for part in reversed(parts) if part.timed_work), [])
+def _last_timed_work(parts: list[_Session]) -> _Session | None:
+    """The last timed session that ran a step: the one a log's time is of."""
+    return next((part for part in reversed(parts) if part.timed_work), None)
 
 
 def _timed_first(parts: list[_Session]) -> bool:
@@ -417,21 +417,22 @@ def _verdicts_by_opened(parts: list[_Session]) -> tuple[list[str], dict[str, str
 def parse_hls_log(data: bytes) -> dict[str, Any]:
     """Version, part, elapsed time, C simulation verdict, synthesis-step errors, and the solutions
     the session opened (by folder name)."""
-    return _hls_log_facts(decode_text(data, TESTBENCH_START), _elapsed_of_work)
+    return _hls_log_facts(decode_text(data, TESTBENCH_START), _last_timed_work)
 
 
 def parse_hls_step_log(data: bytes) -> dict[str, Any]:
     """A unified component's step log (logs/hls_compile.log, hls_run_<step>.log): its name says
     which step its sessions ran, whatever they echo; its last elapsed time is that step's."""
-    return _hls_log_facts(decode_text(data, TESTBENCH_START), lambda parts: parts[-1].elapsed)
+    return _hls_log_facts(decode_text(data, TESTBENCH_START), lambda parts: parts[-1])
 
 
-def _hls_log_facts(text: str, timed: Callable[[list[_Session]], list[str]]) -> dict[str, Any]:
+def _hls_log_facts(text: str, timed_of: Callable[[list[_Session]], _Session | None]) -> dict[str, Any]:
     parts = _read_sessions(text)
     opened = [path for part in parts for path in part.opened]
     timing = _timing_sessions(parts) if opened else {}
     judged, csim_by_opened = _verdicts_by_opened(parts) if opened else ([], {})
-    elapsed = timed(parts)
+    timed = timed_of(parts)
+    elapsed = timed.elapsed if timed else []
     issues: list[str] = []
     seconds = lenient(elapsed[-1], "Total elapsed time (seconds)", SECONDS, issues) if elapsed else None
     steps = errors_by_step(text)
@@ -458,7 +459,7 @@ def _hls_log_facts(text: str, timed: Callable[[list[_Session]], list[str]]) -> d
         "timed_by_opened": _seconds_by_opened(timing, issues),
         # (a session that set another part than the run's ran another run: freud96/Design_Optimization)
         "timed_devices_by_opened": {name: _part_set(session.text) for name, session in timing.items()},
-        "timed_device": _part_set(next((part.text for part in reversed(parts) if part.timed_work), "")),
+        "timed_device": _part_set(timed.text) if timed else None,
         "last_untimed": _last_work_untimed(parts),
         "timed_sessions": len(elapsed),
         # its timed session is the first in it that ran a step: where another log opened its
@@ -479,7 +480,7 @@ def parse_tcl_backup(data: bytes) -> dict[str, Any]:
     """A set-aside Tcl session's log, read as the session log it was, and when it started (seconds
     of the machine's clock; None where unsaid): which of them is the newest."""
     text = decode_text(data, TESTBENCH_START)
-    facts = _hls_log_facts(text, _elapsed_of_work)
+    facts = _hls_log_facts(text, _last_timed_work)
     user = _FOR_USER.search(text)
     facts["started"] = session_started(text) or (clock_seconds(f"{user.group(1)} {user.group(2)}") if user else None)
     return facts
