@@ -9,7 +9,7 @@ from typing import Literal
 
 from collectors.interpreter import usable_cores
 from collectors.problems import Cancelled, Problem
-from collectors.records.follow import Followed, read_new_lines
+from collectors.records.follow import Followed, absence, open_file, read_new_lines
 from collectors.records.jsonl import Line, LineError, LineSplitter, read_object
 from collectors.records.pieces import Piece
 from collectors.records.preparers import Preparers
@@ -115,8 +115,9 @@ def load_files(
         except OSError as exc:
             problems.append(Problem(path, f"cannot read: {exc.strerror or exc}"))
             lines = []
-        if not os.path.exists(path):
-            problems.append(Problem(path, "no such file"))
+        absent = absence(path)
+        if absent is not None:
+            problems.append(Problem(path, absent))
         touched += add_lines(table, source.path, lines, problems)
         followed.append(source)
     return table, followed, problems, touched
@@ -202,9 +203,10 @@ def stream_files(
         begun = head if number == 0 else None
         source = begun.source if begun else (starts or {}).get(path) or Followed(os.path.abspath(path))
         followed.append(source)
-        if not os.path.exists(path):
+        absent = absence(path)
+        if absent is not None:
             source.missing = True
-            yield Batch([], [Problem(path, "no such file")])
+            yield Batch([], [Problem(path, absent)])
             continue
         # what grows meanwhile is read as the file is followed: a load ends
         limit = begun.limit if begun else _size(path)
@@ -273,7 +275,7 @@ def give_pieces(source: Followed, limit: int, preparers: Preparers) -> Given:
     changed meanwhile) is known. 'full': stopped for room; 'end': nothing more to give in
     pieces; 'replaced': the file is not the one read so far."""
     try:
-        handle = open(source.path, "rb")  # noqa: SIM115 (closed below)
+        handle = open_file(source.path)  # (closed below)
     except OSError:
         return "end"  # (the caller's next read says what happened)
     with handle:

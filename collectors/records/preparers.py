@@ -26,6 +26,7 @@ from collections import deque
 from typing import IO, TYPE_CHECKING, Any
 
 from collectors.records.children import in_child, start_child, stop_child
+from collectors.records.follow import open_file
 from collectors.records.pieces import Piece, prepare_piece
 
 if TYPE_CHECKING:
@@ -179,7 +180,7 @@ def prepare_request(table: RecordTable, request: Request) -> tuple[int | None, P
     file is another one now, or shorter: no piece)."""
     path, inode, start, size, first_line = request
     try:
-        with open(path, "rb") as handle:
+        with open_file(path) as handle:
             stat = os.fstat(handle.fileno())
             data = os.pread(handle.fileno(), size, start)
     except OSError:

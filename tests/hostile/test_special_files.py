@@ -4,6 +4,7 @@ a problem of its own, opened (if at all) without blocking; neither process of th
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import stat
@@ -18,6 +19,7 @@ from collectors.files import read_report
 from collectors.problems import ArtifactError
 
 from .. import trees
+from ..conftest import EXPECTED_TREE as EXPECTED
 from .conftest import records
 
 CSYNTH = "proj/solution2/syn/report/csynth.xml"
@@ -126,3 +128,60 @@ def test_unreadable_report_and_directory_as_an_unprivileged_user() -> None:
             if not path.is_symlink():
                 os.chmod(path, 0o755)
         shutil.rmtree(base)
+
+
+def record_command(*args: str) -> subprocess.CompletedProcess[str]:
+    """A record command in its own process, with a limit: a hang fails the test, not the suite."""
+    return subprocess.run(
+        [sys.executable, "-m", "tui.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+
+
+@pytest.mark.parametrize(("command", "code"), [(["validate"], 1), (["compare"], 3), (["export", "-o", "out.csv"], 3)])
+def test_a_device_given_as_a_records_file_is_refused_at_once(tmp_path: Path, command: list[str], code: int) -> None:
+    """/dev/zero never ends: validate and compare read it forever, export said 'no such file'."""
+    ran = record_command(*command, "/dev/zero")
+    assert ran.returncode == code, ran.stderr
+    assert ran.stderr.splitlines() == ["/dev/zero: not a regular file (a character device), not read"]
+
+
+@pytest.mark.parametrize(("command", "code"), [(["validate"], 1), (["export", "-o", "out.csv"], 3)])
+def test_a_directory_given_as_a_records_file_says_so(tmp_path: Path, command: list[str], code: int) -> None:
+    """(compare takes a directory: a build tree, collected.)"""
+    ran = record_command(*command, str(tmp_path))
+    assert ran.returncode == code, ran.stderr
+    assert ran.stderr.splitlines() == [f"{tmp_path}: not a regular file (a directory), not read"]
+
+
+def test_a_fifo_given_to_export_is_refused_not_called_missing(tmp_path: Path) -> None:
+    """export reads files (and JSONL back from them); a named pipe is said to be one."""
+    fifo = tmp_path / "records.jsonl"
+    os.mkfifo(fifo)
+    ran = record_command("export", str(fifo), "-o", str(tmp_path / "out.csv"))
+    assert ran.returncode == 3
+    assert ran.stderr.splitlines() == [f"{fifo}: not a regular file (a FIFO), not read"]
+
+
+def through_a_pipe(*command: str) -> subprocess.CompletedProcess[str]:
+    """`vitis-tui COMMAND <(cat EXPECTED)`: process substitution names a pipe (/dev/fd/N)."""
+    return subprocess.run(
+        ["bash", "-c", f'{sys.executable} -m tui.cli {" ".join(command)} <(cat "$0")', str(EXPECTED)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+
+
+def test_a_pipe_is_read_by_validate_and_compare() -> None:
+    """Streams are read from pipes (`validate <(zcat f.jsonl.gz)`); only devices and the like are refused."""
+    validated = through_a_pipe("validate")
+    assert validated.returncode == 0, validated.stderr
+    assert re.fullmatch(r"/dev/fd/\d+: 11 lines, 11 valid, 0 invalid \(schema 1.0 contract\)\n", validated.stdout)
+    compared = through_a_pipe("compare", "--format", "csv")
+    assert compared.returncode == 0, compared.stderr
+    assert compared.stdout.startswith("suite,group_path,arm,")

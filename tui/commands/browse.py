@@ -13,11 +13,11 @@ from .common import (
     EXIT_OK,
     add_config_flag,
     has_terminal,
-    missing_files,
     no_terminal,
     record_settings,
     run_interface,
     take_warnings,
+    unreadable_files,
 )
 
 
@@ -42,7 +42,7 @@ def browse(files: list[str], config: str | None = None) -> int:
     if not has_terminal():
         return no_terminal("browse")
     keep_early_keys(quit_early=True)
-    if missing_files(files):
+    if unreadable_files(files):
         return EXIT_IO
     settings = record_settings(config)
     if isinstance(settings, int):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -259,12 +260,26 @@ def record_settings(config: str | None):
     return settings
 
 
-def missing_files(files: list[str]) -> bool:
-    """Whether any of `files` is not a file, each said on stderr."""
-    missing = [name for name in files if not os.path.isfile(name)]
-    for name in missing:
-        print(visible(f"{name}: no such file"), file=sys.stderr)
-    return bool(missing)
+def unreadable_files(files: list[str], pipes: bool = False, trees: bool = False) -> bool:
+    """Whether any of `files` is no regular file, each said on stderr in one line: missing, a
+    directory (unless `trees`: a build tree to collect), a device (/dev/zero never ends), a
+    socket; a FIFO too unless `pipes` (a command that reads a stream once takes
+    `<(zcat f.jsonl.gz)`; one that follows or reads back a file cannot)."""
+    from collectors.files import describe_os_error, not_regular
+
+    refused = False
+    for name in files:
+        try:
+            mode = os.stat(name).st_mode
+        except OSError as exc:
+            reason: str | None = "no such file" if isinstance(exc, FileNotFoundError) else describe_os_error(exc)
+        else:
+            taken = (pipes and stat.S_ISFIFO(mode)) or (trees and stat.S_ISDIR(mode))
+            reason = None if taken else not_regular(mode)
+        if reason is not None:
+            print(visible(f"{name}: {reason}"), file=sys.stderr)
+            refused = True
+    return refused
 
 
 def run_interface(app: Any) -> int | None:

@@ -24,6 +24,7 @@ from .common import (
     parse_filter,
     record_settings,
     root_settings,
+    unreadable_files,
     write_output,
 )
 
@@ -168,10 +169,7 @@ def _prepare(args: argparse.Namespace) -> tuple[Any, Any, Any] | int:
     node = parse_filter(args.filter)
     if isinstance(node, int):
         return node
-    missing = [p for p in args.inputs if p != "-" and not os.path.exists(p)]
-    for name in missing:
-        print(visible(f"{name}: no such file or directory"), file=sys.stderr)
-    if missing:
+    if unreadable_files([p for p in args.inputs if p != "-"], pipes=True, trees=True):
         return EXIT_IO
     settings = record_settings(args.config)
     if isinstance(settings, int):

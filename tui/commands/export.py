@@ -13,10 +13,10 @@ from .common import (
     EXIT_OK,
     EXIT_USAGE,
     add_config_flag,
-    missing_files,
     output_or_stdout,
     parse_filter,
     record_settings,
+    unreadable_files,
     write_output,
 )
 
@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     node = parse_filter(args.filter)
     if isinstance(node, int):
         return node
-    if missing_files(args.files):
+    if unreadable_files(args.files):
         return EXIT_IO
     table, _followed, problems, rows = load_files(args.files, RecordTable(settings.aliases), final=True)
     problems += schema_problems(table, rows)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from collectors.text import visible
 
-from .common import EXIT_OK, EXIT_PROBLEMS
+from .common import EXIT_OK, EXIT_PROBLEMS, unreadable_files
 
 if TYPE_CHECKING:
     from collectors.records.validate import FileReport
@@ -42,6 +42,9 @@ def validate(files: list[str], quiet: bool = False, strict: bool = False) -> int
 
     all_ok = True
     for name in files:
+        if name != "-" and unreadable_files([name], pipes=True):
+            all_ok = False
+            continue
         try:
             if name == "-":
                 report = validate_stream("<stdin>", sys.stdin.buffer, strict)
