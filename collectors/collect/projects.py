@@ -178,12 +178,11 @@ def _hls_projects_apart(project: Project) -> list[Project]:
     # built: a solution's `.aps` or a report below it (cgruda/repo committed no `.aps` files)
     results = [path for path, kind in project.artifacts if kind == "aps" or kind in REPORT_KINDS]
     folders = sorted(f for f in apps & right_in if _holds_any(f, results))
-    if len(folders) == 1 and not _another_design_inside(project, project.path, folders[0]):
-        # (one HLS project in a repository's folder is its design, whatever else is there; but
-        # those made right in it of other tops are designs of their own)
-        outer = folders[0]
-        inner = sorted(f for f in apps if os.path.dirname(f) == outer and _holds_any(f, results))
-        folders = [f for f in inner if _another_design_inside(project, outer, f)]
+    if len(folders) <= 1:
+        # (one HLS project in a repository's folder, or the folder itself, is its design,
+        # whatever else is there; but those made in it of other tops are designs of their own)
+        one = len(folders) == 1 and not _another_design_inside(project, project.path, folders[0])
+        folders = _other_designs_in(project, folders[0] if one else project.path, apps, results)
     if not folders:
         return [project]
     inside_one = tuple(folder + os.sep for folder in folders)
@@ -201,6 +200,15 @@ def _hls_projects_apart(project: Project) -> list[Project]:
         for folder in folders
     ]
     return [rest, *parts] if _is_design(rest) else parts
+
+
+def _other_designs_in(project: Project, outer: str, apps: set[str], results: list[str]) -> list[str]:
+    """The built HLS projects below the HLS project `outer`, at any depth, of another top than
+    its own (the outermost of them): arjunmenonv/HW-Spectrum-Analyzer's SpecAnalv2/ (top FFT)
+    keeps 01-fft/build/perf_ctr/ (top counter), whose synthesis was an hls_synth of the FFT."""
+    inner = [f for f in apps if f.startswith(outer + os.sep) and _holds_any(f, results)]
+    others = [f for f in inner if _another_design_inside(project, outer, f)]
+    return sorted(f for f in others if not any(f.startswith(other + os.sep) for other in others))
 
 
 def _holds_any(folder: str, paths: list[str]) -> bool:

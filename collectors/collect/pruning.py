@@ -8,7 +8,7 @@ import re
 
 from collectors.collect.artifacts.component import DEFAULT_WORK_DIR, parse_component
 from collectors.collect.artifacts.hls_log_names import PROJECT_SESSION_LOGS, TCL_SESSION_LOG
-from collectors.collect.artifacts.hls_project import HLS_PROJECT_FILES
+from collectors.collect.artifacts.hls_project import HLS_PROJECT_FILES, SDX_PROJECT
 from collectors.collect.artifacts.vpp_log import VPP_BUILD_PREFIXES, is_vpp_build_dir, is_vpp_log
 from collectors.files import read_report
 from collectors.problems import ArtifactError
@@ -50,7 +50,13 @@ COMPILE_SUMMARY = ".hlscompile_summary"  # an HLS component's compile, in its wo
 STATE_DIR = ".vitis-tui"  # the tool's own state, never walked
 NEVER_WALKED = frozenset({".git", "__pycache__", STATE_DIR})
 # the Vitis IDE's build configurations: one run of the application each (runs/vpp_runs.py)
-IDE_CONFIGURATIONS = {"Emulation-SW": "vitis.sw_emu", "Emulation-HW": "vitis.hw_emu", "Hardware": "vitis.hw"}
+# (SDx 2016-2017 called the software emulation Emulation-CPU)
+IDE_CONFIGURATIONS = {
+    "Emulation-SW": "vitis.sw_emu",
+    "Emulation-CPU": "vitis.sw_emu",
+    "Emulation-HW": "vitis.hw_emu",
+    "Hardware": "vitis.hw",
+}
 # a v++ link's output, whatever -o / --temp_dir named its folder: the kernels' packaged copies.
 # (Not a bare `iprepo/`: a CMake build of an HLS IP library keeps its Vivado IP repository
 # beside a dozen HLS projects, javadsaberlatibari/FPGA_Consensus's fpga-network-stack/.)
@@ -184,7 +190,7 @@ _VPP_GUIDANCE = re.compile(r"v\+\+_(?:compile|link)_.+_guidance\.(?:pb3?|json)$"
 
 
 def is_ide_configuration(path: str, files: list[str], names: set[str]) -> bool:
-    """An IDE build configuration folder: `Emulation-SW`, `Emulation-HW` or `Hardware` holding its
+    """An IDE build configuration folder: one of IDE_CONFIGURATIONS holding its
     generated makefile or a `<container>.build`, or in a folder of the IDE (is_ide_project)."""
     if os.path.basename(path) not in IDE_CONFIGURATIONS:
         return False
@@ -194,10 +200,10 @@ def is_ide_configuration(path: str, files: list[str], names: set[str]) -> bool:
 
 
 def is_ide_project(folder: str) -> bool:
-    """A folder of the Vitis IDE: its `.project` (Eclipse) or `<folder>.prj` (committed without
-    the other, `.project` being ignored)."""
+    """A folder of the Vitis IDE: its `.project` (Eclipse), `<folder>.prj` or SDx's `project.sdx`
+    (committed without the other, `.project` being ignored)."""
     name = os.path.basename(folder)
-    return os.path.isfile(os.path.join(folder, ".project")) or os.path.isfile(os.path.join(folder, name + ".prj"))
+    return any(os.path.isfile(os.path.join(folder, file)) for file in (".project", name + ".prj", SDX_PROJECT))
 
 
 def _is_component_work_dir(path: str) -> bool:

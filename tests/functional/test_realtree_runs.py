@@ -256,6 +256,66 @@ def test_hls_projects_of_other_tops_made_inside_a_lab_project_are_designs_of_the
     assert projects(collect(root), root) == [".", "sikehls/rdc_mont"]
 
 
+def test_an_hls_project_of_another_top_folders_down_inside_one_is_a_design_of_its_own(tmp_path: Path) -> None:
+    """arjunmenonv/HW-Spectrum-Analyzer (2020.1): the HLS project SpecAnalv2/ (top FFT, its
+    solution synthesised) keeps, in 01-fft/build/perf_ctr/, an HLS project of top `counter`.
+    Only one right in it was a design of its own: two folders down, the counter's synthesis
+    (LUT 143, latency 0) was the FFT design's (a 'not recorded' line where the targets agree,
+    an hls_synth beside the FFT's own where they did not). Walked from SpecAnalv2/ itself, the
+    folder holding perf_ctr/ was a project already, as any HLS project's folder is."""
+    root = tmp_path / "spec2"
+    lab = root / "SpecAnalv2"
+    synthesised_solution(lab, "SpecAnalv2", top="FFT")
+    synthesised_solution(lab / "01-fft/build/perf_ctr", "perf_ctr", top="counter")
+    place(lab, "01-fft/fft.cpp", text="void FFT() {}\n")
+    collection = collect(root)
+    assert projects(collection, root) == [".", "SpecAnalv2/01-fft/build/perf_ctr"]
+    records, _ = records_of(collection)
+    found = [(r["problem"]["group_path"], r["hls_synth"]["UserAssignments"]["TopModelName"]) for r in records]
+    assert found == [(["SpecAnalv2", "01-fft", "build", "perf_ctr"], "fft32"), (["spec2"], "fft32")]
+    assert not collection.problems()
+    (lab / "01-fft/build/perf_ctr/hls.app").write_text('<project name="perf_ctr" top="FFT"/>\n')  # a copy: one design
+    assert projects(collect(root), root) == ["."]
+
+
+@pytest.mark.parametrize("configuration", ["Emulation-HW", "Emulation-CPU"])
+def test_an_sdx_ide_project_names_the_platform_of_its_configurations(tmp_path: Path, configuration: str) -> None:
+    """Xilinx/SME-Developer-Labs (SDx 2017.1): the IDE project Filter2D/ (project.sdx, platform
+    xilinx:aws-vu9p-f1:4ddr-xpr-2pr:4.0) kept Emulation-HW/ with the kernel's HLS solution in
+    `_xocc_compile_*`, and no xocc log (SDx 2017.1 wrote `*.steps.log`). Only `<name>.prj` was
+    read for an IDE project's platform: the device was 'unknown', with a line saying nothing
+    names it. The platform is named as its `.xpfm` is, the name v++ logs give it. SDx 2016-2017
+    called the software emulation configuration Emulation-CPU (no hls_synth: none is written)."""
+    app = tmp_path / "workspace/Filter2D"
+    place(
+        app,
+        "project.sdx",
+        text='<?xml version="1.0" encoding="ASCII"?>\n<openclProject:OpenCLProject xmi:version="2.0" '
+        'xmlns:openclProject="http://www.xilinx.com/openclproject" name="Filter2D" '
+        'platform="xilinx:aws-vu9p-f1:4ddr-xpr-2pr:4.0" sysConfig="linux_x86" cpu="" os="linux">\n'
+        '  <configuration name="Emulation-CPU" id="com.xilinx.sdx.opencl.config.sw_emu.796712516">\n',
+    )
+    place(app, ".project", text="<projectDescription><name>Filter2D</name></projectDescription>\n")
+    place(app, "src/kernel/filter2d.cpp", text="void Filter2DKernel() {}\n")
+    place(app, f"{configuration}/makefile", text="SDX_PLATFORM = xilinx:aws-vu9p-f1:4ddr-xpr-2pr:4.0\n")
+    kernel = (
+        f"{configuration}/_xocc_compile_binary_container_1_Filter2DKernel/impl/kernels/Filter2DKernel/Filter2DKernel"
+    )
+    synthesised_solution(
+        app / kernel, "Filter2DKernel", top="fft32", solution="solution_OCL_REGION_0", app="vivado_hls.app"
+    )
+    place(app, f"{configuration}/_xocc_link_binary_container_1/impl/build/link.steps.log", text="xocc link\n")
+    collection = collect(tmp_path / "workspace")
+    (result,) = collection.projects.values()
+    target = "vitis.hw_emu" if configuration == "Emulation-HW" else "vitis.sw_emu"
+    assert [(run.target, run.device) for run in result.runs] == [(target, "xilinx_aws-vu9p-f1_4ddr-xpr-2pr_4_0")]
+    records, _ = records_of(collection)
+    assert [(r["report_type"], r["run"]["device"]) for r in records] == (
+        [("hls_synth", "xilinx_aws-vu9p-f1_4ddr-xpr-2pr_4_0")] if configuration == "Emulation-HW" else []
+    )
+    assert not [p for p in collection.problems() if "device unknown" in p.reason]
+
+
 def test_hls_project_keeps_its_solution_beside_harness_folders(tmp_path: Path) -> None:
     """kmisimn76/SparseAccel: the root is a Vitis HLS project (hls.app, solution1) and its
     HW_emu_* result folders below are projects of their own: neither hides the other."""

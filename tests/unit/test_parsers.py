@@ -13,7 +13,7 @@ from collectors.collect.artifacts.latrpt import parse_lat_rpt
 from collectors.collect.artifacts.profile import parse_emu_timeline, parse_profile_kernels, parse_xsim_log
 from collectors.collect.artifacts.summary import parse_build_summary
 from collectors.collect.artifacts.sysdiagram import parse_system_diagram
-from collectors.collect.artifacts.vpp_log import parse_vpp_log
+from collectors.collect.artifacts.vpp_log import parse_vpp_log, platform_name
 from collectors.problems import ArtifactError
 
 from ..conftest import VITIS, fixture_bytes
@@ -695,3 +695,21 @@ def test_the_guis_log_index_standing_for_an_app_is_not_read() -> None:
     assert parse_hls_app(index) == {"top": None, "name": None}
     with pytest.raises(ArtifactError, match="merge conflict"):
         parse_hls_app(b'<project top="rsa" name="rsa">\n' + index)
+
+
+@pytest.mark.parametrize(
+    ("given", "name"),
+    [
+        (
+            "/opt/xilinx/platforms/xilinx_u250_gen3x16_xdma_4_1_202210_1/xilinx_u250_gen3x16_xdma_4_1_202210_1.xpfm",
+            "xilinx_u250_gen3x16_xdma_4_1_202210_1",
+        ),
+        ("C:\\Xilinx\\platforms\\zcu104_base\\zcu104_base.xpfm", "zcu104_base"),
+        ("xilinx:aws-vu9p-f1:4ddr-xpr-2pr:4.0", "xilinx_aws-vu9p-f1_4ddr-xpr-2pr_4_0"),  # SDx 2017.1's project.sdx
+        ("xilinx:kcu1500:4ddr-xpr:4.0", "xilinx_kcu1500_4ddr-xpr_4_0"),
+        ("xilinx_u200_xdma_201830_2", "xilinx_u200_xdma_201830_2"),
+        ("", None),
+    ],
+)
+def test_a_platform_is_named_as_its_xpfm_is(given: str, name: str | None) -> None:
+    assert platform_name(given) == name

@@ -140,7 +140,7 @@ register("hls_app", ("app", "xml"), lambda f, p: f in HLS_PROJECT_FILES, parse_h
 # `set_top` names the top where only per-module reports say which: Arthur-Chang016/ECE5775's run.tcl)
 HLS_SCRIPTS = frozenset({"script.tcl", "run_hls.tcl", "hls.tcl", "run.tcl"})
 register("hls_script", ("tcl",), lambda f, p: f in HLS_SCRIPTS, parse_hls_script)
-register("ide_prj", ("prj",), is_ide_prj, parse_ide_prj)  # a Vitis IDE project's platform
+register("ide_prj", ("prj", "sdx"), is_ide_prj, parse_ide_prj)  # a Vitis IDE project's platform
 register("vitis_comp", ("json",), _exact("vitis-comp.json"), parse_component)
 register("hls_config", ("cfg",), _exact("hls_config.cfg"), parse_hls_config)
 

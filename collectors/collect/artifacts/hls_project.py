@@ -67,15 +67,22 @@ SIMULATOR_FOLDERS = frozenset({"verilog", "vhdl", "systemc", "xsim", "behav", "w
 _PROJECT_ROOT = re.compile(r"<(?:\w+:)?(?:\w*Project|project)\b")
 
 
+SDX_PROJECT = "project.sdx"  # the SDx IDE's (2016.3-2019.1) project file
+
+
 def is_ide_prj(name: str, parent: str) -> bool:
     """A Vitis IDE project's `<project>.prj`, whatever its folder is called (a repository cloned
-    under another name: hw_lane_detection/lane_detector_v2.prj); not a simulator's source list."""
+    under another name: hw_lane_detection/lane_detector_v2.prj), not a simulator's source list;
+    or an SDx IDE project's `project.sdx`."""
+    if name == SDX_PROJECT:
+        return True
     return name.endswith(".prj") and (name == parent + ".prj" or parent not in SIMULATOR_FOLDERS)
 
 
 def parse_ide_prj(data: bytes) -> dict[str, Any]:
-    """The platform a Vitis IDE project (`<name>.prj`) builds for: a path to its `.xpfm`. A
-    `.prj` that is no project document (a simulator's list of sources) is another tool's file."""
+    """The platform an IDE project builds for: a path to its `.xpfm` (Vitis, `<name>.prj`) or its
+    name (SDx, `project.sdx`: `xilinx:aws-vu9p-f1:4ddr-xpr-2pr:4.0`). A `.prj` that is no
+    project document (a simulator's list of sources) is another tool's file."""
     text = decode_text(data)
     if not _PROJECT_ROOT.search(text):
         raise NotThisKind("not a project document")

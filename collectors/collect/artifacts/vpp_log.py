@@ -113,9 +113,17 @@ def is_rotated(name: str) -> bool:
     return ".backup." in name
 
 
+_PLATFORM_VLNV = re.compile(r"[\w.-]+(?::[\w.-]+){3}")  # SDx's vendor:board:name:version
+
+
 def platform_name(path: str) -> str | None:
-    """`u96v2_sbc_base` of `/home/x/u96v2_sbc_base/u96v2_sbc_base.xpfm` (any separator)."""
-    return path.replace("\\", "/").rpartition("/")[2].removesuffix(".xpfm") or None
+    """`u96v2_sbc_base` of `/home/x/u96v2_sbc_base/u96v2_sbc_base.xpfm` (any separator); a
+    platform SDx named `xilinx:aws-vu9p-f1:4ddr-xpr-2pr:4.0` is named as its `.xpfm` is,
+    `xilinx_aws-vu9p-f1_4ddr-xpr-2pr_4_0` (what a log of the same build gives)."""
+    name = path.replace("\\", "/").rpartition("/")[2].removesuffix(".xpfm")
+    if _PLATFORM_VLNV.fullmatch(name):
+        name = name.replace(":", "_").replace(".", "_")
+    return name or None
 
 
 def is_vpp_log(name: str, parent: str) -> bool:
