@@ -189,10 +189,17 @@ def is_vpp_temp_dir(files: list[str], folders: set[str]) -> bool:
 _VPP_GUIDANCE = re.compile(r"v\+\+_(?:compile|link)_.+_guidance\.(?:pb3?|json)$")
 
 
+# the classic Vitis IDE's AI Engine configuration (aiesimulator; x86simulator's is Emulation-SW):
+# no v++ build, but the application's output all the same, not a design of its own
+AIE_CONFIGURATION = "Emulation-AIE"
+
+
 def is_ide_configuration(path: str, files: list[str], names: set[str]) -> bool:
-    """An IDE build configuration folder: one of IDE_CONFIGURATIONS holding its
-    generated makefile or a `<container>.build`, or in a folder of the IDE (is_ide_project)."""
-    if os.path.basename(path) not in IDE_CONFIGURATIONS:
+    """An IDE build configuration folder: one of IDE_CONFIGURATIONS (or AIE_CONFIGURATION)
+    holding its generated makefile or a `<container>.build`, or in a folder of the IDE
+    (is_ide_project)."""
+    name = os.path.basename(path)
+    if name not in IDE_CONFIGURATIONS and name != AIE_CONFIGURATION:
         return False
     if "makefile" in files or "Makefile" in files or any(n.endswith(".build") for n in names):
         return True

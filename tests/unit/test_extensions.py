@@ -229,6 +229,30 @@ def test_heterosvd_shaped_output_beside_simulator_profiles(tmp_path: Path) -> No
     assert record_errors(record) == []
 
 
+def test_an_ide_applications_simulator_configurations_are_one_design(tmp_path: Path) -> None:
+    """Fahim-103/Parallel_Implementation_of_NTT (2023.1): a classic Vitis IDE AI Engine application
+    kept its aiesimulator output in Emulation-AIE/ (x86simulator's configuration is Emulation-SW).
+    The configuration folder was the design (group ["Emulation-AIE"]), apart from the application
+    whose src/ declares the PLIOs: the port's width was unknown, and an x86simulator run of the
+    same application was a design of its own."""
+    app = tmp_path / "repo/ntt_aie"
+    place(app, ".project", text="<projectDescription><name>ntt_aie</name></projectDescription>\n")
+    place(app, "src/graph.h", text=trees.GRAPH_H)
+    for configuration, simulator, fixture in (
+        ("Emulation-AIE", "aiesimulator", "xup_aie_training__fir_lowpass__output_aie.txt"),
+        ("Emulation-SW", "x86simulator", "xup_aie_training__fir_lowpass__output_golden.txt"),
+    ):
+        place(app, f"{configuration}/makefile", text="all:\n")
+        output = app / f"{configuration}/{simulator}_output/data/output_aie.txt"
+        output.parent.mkdir(parents=True)
+        output.write_bytes((AIE / fixture).read_bytes())
+    collection = Engine(lambda r: load_settings(Path(r))).scan([str(tmp_path / "repo")], wait_for_writers=0)
+    records = extension_records_of(collection)
+    found = [(r["problem"]["group_path"], r["aie_sim"]["simulator"], r["aie_sim"]["plio_bits"]) for r in records]
+    assert found == [(["ntt_aie"], "aiesimulator", 32), (["ntt_aie"], "x86simulator", 32)]
+    assert collection.problems() == []
+
+
 # --- XRT recipes --------------------------------------------------------------------------------
 
 
