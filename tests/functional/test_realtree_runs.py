@@ -316,6 +316,27 @@ def test_an_sdx_ide_project_names_the_platform_of_its_configurations(tmp_path: P
     assert not [p for p in collection.problems() if "device unknown" in p.reason]
 
 
+@pytest.mark.parametrize(("timed", "runtime"), [("v2022.1", None), ("v2023.1", 20.423)])
+def test_an_older_releases_time_before_untimed_steps_times_no_run(tmp_path: Path, timed: str, runtime) -> None:
+    """jnowaczek/estimation_accel: solution1.log holds Vitis HLS 2022.1 sessions, the last an
+    export_design of 20.423 s, then 64 sessions of 2023.1 that synthesised, simulated and
+    co-simulated again and wrote every report (2023.1), none with a total. The 2023.1 records
+    had the 2022.1 export's 20.423 s. A time of another release than the report's, before the
+    last session that ran a step, is another run's; of the same release, it stands (rules 4.2)."""
+    root = tmp_path / "Byte_Count"
+    synthesised_solution(root, "Byte_Count", top="fft32")  # (the report: 2023.1)
+    old = "Vitis HLS - High-Level Synthesis from C, C++ and OpenCL {} (64-bit)\n"
+    export = "INFO: [HLS 200-1510] Running: export_design -rtl verilog -format ip_catalog \n"
+    steps = "".join(
+        old.format("v2023.1") + f"INFO: [HLS 200-1510] Running: {step} \n"
+        for step in ("csynth_design", "csim_design -quiet")
+    )
+    log = old.format(timed) + export + ELAPSED.format("20.423") + steps
+    place(root, "solution1/solution1.log", text=log)
+    records, _ = records_of(collect(root))
+    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", runtime)]
+
+
 def test_hls_project_keeps_its_solution_beside_harness_folders(tmp_path: Path) -> None:
     """kmisimn76/SparseAccel: the root is a Vitis HLS project (hls.app, solution1) and its
     HW_emu_* result folders below are projects of their own: neither hides the other."""
@@ -1047,7 +1068,7 @@ def test_a_project_made_inside_a_solution_folder_is_a_project_of_its_own(tmp_pat
     place(outer, "hls.app", text='<project top="fft32" name="conv_core"/>\n')
     place(outer, "conv_core.cpp", text="void fft32() {}\n")
     place(outer, "solution1/solution1.aps", text="<solution/>\n")
-    banner = "Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2021.1 (64-bit)\n"
+    banner = "Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2023.1 (64-bit)\n"
     place(
         outer,
         "solution1/solution1.log",
@@ -1749,7 +1770,7 @@ def test_a_log_whose_last_session_was_timed_comes_before_an_older_sessions_time(
     before its total; the copy's vitis_hls.log is that last session's own: 183.36 s."""
     root = tmp_path / "DSP_reuse100"
     synthesised_solution(root / "myproject_prj", "myproject_prj", top="myproject")
-    banner = "Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2021.1 (64-bit)\n"
+    banner = "Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2023.1 (64-bit)\n"
     synthesis = "INFO: [HLS 200-1510] Running: csynth_design \n"
     place(
         root,
@@ -2253,7 +2274,7 @@ def test_a_solutions_own_log_cut_short_leaves_no_time_to_its_earlier_names_log(t
     place(root, "hls.app", text='<project top="fft32" name="KP_502_7"/>\n')
     place(root, "sol2_7_double_16/sol2_7_double_16.aps", text="<solution/>\n")
     place(root, "sol2_7_double_16/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
-    banner = "Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2021.2 (64-bit)\n"  # (no solution named)
+    banner = "Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2023.1 (64-bit)\n"  # (no solution named)
     synthesis = "INFO: [HLS 200-1510] Running: csynth_design \n"
     place(root, "sol2_7_double_16/sol2_7_double.log", text=banner + synthesis + ELAPSED.format("47.968"))
     own = banner + synthesis + ELAPSED.format("56.289") + banner + synthesis

@@ -711,8 +711,8 @@ def test_a_session_on_another_part_in_a_log_naming_no_solution_times_no_run(tmp_
     place(p, "lstm_hls/hls.app", text='<project top="LSTM_Top"/>\n')
     place(p, "lstm_hls/solution1/solution1.aps", text="<solution/>\n")
     place(p, "lstm_hls/solution1/syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml")  # 2018.2, xc7z020clg400-1
-    old_session = (
-        "****** Vivado(TM) HLS - High-Level Synthesis from C, C++ and SystemC v2018.3 (64-bit)\n"
+    old_session = (  # (2018.3 in the real log, of the 2023.1 report; here the report's release)
+        "****** Vivado(TM) HLS - High-Level Synthesis from C, C++ and SystemC v2018.2 (64-bit)\n"
         f"INFO: [HLS 200-10] Setting target device to '{part}'\n"
         "INFO: [HLS 200-10] Analyzing design file 'mnist_lstm_hls/rnn.cpp' ... \n"
         "INFO: [HLS 200-112] Total elapsed time: 38.542 seconds; peak allocated memory: 106.018 MB.\n"

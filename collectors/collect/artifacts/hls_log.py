@@ -457,9 +457,9 @@ def _hls_log_facts(text: str, timed_of: Callable[[list[_Session]], _Session | No
         "judged": judged,
         "csim_by_opened": csim_by_opened,
         "timed_by_opened": _seconds_by_opened(timing, issues),
-        # (a session that set another part than the run's ran another run: freud96/Design_Optimization)
-        "timed_devices_by_opened": {name: _part_set(session.text) for name, session in timing.items()},
-        "timed_device": _part_set(timed.text) if timed else None,
+        # the part and release of each timing session (another's than the run's: another run)
+        "timed_on_by_opened": {name: (_part_set(s.text), banner_version(s.text)) for name, s in timing.items()},
+        "timed_on": (_part_set(timed.text), banner_version(timed.text)) if timed else None,
         "last_untimed": _last_work_untimed(parts),
         "timed_sessions": len(elapsed),
         # its timed session is the first in it that ran a step: where another log opened its

@@ -13,7 +13,7 @@ from typing import Any
 
 from collectors.collect.artifacts.csynth import PENALTY_PARTS
 from collectors.collect.artifacts.hls_log import BANNER_ONLY
-from collectors.collect.artifacts.hls_log_names import STEP_LOGS, TCL_SESSION_LOG
+from collectors.collect.artifacts.hls_log_names import STEP_LOGS
 from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.pruning import COMPILE_SUMMARY
@@ -30,6 +30,7 @@ from collectors.collect.runs.layout import (
     top_model_name,
     work_of,
 )
+from collectors.collect.runs.runtimes import run_runtime, set_aside_runtime
 from collectors.collect.runs.sessions import earlier_names_logs, named_after, session_logs
 from collectors.collect.runs.versions import (
     fixed_versions,
@@ -83,11 +84,11 @@ def derive_facts(proj: ProjectFiles, group: RunGroup) -> RunFacts:
         find_top = partial(_simulated_top, proj, group, solution, find_top)
     unknown = {p.path for p in _untimed_own_logs(proj, solution, hls_logs)} if solution is not None else set()
     timing = _of_the_runs_top([p for p in _timing_logs(group, hls_logs) if p.path not in unknown], find_top)
-    runtime = _runtime(group, timing, solution)
+    runtime = run_runtime(group, timing, solution, next(iter(fixed[2]), None))
     derived = {
         "device": group.device,
         "vitis_version": version_of(fixed, versions_of(hls_logs)),
-        "runtime_seconds": _set_aside_runtime(proj, group, hls_logs, solution) if runtime is None else runtime,
+        "runtime_seconds": set_aside_runtime(proj, group, hls_logs, solution) if runtime is None else runtime,
     }
     versions: dict[str, str | None] = {}
     if group.solutions and group.target not in VPP_TARGETS:
@@ -171,82 +172,6 @@ def _applied_top(log: Parsed) -> str | None:
     """The top a step log says its step applied (`Applying ini 'syn.top=...'`), casefolded."""
     tops = [s.partition("=")[2] for s in log.facts.get("ini_design", ()) if s.startswith("syn.top=")]
     return tops[-1].casefold() if log.kind == "hls_step_log" and tops else None
-
-
-def _runtime(group: RunGroup, hls_logs: list[Parsed], solution: str | None) -> float | None:
-    """Sum of v++ invocations (each counted once), else an HLS log's elapsed time (_timing): the
-    first log's whose last session that ran a step was timed, else the first log's."""
-    invocations: dict[str, int] = {}
-    for log in group.of("vpp_log"):
-        if log.facts["elapsed_seconds"] is not None:
-            invocations[log.facts["invocation"]] = log.facts["elapsed_seconds"]
-    if invocations:
-        return float(sum(invocations.values()))
-    if group.target in VPP_TARGETS:
-        return None
-    name = posixpath.basename(solution) if solution is not None else None
-    timings = [_timing(log, name) for log in hls_logs if not _on_another_part(log, name, group.device)]
-    timed = [(seconds, last) for seconds, last in timings if seconds is not None]
-    # (a log whose last session that ran a step was timed first: ArgyKokk/hls4ml_MLP_estimator's
-    # solution1.log holds a copied older session's 158.82 s, its last synthesis untimed; the
-    # project's vitis_hls.log, that session's own log, its 183.36 s)
-    return next((seconds for seconds, last in timed if last), timed[0][0] if timed else None)
-
-
-def _set_aside_runtime(
-    proj: ProjectFiles, group: RunGroup, hls_logs: list[Parsed], solution: str | None
-) -> float | None:
-    """Where the run's Tcl session log (`logs/hls_run_tcl.log`) ran no step of its solution (hls4ml
-    ran only its Vivado synthesis: seanlipps/ECE226_CoDesign), the newest of the sessions vitis-run
-    set aside beside it that ran one times the run (its total; none where it has none). The
-    backup read joins the run's files."""
-    name = posixpath.basename(solution) if solution is not None else None
-    tcl = [p for p in hls_logs if posixpath.basename(p.path) == TCL_SESSION_LOG and name in p.facts["opened"]]
-    if not tcl or any(
-        name in log.facts["timed_by_opened"] or name in log.facts["last_untimed_by_opened"] for log in tcl
-    ):
-        return None
-    folders = {proj.folder(log) for log in tcl}
-    backups = [p for p in proj.readable("hls_tcl_backup") if proj.folder(p) in folders and name in p.facts["opened"]]
-    for backup in sorted(backups, key=_newest_set_aside, reverse=True):
-        seconds, last = _timing(backup, name)
-        if seconds is not None or not last:  # (the newest that ran a step speaks, timed or not)
-            if backup not in group.items:
-                group.items.append(backup)
-            return seconds if last else None
-    return None
-
-
-def _newest_set_aside(log: Parsed) -> tuple[float, int]:
-    """When a set-aside session started, then the number vitis-run named it by (it grows)."""
-    number = posixpath.basename(log.path).removeprefix("hls_run_tcl_").partition(".")[0]
-    return log.facts["started"] or 0.0, int(number) if number.isdigit() else -1
-
-
-def _on_another_part(log: Parsed, solution: str | None, device: str | None) -> bool:
-    """Whether the session of a log that timed the solution set another part than the run's
-    (`set_part {xc7z020-clg400-1}` is the report's `xc7z020clg400-1`, and SDSoC's target device
-    `' xc7z020clg484-1 '` its `xc7z020clg484-1`); in a log that names no solution, the session
-    of its elapsed time (ssfortynine/GraduationDesign's solution log: 2018.3 on xc7z020, then
-    2023.1 GUI sessions on xczu5eg, untimed)."""
-    if log.kind != "hls_log":
-        return False
-    opened = solution is not None and solution in log.facts["opened"]
-    timed_on = log.facts["timed_devices_by_opened"].get(solution) if opened else log.facts.get("timed_device")
-    return None not in (timed_on, device) and _part_key(timed_on) != _part_key(device)
-
-
-def _part_key(part: str | None) -> str:
-    return "".join((part or "").split()).replace("-", "").casefold()
-
-
-def _timing(log: Parsed, solution: str | None) -> tuple[float | None, bool]:
-    """A log's elapsed time of a run's solution (rules 4.2: the last session in it that ran a step
-    and was timed, of those that opened the solution where the log names it), and whether that
-    session is the last in it that ran a step."""
-    if log.kind == "hls_log" and solution is not None and solution in log.facts["opened"]:
-        return log.facts["timed_by_opened"].get(solution), solution not in log.facts["last_untimed_by_opened"]
-    return log.facts["elapsed_seconds"], not log.facts.get("last_untimed", False)
 
 
 def hls_device(proj: ProjectFiles, items: list[Parsed]) -> str | None:
