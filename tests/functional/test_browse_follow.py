@@ -86,24 +86,16 @@ async def test_a_replaced_file_is_checked_again(tmp_path: Path) -> None:
         assert not app.checked_here
 
 
-async def test_a_deleted_file_empties_the_view_and_its_return_is_read(tmp_path: Path) -> None:
-    path = tmp_path / "r.jsonl"
-    path.write_text("\n".join(numbered(4)) + "\n")
-    app = BrowseApp([str(path)], follow_every=0.05)
-    async with app.run_test(size=(200, 50)) as pilot:
-        await wait_until(pilot, lambda: app.loaded and len(app.view.table) == 4)
-        path.unlink()
-        await wait_until(pilot, lambda: app.loaded and len(app.view.table) == 0)
-        assert [str(p) for p in app.all_problems()] == [f"{path}: no such file"]
-        path.write_text("\n".join(numbered(2)) + "\n")
-        await wait_until(pilot, lambda: app.loaded and len(app.view.table) == 2)
-        assert shown(app) == on_disk(path) and not app.all_problems()
-
-
-@pytest.mark.parametrize("kind", ["a FIFO", "a directory"])
-async def test_a_file_replaced_by_no_file_is_one_problem_and_its_return_is_read(tmp_path: Path, kind: str) -> None:
-    """A FIFO in the file's place held the follow thread in open() for good (the view kept the old
-    rows and never followed again); a directory failed every step, a new error line each time."""
+@pytest.mark.parametrize(
+    ("kind", "why"),
+    [("deleted", "no such file"), *((k, f"not a regular file ({k}), not read") for k in ("a FIFO", "a directory"))],
+)
+async def test_a_file_gone_empties_the_view_in_one_problem_and_its_return_is_read(
+    tmp_path: Path, kind: str, why: str
+) -> None:
+    """Deleted, or replaced by no file: a FIFO in its place held the follow thread in open() for
+    good (the view kept the old rows and never followed again); a directory failed every follow
+    step, a new error line each time."""
     path = tmp_path / "r.jsonl"
     path.write_text("\n".join(numbered(4)) + "\n")
     app = BrowseApp([str(path)], follow_every=0.05)
@@ -112,13 +104,14 @@ async def test_a_file_replaced_by_no_file_is_one_problem_and_its_return_is_read(
         path.unlink()
         if kind == "a FIFO":
             os.mkfifo(path)
-        else:
+        elif kind == "a directory":
             path.mkdir()
         await wait_until(pilot, lambda: app.loaded and len(app.view.table) == 0)
         for _ in range(10):  # (ten follow steps: none says it again)
             await pilot.pause(0.05)
-        assert [str(p) for p in app.all_problems()] == [f"{path}: not a regular file ({kind}), not read"]
-        path.unlink() if kind == "a FIFO" else path.rmdir()
+        assert [str(p) for p in app.all_problems()] == [f"{path}: {why}"]
+        if kind != "deleted":
+            path.unlink() if kind == "a FIFO" else path.rmdir()
         path.write_text("\n".join(numbered(2)) + "\n")
         await wait_until(pilot, lambda: app.loaded and len(app.view.table) == 2)
         assert shown(app) == on_disk(path) and not app.all_problems()
