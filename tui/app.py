@@ -111,7 +111,7 @@ class Dashboard(RecordsActions, App[int]):
         return self.records_panel.view
 
     def on_mount(self) -> None:
-        self.sub_title = " ".join(self.roots)
+        self.sub_title = visible(" ".join(self.roots))  # (a root's name may hold any byte)
         self._show_status()
         self.set_interval(1.0, self._tick)
         self._signals = exit_on_signals(self)  # SIGTERM, SIGHUP: the same way out as `q`

@@ -114,7 +114,7 @@ class BrowseApp(RecordsActions, App[None]):
         # 0.1-0.15 s, and the first screen would wait for it (see _show_footer)
 
     def on_mount(self) -> None:
-        self.sub_title = " ".join(self.paths)
+        self.sub_title = visible(" ".join(self.paths))  # (a file's name may hold any byte)
         self._reload()
         self.set_timer(1.0, self._show_footer)  # (in any case: a load that never shows a first batch)
         self.repaint_after_resume()

@@ -65,6 +65,8 @@ def test_collect_identity_flags(tmp_path: Path) -> None:
 def test_collect_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     assert main(["collect", str(tmp_path / "missing"), "-o", str(tmp_path / "o.jsonl")]) == 3
     assert "no such directory" in capsys.readouterr().err
+    assert main(["collect", "/dev/zero", "-o", str(tmp_path / "o.jsonl")]) == 3  # (there: no directory)
+    assert capsys.readouterr().err == "/dev/zero: is not a directory\n"
     assert main(["collect", str(tmp_path), "-o", str(tmp_path / "nodir" / "o.jsonl")]) == 3
     assert "output not writable" in capsys.readouterr().err
     (tmp_path / "vitis-tui.toml").write_text("suite = 1\n")

@@ -116,3 +116,16 @@ async def test_detail_screen_shows_escapes() -> None:
         shown = console.export_text()
         assert "\x1b" not in shown and "\x9b" not in shown and "\x07" not in shown
         assert "run \\x1b[31m" in shown and "/t/\\x1b]2;pwned\\x07.log" in shown and "/t: a\\nb" in shown
+
+
+async def test_the_title_shows_a_file_names_escapes(tmp_path: Path) -> None:
+    """The header's subtitle is the file's name: `a<ESC>[31mred<BEL><0xff>.jsonl` lost its escape
+    and bell there (a terminal would have been sent them where the header did not drop them)."""
+    from tui.browse import BrowseApp
+
+    path = tmp_path / os.fsdecode(b"a\x1b[31mred\x07\xff.jsonl")
+    path.write_text(json.dumps(record_with_group("g")) + "\n")
+    app = BrowseApp([str(path)])
+    async with app.run_test(size=(200, 20)) as pilot:
+        await wait_until(pilot, lambda: app.loaded)
+        assert app.sub_title == f"{tmp_path}/a\\x1b[31mred\\x07\\xff.jsonl"

@@ -154,8 +154,9 @@ def prepare(roots: list[str], outputs: list[str], args: argparse.Namespace) -> d
         )
         return EXIT_USAGE
     missing = [root for root in roots if not os.path.isdir(root)]
-    for root in missing:
-        print(visible(f"{root}: no such directory"), file=sys.stderr)
+    for root in missing:  # (a root given as a file, /dev/zero say, is there: it is no directory)
+        what = "is not a directory" if os.path.exists(root) else "no such directory"
+        print(visible(f"{root}: {what}"), file=sys.stderr)
     if missing:
         return EXIT_IO
     if not outputs_writable(outputs):
