@@ -287,12 +287,15 @@ class BrowseApp(RecordsActions, App[None]):
 
     @on(SchemaChecked)
     def _schema_checked(self, message: SchemaChecked) -> None:
-        table = message.table  # marked here, on the interface's thread: the export leaves them out
+        table = message.table  # changed here, on the interface's thread
         if not self.query(RecordsPanel) or table is not self.view.table:  # (the app may be closing)
             return  # the check of a table a reload replaced
-        table.invalid.update(message.invalid)
-        if message.unread:  # lines a piece of the load took that are no record: shown no more
-            table.drop_rows(message.unread)
+        table.invalid.update(message.invalid)  # (what any export leaves out)
+        # records the contract refuses, and lines a piece of the load took that are no record:
+        # shown no more once known (each is a problem line), as a line the load refuses never is
+        gone = [*message.invalid, *message.unread]
+        if gone:
+            table.drop_rows(gone)
             self.view.data_changed([], adapt_columns=False)
         for problem in message.problems:
             self.schema.setdefault(problem.path, []).append(problem)
