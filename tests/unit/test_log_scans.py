@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from collectors.collect.artifacts import hls_log, hls_opened
+from collectors.collect.artifacts import hls_csim, hls_log, hls_opened
 from collectors.collect.artifacts.vpp_log import error_lines
 
 FRAGMENTS = [
@@ -48,7 +48,7 @@ texts = st.lists(st.sampled_from(FRAGMENTS), max_size=30).map("".join)
 
 
 def plain_csim_status(text: str) -> str | None:
-    verdicts = hls_log._CSIM.findall(text)
+    verdicts = hls_csim._CSIM.findall(text)
     if not verdicts:
         return None
     word, count, failed, analyzed = verdicts[-1]
