@@ -337,6 +337,35 @@ def test_an_older_releases_time_before_untimed_steps_times_no_run(tmp_path: Path
     assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records] == [("hls_synth", runtime)]
 
 
+@pytest.mark.parametrize(("csim", "runtime"), [("csim_design -setup -quiet", None), ("csim_design -quiet", 14.43)])
+def test_a_session_that_only_set_the_c_simulation_up_times_no_run(tmp_path: Path, csim: str, runtime) -> None:
+    """CNStanLee/LSTM_HLS (2022.2): the project's vitis_hls.log is a session whose one step was
+    `csim_design -setup` (the test bench built, `CSim file generation done`, nothing run), 14.43 s;
+    the solution's own log holds untimed sessions. The co-simulation run had 14.43 s. A session
+    that only set the C simulation up set the project up: it times nothing; one that simulated
+    times the run, as before (rules 4.2)."""
+    root = tmp_path / "hlsprj"
+    project = root / "clstm/clstm"
+    synthesised_solution(project, "clstm", solution="clstm")
+    place(project, "clstm/sim/report/fft32_cosim.rpt", FFT + "sim__report__fft32_cosim.rpt")
+    banner = "****** Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2023.1 (64-bit)\n"
+    place(project, "clstm/clstm.log", text=banner + banner)
+    session = (
+        banner + "INFO: [HLS 200-10] Opening solution '/home/c/LSTM_HLS/hlsprj/clstm/clstm/clstm'.\n"
+        f"INFO: [HLS 200-1510] Running: {csim} \n"
+        "INFO: [SIM 211-2] *************** CSIM start ***************\n"
+        "INFO: [SIM 211-1] CSim file generation done with 0 errors.\n"
+        + ("INFO: [SIM 211-1] CSim done with 0 errors.\n" if runtime else "")
+        + ELAPSED.format("14.43")
+    )
+    place(root, "clstm/vitis_hls.log", text=session)
+    records, _ = records_of(collect(root))
+    assert [(r["report_type"], r["run"]["runtime_seconds"]) for r in records if r["report_type"] != "sw_run"] == [
+        ("hls_synth", runtime),
+        ("rtl_sim", runtime),
+    ]
+
+
 def test_hls_project_keeps_its_solution_beside_harness_folders(tmp_path: Path) -> None:
     """kmisimn76/SparseAccel: the root is a Vitis HLS project (hls.app, solution1) and its
     HW_emu_* result folders below are projects of their own: neither hides the other."""
