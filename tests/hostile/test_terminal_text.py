@@ -129,3 +129,19 @@ async def test_the_title_shows_a_file_names_escapes(tmp_path: Path) -> None:
     async with app.run_test(size=(200, 20)) as pilot:
         await wait_until(pilot, lambda: app.loaded)
         assert app.sub_title == f"{tmp_path}/a\\x1b[31mred\\x07\\xff.jsonl"
+
+
+@pytest.mark.parametrize(
+    ("query", "shown"),
+    [
+        ("lut<<3", "lut<<3\n    ^ '<3' is not a number"),
+        ("a\x1b[2J lut<<3", "a\\x1b[2J lut<<3\n             ^ '<3' is not a number"),  # (the caret after the escape)
+    ],
+)
+def test_a_bad_filter_is_pointed_at_on_lines_of_its_own(tmp_path: Path, cli, query: str, shown: str) -> None:
+    """The pointer was escaped into one line ('bad --filter:\\nlut<<3\\n    ^ ...'): the caret
+    pointed at nothing. The query's control characters are still made visible."""
+    records_file = tmp_path / "r.jsonl"
+    records_file.write_text(json.dumps(record_with_group("g")) + "\n")
+    ran = cli("export", str(records_file), "--filter", query)
+    assert (ran.code, ran.err) == (2, f"bad --filter:\n{shown}\n")
