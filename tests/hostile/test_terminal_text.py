@@ -145,3 +145,29 @@ def test_a_bad_filter_is_pointed_at_on_lines_of_its_own(tmp_path: Path, cli, que
     records_file.write_text(json.dumps(record_with_group("g")) + "\n")
     ran = cli("export", str(records_file), "--filter", query)
     assert (ran.code, ran.err) == (2, f"bad --filter:\n{shown}\n")
+
+
+@pytest.mark.parametrize(
+    ("flags", "said"),
+    [
+        (["--sort", "lut:sideways"], "--sort lut:sideways: the order after ':' is desc or asc"),  # (sorted up)
+        (["--columns", f"x{TITLE}"], "unknown column(s): x\\x1b]2;pwned\\x07 (see --list-columns)"),  # (written raw)
+    ],
+)
+def test_exports_bad_flags_are_one_visible_line(tmp_path: Path, cli, flags: list[str], said: str) -> None:
+    records_file = tmp_path / "r.jsonl"
+    records_file.write_text(json.dumps(record_with_group("g")) + "\n")
+    ran = cli("export", str(records_file), *flags)
+    assert (ran.code, ran.err) == (2, said + "\n")
+
+
+def test_list_columns_shows_a_producers_field_names_visibly(tmp_path: Path, cli) -> None:
+    """`export --list-columns` printed each meta.KEY and field beyond the schema as the file
+    spelled it: a key holding an escape was sent to the terminal."""
+    record = record_with_group("g")
+    record["implementation"]["origin_meta"] = {f"k{TITLE}": 1}
+    records_file = tmp_path / "r.jsonl"
+    records_file.write_text(json.dumps(record) + "\n")
+    ran = cli("export", str(records_file), "--list-columns")
+    assert ran.code == 0 and "\x1b" not in ran.out and "\x07" not in ran.out
+    assert "meta.k\\x1b]2;pwned\\x07" in ran.out

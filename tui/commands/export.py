@@ -38,7 +38,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         metavar="A,B,...",
         help="columns for csv/md (default: the view's default columns); see --list-columns",
     )
-    export.add_argument("--sort", metavar="COLUMN[:desc]", help="sort by a column")
+    export.add_argument("--sort", metavar="COLUMN[:desc]", help="sort by a column (:desc from the largest)")
     export.add_argument("-o", "--output", type=output_or_stdout, help="output file ('-' or none: standard output)")
     export.add_argument(
         "--list-columns", action="store_true", help="print the column names (those of FILE... included) and exit"
@@ -66,7 +66,8 @@ def run(args: argparse.Namespace) -> int:
     problems += schema_problems(table, rows)
     if args.list_columns:
         for key in table.column_keys():
-            print(f"{key:24} {label_of(key)}{'  (number)' if table.is_numeric(key) else ''}")
+            # (a producer's meta.KEY or field name may hold any character)
+            print(visible(f"{key:24} {label_of(key)}{'  (number)' if table.is_numeric(key) else ''}"))
         return EXIT_OK
     columns, shared = default_columns(table)
     if args.columns:
@@ -79,9 +80,12 @@ def _write_export(args, table, node, columns: list[str], shared: dict[str, str],
     from collectors.records.table import exported_rows, plan_export, plan_pieces
 
     sort, _, order = (args.sort or "").partition(":")
+    if order not in ("", "asc", "desc"):  # (`lut:sideways` sorted up, silently)
+        print(visible(f"--sort {args.sort}: the order after ':' is desc or asc"), file=sys.stderr)
+        return EXIT_USAGE
     unknown = [c for c in [*columns, *([sort] if sort else [])] if not (table.has_column(c) or is_dynamic(c))]
-    if unknown:
-        print(f"unknown column(s): {', '.join(unknown)} (see --list-columns)", file=sys.stderr)
+    if unknown:  # (as typed, control characters made visible)
+        print(visible(f"unknown column(s): {', '.join(unknown)} (see --list-columns)"), file=sys.stderr)
         return EXIT_USAGE
     for problem in problems:
         print(str(problem), file=sys.stderr)
