@@ -229,7 +229,7 @@ class _Session:
     def worked_in(self) -> list[str]:
         """The solutions (paths) open while this session ran a step: each open's text, to the next."""
         ends = [at for at, _path in self.opens[1:]] + [len(self.text)]
-        texts = (_steps_text(self.text[at:end]) for at, end in zip((at for at, _path in self.opens), ends))
+        texts = [_steps_text(self.text[at:end]) for (at, _path), end in zip(self.opens, ends)]
         return [path for (_at, path), text in zip(self.opens, texts) if any(m in text for m in _WORK)]
 
     @property
