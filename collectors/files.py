@@ -9,6 +9,7 @@ import os
 import re
 import stat as stat_module
 import time
+from collections.abc import Callable
 from typing import Any, BinaryIO
 
 from collectors.problems import ArtifactError, EmptyFile
@@ -36,6 +37,38 @@ def not_regular(mode: int) -> str | None:
     return f"not a regular file ({kind}), not read"
 
 
+def not_a_file(path: str, also: Callable[[int], bool] | None = None) -> str | None:
+    """Why `path` names no regular file to read, in one line ('no such file', 'not a regular file
+    (a FIFO), not read', 'permission denied'); None where it is one, or of a kind `also` takes
+    (a pipe, for a command that reads a stream once)."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return "no such file"
+    except OSError as exc:
+        return describe_os_error(exc)
+    return None if also is not None and also(mode) else not_regular(mode)
+
+
+def not_a_directory(path: str | os.PathLike[str]) -> str | None:
+    """Why `path` is no directory to walk ('no such directory', or 'is not a directory' where it is
+    there: a file, /dev/zero); None where it is one."""
+    if os.path.isdir(path):
+        return None
+    return "is not a directory" if os.path.exists(path) else "no such directory"
+
+
+class NotAFile(OSError):
+    """What a path names is no regular file (a FIFO, a directory, a device)."""
+
+
+def open_file(path: str) -> BinaryIO:
+    """The regular file at `path`, opened for reading without ever waiting (a FIFO put in a
+    followed file's place held every reader in open() for good); NotAFile where it is something
+    else, OSError as os.open raises it."""
+    return os.fdopen(_open_descriptor(path)[0], "rb")
+
+
 def open_regular(path: str) -> BinaryIO:
     """Open a regular file for reading without ever blocking; anything else raises ArtifactError."""
     descriptor, _size = _open_regular_descriptor(path)
@@ -43,22 +76,29 @@ def open_regular(path: str) -> BinaryIO:
 
 
 def _open_regular_descriptor(path: str) -> tuple[int, int]:
-    """(descriptor, size) of a regular file opened for reading without blocking; anything else
-    raises ArtifactError. The type is checked on the open descriptor (fstat), so a file swapped
-    for a FIFO between a stat and the open is still refused."""
+    """_open_descriptor, every failure an ArtifactError in the words a user searches for."""
     try:
-        descriptor = os.open(path, _OPEN_FLAGS)
+        return _open_descriptor(path)
+    except NotAFile as exc:
+        raise ArtifactError(str(exc)) from None
     except OSError as exc:
         raise ArtifactError(describe_os_error(exc)) from None
+
+
+def _open_descriptor(path: str) -> tuple[int, int]:
+    """(descriptor, size) of a regular file opened for reading without blocking. The type is
+    checked on the open descriptor (fstat), so a file swapped for a FIFO between a stat and the
+    open is still refused (NotAFile)."""
+    descriptor = os.open(path, _OPEN_FLAGS)
     try:
         status = os.fstat(descriptor)
-    except OSError as exc:
+    except OSError:
         os.close(descriptor)
-        raise ArtifactError(describe_os_error(exc)) from None
+        raise
     reason = not_regular(status.st_mode)
     if reason is not None:
         os.close(descriptor)
-        raise ArtifactError(reason)
+        raise NotAFile(reason)
     return descriptor, status.st_size
 
 

@@ -15,6 +15,7 @@ import re2
 
 from collectors.aliases import aliases_from
 from collectors.collect.config import STRING_KEYS, ConfigError, MappingRule, Settings
+from collectors.files import not_a_directory
 
 KNOWN_KEYS = (*STRING_KEYS, "origin_meta", "mapping", "aie", "aliases")
 RULE_KEYS = ("pattern",)
@@ -201,7 +202,6 @@ def aie_globs(aie: Any, source: Path, warnings: list[str]) -> tuple[tuple[str, .
 
 def check_suite_root(path: Path, key: str) -> None:
     """A suite root that is not a directory would put every project's group path in its name."""
-    if os.path.isdir(path):
-        return
-    what = "is not a directory" if os.path.exists(path) else "no such directory"
-    raise ConfigError(f"{key}: {path}: {what}")
+    why = not_a_directory(path)
+    if why is not None:
+        raise ConfigError(f"{key}: {path}: {why}")

@@ -15,46 +15,13 @@ import zlib
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
-from collectors.files import not_regular
+from collectors.files import NotAFile, open_file
 from collectors.records.jsonl import CHUNK_BYTES, Line, LineError, LineSplitter, read_object
 
 BLOCK_BYTES = 1 << 20  # the fingerprint's unit: one CRC per MiB read
 CHECK_ALL_BYTES = 128 << 20  # up to this much read, every block is checked (about 40 ms at most)
 SAMPLED_BLOCKS = 32  # beyond it, the first, the last and this many more, a different set each time
 SETTLE_NS = 2_000_000_000  # a file changed this recently may change again within the clock's grain
-_OPEN_FLAGS = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
-
-
-class NotAFile(OSError):
-    """What the path names now is no regular file (a FIFO, a directory, a device)."""
-
-
-def open_file(path: str) -> BinaryIO:
-    """The regular file at `path`, opened for reading without ever waiting: a FIFO put in its
-    place held every reader in open() for good (the follow thread, a child preparing a piece).
-    NotAFile where it is something else; OSError as open() raises it."""
-    descriptor = os.open(path, _OPEN_FLAGS)
-    try:
-        reason = not_regular(os.fstat(descriptor).st_mode)
-    except OSError:
-        os.close(descriptor)
-        raise
-    if reason is not None:
-        os.close(descriptor)
-        raise NotAFile(reason)
-    return os.fdopen(descriptor, "rb")
-
-
-def absence(path: str) -> str | None:
-    """Why `path` holds no lines to read, in one line ('no such file', 'not a regular file (a
-    FIFO), not read'); None where it is a regular file."""
-    try:
-        mode = os.stat(path).st_mode
-    except FileNotFoundError:
-        return "no such file"
-    except OSError:
-        return None  # (the read says why)
-    return not_regular(mode)
 
 
 @dataclass
@@ -147,7 +114,7 @@ def read_new_lines(
     that many bytes now (a large file is read in steps)."""
     try:
         handle = open_file(source.path)  # (closed below; the stat is of what is read)
-    except (FileNotFoundError, NotAFile):  # (the caller's `absence` says which)
+    except (FileNotFoundError, NotAFile):  # (the caller's files.not_a_file says which)
         changed = source.inode is not None and not source.missing
         source.missing = True
         return [], changed

@@ -7,9 +7,10 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from collectors.files import not_a_file, open_file
 from collectors.interpreter import usable_cores
 from collectors.problems import Cancelled, Problem
-from collectors.records.follow import Followed, absence, open_file, read_new_lines
+from collectors.records.follow import Followed, read_new_lines
 from collectors.records.jsonl import Line, LineError, LineSplitter, read_object
 from collectors.records.pieces import Piece
 from collectors.records.preparers import Preparers
@@ -110,14 +111,16 @@ def load_files(
     followed, problems, touched = [], [], []
     for path in paths:
         source = Followed(os.path.abspath(path))
-        try:
-            lines, _ = read_new_lines(source, final)
-        except OSError as exc:
-            problems.append(Problem(path, f"cannot read: {exc.strerror or exc}"))
-            lines = []
-        absent = absence(path)
+        lines: list[tuple[int, Line]] = []
+        absent = not_a_file(path)
         if absent is not None:
+            source.missing = True
             problems.append(Problem(path, absent))
+        else:
+            try:
+                lines, _ = read_new_lines(source, final)
+            except OSError as exc:
+                problems.append(Problem(path, f"cannot read: {exc.strerror or exc}"))
         touched += add_lines(table, source.path, lines, problems)
         followed.append(source)
     return table, followed, problems, touched
@@ -203,7 +206,7 @@ def stream_files(
         begun = head if number == 0 else None
         source = begun.source if begun else (starts or {}).get(path) or Followed(os.path.abspath(path))
         followed.append(source)
-        absent = absence(path)
+        absent = not_a_file(path)
         if absent is not None:
             source.missing = True
             yield Batch([], [Problem(path, absent)])

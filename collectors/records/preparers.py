@@ -25,8 +25,8 @@ import zlib
 from collections import deque
 from typing import IO, TYPE_CHECKING, Any
 
+from collectors.files import open_file
 from collectors.records.children import in_child, start_child, stop_child
-from collectors.records.follow import open_file
 from collectors.records.pieces import Piece, prepare_piece
 
 if TYPE_CHECKING:

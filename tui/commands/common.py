@@ -145,6 +145,7 @@ def prepare(roots: list[str], outputs: list[str], args: argparse.Namespace) -> d
     (released by `release_outputs`, or by the kernel however the process ends): settings per
     root, or an exit code."""
     from collectors.collect.config import ConfigError
+    from collectors.files import not_a_directory
 
     if "-" in outputs:  # (a file named '-' is never what was meant)
         print(
@@ -153,10 +154,9 @@ def prepare(roots: list[str], outputs: list[str], args: argparse.Namespace) -> d
             file=sys.stderr,
         )
         return EXIT_USAGE
-    missing = [root for root in roots if not os.path.isdir(root)]
-    for root in missing:  # (a root given as a file, /dev/zero say, is there: it is no directory)
-        what = "is not a directory" if os.path.exists(root) else "no such directory"
-        print(visible(f"{root}: {what}"), file=sys.stderr)
+    missing = [(root, why) for root in roots if (why := not_a_directory(root)) is not None]
+    for root, why in missing:
+        print(visible(f"{root}: {why}"), file=sys.stderr)
     if missing:
         return EXIT_IO
     if not outputs_writable(outputs):
@@ -266,21 +266,16 @@ def unreadable_files(files: list[str], pipes: bool = False, trees: bool = False)
     directory (unless `trees`: a build tree to collect), a device (/dev/zero never ends), a
     socket; a FIFO too unless `pipes` (a command that reads a stream once takes
     `<(zcat f.jsonl.gz)`; one that follows or reads back a file cannot)."""
-    from collectors.files import describe_os_error, not_regular
+    from collectors.files import not_a_file
 
-    refused = False
-    for name in files:
-        try:
-            mode = os.stat(name).st_mode
-        except OSError as exc:
-            reason: str | None = "no such file" if isinstance(exc, FileNotFoundError) else describe_os_error(exc)
-        else:
-            taken = (pipes and stat.S_ISFIFO(mode)) or (trees and stat.S_ISDIR(mode))
-            reason = None if taken else not_regular(mode)
+    def taken(mode: int) -> bool:
+        return (pipes and stat.S_ISFIFO(mode)) or (trees and stat.S_ISDIR(mode))
+
+    reasons = [(name, not_a_file(name, taken)) for name in files]
+    for name, reason in reasons:
         if reason is not None:
             print(visible(f"{name}: {reason}"), file=sys.stderr)
-            refused = True
-    return refused
+    return any(reason is not None for _name, reason in reasons)
 
 
 def run_interface(app: Any) -> int | None:

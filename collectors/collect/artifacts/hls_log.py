@@ -163,7 +163,8 @@ BANNER_ONLY = "banner only"
 
 
 def step_versions(parts: list[str]) -> dict[str, list[str]]:
-    """The tool version of each session of a log that ran a step ("synthesis", "csim", "cosim"),
+    """The tool version of each session of a log (`parts`: each one's text as its steps show,
+    _steps_text) that ran a step ("synthesis", "csim", "cosim"),
     in the order of the sessions: a session that opened a solution and stopped (a part not
     installed) ran none, and speaks for no record's version. Apart (BANNER_ONLY), sessions that
     wrote their banner and nothing else here: a batch run's `<solution>.log` beside the
@@ -176,9 +177,8 @@ def step_versions(parts: list[str]) -> dict[str, list[str]]:
             continue
         if _banner_only(session):
             found.setdefault(BANNER_ONLY, []).append(version)
-        steps = _steps_text(session)
         for step, markers in _RAN.items():
-            if any(marker in steps for marker in markers):
+            if any(marker in session for marker in markers):
                 found.setdefault(step, []).append(version)
     return found
 
@@ -200,8 +200,9 @@ _CSIM_SETUP = re.compile(r"Running: csim_design(?=[^\n]*\s-setup\b)")
 
 
 def _steps_text(text: str) -> str:
-    """A session's text as its steps show: a `csim_design -setup` echo is no step's."""
-    return _CSIM_SETUP.sub("Running: csim setup", text) if "-setup" in text else text
+    """A session's text as its steps show: a `csim_design -setup` echo is no step's (its length
+    kept: the places found in the text stand in this one)."""
+    return _CSIM_SETUP.sub("Running: csim-setup ", text) if "-setup" in text else text
 
 
 def _banner_only(session: str) -> bool:
@@ -218,6 +219,7 @@ class _Session:
     it opened (where in its text, and their paths, "/"-separated)."""
 
     text: str
+    steps: str  # the text as its steps show (_steps_text), found once
     worked: bool
     elapsed: list[str]
     opens: list[tuple[int, str]]
@@ -229,8 +231,7 @@ class _Session:
     def worked_in(self) -> list[str]:
         """The solutions (paths) open while this session ran a step: each open's text, to the next."""
         ends = [at for at, _path in self.opens[1:]] + [len(self.text)]
-        texts = [_steps_text(self.text[at:end]) for (at, _path), end in zip(self.opens, ends)]
-        return [path for (_at, path), text in zip(self.opens, texts) if any(m in text for m in _WORK)]
+        return [path for (at, path), end in zip(self.opens, ends) if any(m in self.steps[at:end] for m in _WORK)]
 
     @property
     def timed_work(self) -> bool:
@@ -240,15 +241,13 @@ class _Session:
 
 
 def _read_sessions(text: str) -> list[_Session]:
-    return [
-        _Session(
-            part,
-            any(marker in _steps_text(part) for marker in _WORK),
-            _ELAPSED.findall(part),
-            [(at, _slashed(path)) for at, path in opened_at(part)],
-        )
-        for part in sessions(text)
-    ]
+    return [_read_session(part) for part in sessions(text)]
+
+
+def _read_session(text: str) -> _Session:
+    steps = _steps_text(text)
+    opens = [(at, _slashed(path)) for at, path in opened_at(text)]
+    return _Session(text, steps, any(marker in steps for marker in _WORK), _ELAPSED.findall(text), opens)
 
 
 def _slashed(path: str) -> str:
@@ -399,7 +398,7 @@ def _hls_log_facts(text: str, timed_of: Callable[[list[_Session]], _Session | No
         "csim_analyzed": analyzed_last(text),
         "errors": steps.get("synthesis", [])[:20],  # what fails a synthesis (docs/collection.md)
         "failed_steps": sorted(step for step in steps if step != SETUP),
-        "step_versions": step_versions([part.text for part in parts]),
+        "step_versions": step_versions([part.steps for part in parts]),
         "synthesis_failed": synthesis_failed(text),
         "top": set_tops[-1] if set_tops else None,
         "ini_design": ini_design([part.text for part in parts]) if ECHOED in text else [],

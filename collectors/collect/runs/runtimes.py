@@ -27,10 +27,13 @@ def run_runtime(group: RunGroup, hls_logs: list[Parsed], solution: str | None, r
         return None
     name = posixpath.basename(solution) if solution is not None else None
     timings = [(log, *_timing(log, name)) for log in hls_logs if not _on_another_part(log, name, group.device)]
-    # (a time before the last session that ran a step, of another release than the report: an
-    # older run's, jnowaczek/estimation_accel's 2022.1 export, then 2023.1 steps untimed)
-    older = [log for log, _seconds, last in timings if not last and _of_another_release(log, name, report)]
-    timed = [(seconds, last) for log, seconds, last in timings if seconds is not None and log not in older]
+    # (a time before the last session that ran a step, of another release than the report, is an
+    # older run's: jnowaczek/estimation_accel's 2022.1 export, then 2023.1 steps untimed)
+    timed = [
+        (seconds, last)
+        for log, seconds, last in timings
+        if seconds is not None and (last or not _of_another_release(log, name, report))
+    ]
     # (a log whose last session that ran a step was timed first: ArgyKokk/hls4ml_MLP_estimator's
     # solution1.log holds a copied older session's 158.82 s, its last synthesis untimed; the
     # project's vitis_hls.log, that session's own log, its 183.36 s)
