@@ -204,7 +204,8 @@ async def test_error_text_in_the_note_column_and_the_detail() -> None:
         await wait_until(pilot, lambda: app.loaded and app.checked)
         assert "note" in app.view.columns
         assert "meta.model" not in app.view.columns  # one model: shown once, above the table
-        assert "model: mistralai/Devstral-2-123B-Instruct-2512" in str(app.query_one("#records-shared").render())
+        shared = app.query_one("#records-shared")  # (redrawn on a message of its own)
+        await wait_until(pilot, lambda: "model: mistralai/Devstral-2-123B-Instruct-2512" in str(shared.render()))
         await pilot.press("slash", *"status:fail", "enter")
         await wait_until(pilot, lambda: len(app.view.rows) == 1)
         await pilot.press("enter")
