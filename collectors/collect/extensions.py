@@ -203,11 +203,34 @@ def _values_per_sample(path: str, declaration: dict[str, Any], settings: Setting
 
 
 def extension_problems(records: list[dict[str, Any]], project: str) -> list[Problem]:
-    """Recipe errors are problems of their recipe file."""
+    """Recipe errors are problems of their recipe file; a device nothing names is a problem of
+    its run (COLLECTION_RULES 4.4), once per run: a simulator's output folder, a recipe."""
     found = []
+    unknown: dict[str, str] = {}
     for record in records:
-        if record["report_type"] == "xrt_recipe":
-            payload = record["xrt_recipe"]
-            path = posixpath.join(project, payload["subject"])
-            found += [Problem(path, f"recipe: {error}") for error in payload["errors"]]
-    return found
+        kind = record["report_type"]
+        subject = record[kind]["subject"]
+        if kind == "xrt_recipe":
+            path = posixpath.join(project, subject)
+            found += [Problem(path, f"recipe: {error}") for error in record[kind]["errors"]]
+        if record["run"]["device"] == UNKNOWN:
+            where, why = _UNKNOWN_DEVICE[kind](subject)
+            unknown.setdefault(posixpath.join(project, where), f"{record['run']['target']} run: device unknown ({why})")
+    return found + [Problem(path, text) for path, text in unknown.items()]
+
+
+def _output_folder(subject: str) -> str:
+    """A PLIO output file's simulator output folder (`.../aiesimulator_output`): its run's."""
+    parts = subject.split("/")
+    ends = [n for n, part in enumerate(parts[:-1]) if part.endswith("simulator_output")]
+    return "/".join(parts[: ends[0] + 1]) if ends else posixpath.dirname(subject)
+
+
+# where a record of each kind has its run, and why its device can be unknown (loom's is its ADG)
+_UNKNOWN_DEVICE = {
+    "aie_sim": lambda subject: (
+        _output_folder(subject),
+        "no simulator run summary in or above its output folder, and the runs of the project name no single device",
+    ),
+    "xrt_recipe": lambda subject: (subject, "the recipe names no xclbin or program"),
+}

@@ -156,13 +156,56 @@ def test_aie_records_in_a_tree_and_configuration(tmp_path: Path) -> None:
     two = records["aiesimulator_output/two.txt"]  # no declaration, no configuration: every value a sample
     assert (two["sample_type"], two["values_per_sample"]) == ("assumed", 1)
     assert two["frame_throughput_sps"] == pytest.approx(200e6)
-    assert collection.problems() == []
+    reasons = sorted(p.reason for p in collection.problems())  # (no run summary names the device)
+    assert reasons == [UNKNOWN_DEVICE.format("aiesimulator"), UNKNOWN_DEVICE.format("x86simulator")]
     (root / "vitis-tui.toml").write_text('[aie]\ncomplex = ["two.txt"]\n')
     collection = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
     records = {r["aie_sim"]["subject"]: r for r in extension_records_of(collection)}
     two = records["aiesimulator_output/two.txt"]["aie_sim"]
     assert (two["sample_type"], two["frame_throughput_sps"]) == ("configured", pytest.approx(100e6))
     assert all(record_errors(r) == [] for r in records.values())
+
+
+UNKNOWN_DEVICE = (
+    "vitis.{} run: device unknown (no simulator run summary in or above its output folder, and the runs of the "
+    "project name no single device)"
+)
+
+
+def test_a_simulator_run_of_no_known_device_is_one_problem_line(tmp_path: Path) -> None:
+    """COLLECTION_RULES 4.4: a device nothing names is written "unknown" and reported as a problem
+    of that run. rverma999/Versal-Linux-cmd-clean (2024.1) kept no `.aierun_summary` for its
+    gemm_multi_tile simulation: the aie_sim record said "unknown" and no line said so. One line
+    per simulator run (its output folder), not one per port file; none once a summary names it."""
+    root = tmp_path / "suite"
+    project = trees.aie_project(root)
+    extra = project / "aiesimulator_output" / "data" / "two.txt"
+    extra.write_bytes((AIE / "SYNTHETIC_hand_example_two_frames.txt").read_bytes())
+    collection = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
+    assert {r["run"]["device"] for r in extension_records_of(collection)} == {"unknown"}
+    assert sorted(str(p) for p in collection.problems()) == [
+        f"{project / 'aiesimulator_output'}: {UNKNOWN_DEVICE.format('aiesimulator')}",
+        f"{project / 'x86simulator_output'}: {UNKNOWN_DEVICE.format('x86simulator')}",
+    ]
+    summary = {"hardwarePlatform": "/opt/xilinx_vck190_base_202410_1.xpfm", "toolVersion": "2024.1"}
+    for simulator in ("aiesimulator", "x86simulator"):
+        place(project, f"{simulator}_output/default.aierun_summary", text=json.dumps(summary))
+    collection = Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0)
+    assert {r["run"]["device"] for r in extension_records_of(collection)} == {"xilinx_vck190_base_202410_1"}
+    assert collection.problems() == []
+
+
+def test_a_recipe_of_no_configuration_is_a_problem_line(tmp_path: Path) -> None:
+    project = trees.xrt_project(tmp_path / "suite")
+    recipe = json.loads((project / "recipe.json").read_text())
+    del recipe["header"]
+    (project / "recipe.json").write_text(json.dumps(recipe))
+    collection = Engine(lambda r: load_settings(Path(r))).scan([str(tmp_path / "suite")], wait_for_writers=0)
+    [record] = extension_records_of(collection)
+    assert record["run"]["device"] == "unknown"
+    assert f"{project / 'recipe.json'}: xrt.runner run: device unknown (the recipe names no xclbin or program)" in [
+        str(p) for p in collection.problems()
+    ]
 
 
 # HeteroSVD FPGA_test/128/aie/TopGraph.h: the PLIO file names are built at run time
@@ -216,7 +259,7 @@ def test_heterosvd_shaped_output_beside_simulator_profiles(tmp_path: Path) -> No
         place(sim, f"profile_instr_{tile}.txt", text="Profiling report\n")
     place(project, "Work/aie/0_0/0_0.log", text="INFO: compiling tile 0_0\n")  # the AIE compiler's, not HLS
     collection = Engine(lambda r: load_settings(Path(r))).scan([str(tmp_path)], wait_for_writers=0)
-    assert collection.problems() == []
+    assert [str(p) for p in collection.problems()] == [f"{sim}: {UNKNOWN_DEVICE.format('aiesimulator')}"]
     assert [result.runs for result in collection.projects.values()] == [[]]
     [record] = extension_records_of(collection)
     payload = record["aie_sim"]
@@ -250,7 +293,10 @@ def test_an_ide_applications_simulator_configurations_are_one_design(tmp_path: P
     records = extension_records_of(collection)
     found = [(r["problem"]["group_path"], r["aie_sim"]["simulator"], r["aie_sim"]["plio_bits"]) for r in records]
     assert found == [(["ntt_aie"], "aiesimulator", 32), (["ntt_aie"], "x86simulator", 32)]
-    assert collection.problems() == []
+    assert sorted(p.path for p in collection.problems()) == [  # (no run summary names the device)
+        str(app / "Emulation-AIE/aiesimulator_output"),
+        str(app / "Emulation-SW/x86simulator_output"),
+    ]
 
 
 # --- XRT recipes --------------------------------------------------------------------------------
