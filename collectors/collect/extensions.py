@@ -213,7 +213,7 @@ def extension_problems(records: list[dict[str, Any]], project: str) -> list[Prob
         if kind == "xrt_recipe":
             path = posixpath.join(project, subject)
             found += [Problem(path, f"recipe: {error}") for error in record[kind]["errors"]]
-        if record["run"]["device"] == UNKNOWN:
+        if record["run"]["device"] == UNKNOWN and kind in _UNKNOWN_DEVICE:  # (an ADG may be called so)
             where, why = _UNKNOWN_DEVICE[kind](subject)
             unknown.setdefault(posixpath.join(project, where), f"{record['run']['target']} run: device unknown ({why})")
     return found + [Problem(path, text) for path, text in unknown.items()]

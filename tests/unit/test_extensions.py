@@ -195,6 +195,19 @@ def test_a_simulator_run_of_no_known_device_is_one_problem_line(tmp_path: Path) 
     assert collection.problems() == []
 
 
+def test_an_adg_called_unknown_is_a_name_not_a_missing_device(tmp_path: Path) -> None:
+    """A LOOM record's device is its ADG, taken from the file name: `dfg.unknown.map.json` is
+    one called so (it once looked up a reason for a kind that has none, and the project failed)."""
+    project = trees.loom_project(tmp_path / "suite")
+    shutil.rmtree(project / "mapper-snapshots")
+    for name in ("map", "config"):
+        (project / f"dfg.fabric.{name}.json").rename(project / f"dfg.unknown.{name}.json")
+    collection = Engine(lambda r: load_settings(Path(r))).scan([str(tmp_path / "suite")], wait_for_writers=0)
+    [record] = extension_records_of(collection)
+    assert (record["run"]["device"], record["cgra_map"]["state"]) == ("unknown", "final")
+    assert collection.problems() == []
+
+
 def test_a_recipe_of_no_configuration_is_a_problem_line(tmp_path: Path) -> None:
     project = trees.xrt_project(tmp_path / "suite")
     recipe = json.loads((project / "recipe.json").read_text())
