@@ -2,10 +2,11 @@
 terminal (tmux), each figure printed beside its baseline measured in the same run.
 
 For each file: a bare `json.loads` of every line (and `orjson.loads` where installed), then the
-installed `vitis-tui browse` in a tmux pane of its own: the time to the first screen and to
-"N of N records" (read off the screen every 20 ms), a filter over all records and a sort (from
-the key sent until the count or the arrow shows), the time `q` takes to end the program, and the
-peak memory (VmHWM) of the process. Nothing here asserts a time: it prints.
+installed `vitis-tui browse` in a tmux pane of its own: the time to the first screen (beside
+that of a bare Textual app showing one line, its floor) and to "N of N records" (read off the
+screen every 20 ms), a filter over all records and a sort (from the key sent until the count or
+the arrow shows), the time `q` takes to end the program, and the peak memory (VmHWM) of the
+process. Nothing here asserts a time: it prints.
 
     python tests/bench/bench_browse_scale.py [--records 100000] [--million] [--dir DIR]
 """
@@ -86,6 +87,34 @@ def baselines(path: str) -> dict[str, float]:
     return found
 
 
+# The first screen's floor: a Textual app that shows one line and does nothing else
+BARE_APP = """from textual.app import App
+from textual.widgets import Static
+
+
+class Bare(App):
+    def compose(self):
+        yield Static("bare textual app shown")
+
+
+Bare().run()
+"""
+
+
+def bare_textual_first_screen() -> float | None:
+    """Seconds from start to the first screen of BARE_APP, in a pane as browse's is measured."""
+    with tempfile.TemporaryDirectory() as folder:
+        script = os.path.join(folder, "bare_app.py")
+        Path(script).write_text(BARE_APP)
+        pane = Pane()
+        try:
+            started = pane.start(f"{sys.executable} {script}")
+            shown = until(lambda: "bare textual app shown" in pane.screen(), 30)
+            return None if shown is None else time.monotonic() - started
+        finally:
+            pane.close()
+
+
 def browse_pid(path: str) -> int:
     for entry in Path("/proc").iterdir():
         try:
@@ -151,6 +180,8 @@ def report(records: int, path: str, command: str) -> None:
     floor = baselines(path)
     for name, seconds in floor.items():
         print(f"  baseline {name} of every line: {seconds:.2f} s")
+    bare = bare_textual_first_screen()
+    print(f"  baseline first screen of a bare Textual app: {'not reached' if bare is None else f'{bare:.2f} s'}")
     for name, value in drive(path, records, command).items():
         if value is None:
             print(f"  {name}: not reached")
