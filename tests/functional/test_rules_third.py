@@ -701,6 +701,30 @@ def test_a_session_on_another_part_times_no_run_of_the_report(tmp_path: Path, pa
     assert record["run"]["runtime_seconds"] == runtime
 
 
+def test_a_session_that_reset_the_part_to_the_reports_times_its_run(tmp_path: Path) -> None:
+    """gabriel-lando/INF01175-TrabalhoFinal (2018.3): the GUI session that wrote the report opened
+    the solution on its old part ('Setting target device to xc7s75...'), then the new part was
+    set ('WARNING: [HLS 200-40] Resetting target device to xc7k70...') and it synthesised in
+    35.752 s. The reset went unread: the session seemed on another part than the report's, and
+    the runtime was null."""
+    p = tmp_path / "Benchmarks/rgb/rgb_1_base"
+    sources(p, "run_hls.tcl", "rgb.cpp")
+    place(p, "proj/hls.app", text="<project/>\n")
+    place(p, "proj/solution1/solution1.aps", text="<solution/>\n")
+    place(p, "proj/solution1/syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml")  # 2018.2, xc7z020clg400-1
+    log = (
+        "****** Vivado(TM) HLS - High-Level Synthesis from C, C++ and SystemC v2018.2 (64-bit)\n"
+        "INFO: [HLS 200-10] Opening and resetting solution 'D:/k/rgb_1_base/proj/solution1'.\n"
+        "INFO: [HLS 200-10] Setting target device to 'xc7s75fgga676-2'\n"
+        "WARNING: [HLS 200-40] Resetting target device to 'xc7z020clg400-1'\n"
+        "INFO: [HLS 200-10] Analyzing design file 'rgb.cpp' ... \n"
+        "INFO: [HLS 200-112] Total elapsed time: 35.752 seconds; peak allocated memory: 106.018 MB.\n"
+    )
+    place(p, "proj/solution1/solution1.log", text=log)
+    (record,), _ = records_of(collect(tmp_path))
+    assert record["run"]["device"] == "xc7z020clg400-1" and record["run"]["runtime_seconds"] == 35.752
+
+
 @pytest.mark.parametrize(("part", "runtime"), [("xczu5eg-sfvc784-1-e", None), ("xc7z020clg400-1", 38.542)])
 def test_a_session_on_another_part_in_a_log_naming_no_solution_times_no_run(tmp_path: Path, part: str, runtime) -> None:
     """ssfortynine/GraduationDesign's lstm_hls/solution1/solution1.log: a 2018.3 session on

@@ -33,7 +33,9 @@ _DIRECTIVE_TOP = re.compile(r"Running: set_directive_top (?:-\S+ )*?-name \{?\"?
 # a unified component's configuration names
 _SYNTHESIZING = re.compile(r"\] Synthesizing '([A-Za-z_]\w*)' \.\.\.")
 _INI_TOP = re.compile(r"Applying ini 'syn\.top=([A-Za-z_]\w*)'")
-_DEVICE = re.compile(r"Setting target device to '([^']+)'")
+# the part set, or set again in the same session (`WARNING: [HLS 200-40] Resetting target device to
+# '...'`: a solution opened on its old part, then moved to another, gabriel-lando/INF01175's)
+_DEVICE = re.compile(r"(?:Setting|Resetting) target device to '([^']+)'")
 _SET_PART = re.compile(r"Running: set_part \{?([A-Za-z0-9][\w-]*)")  # (where the log says no more)
 _ELAPSED = re.compile(r"\[HLS(?: 200)?-112\].*?Total elapsed time:\s*([0-9.]+)\s*seconds")  # (`[HLS-112]` before 2018)
 # What tells which step of the flow a line belongs to: the command being run, else the message's tag.
