@@ -2107,6 +2107,29 @@ def test_a_session_over_two_solutions_does_not_time_the_copy_of_one(tmp_path: Pa
     assert copied_reports_beside_their_session(tmp_path, ("solution1", "solution2")) == [None]
 
 
+@pytest.mark.parametrize(("opened", "runtime"), [("myproject_prj", 179.757), ("otherproject_prj", None)])
+def test_a_session_log_beside_its_solution_flattened_into_the_project_folder_times_it(
+    tmp_path: Path, opened: str, runtime
+) -> None:
+    """soumil005/CNN-to-FPGA-MNIST-Classifier (hls4ml, Vitis HLS 2023.1, uploaded through the web):
+    hls_project/myproject_prj/ holds the solution's csim/, syn/ and impl/ with no solution1/ level
+    and no `.app`; the vitis_hls.log beside it opened myproject_prj/solution1 alone and ran it in
+    179.757 s. It was 'a hls_log that no run reads' (runtime null), as the report/ copy's was.
+    A session of another project folder times nothing."""
+    folder = tmp_path / "cnn" / "hls_project"
+    place(folder, "myproject_test.cpp", text="int main() {}\n")
+    place(folder, "myproject_prj/syn/report/csynth.xml", FFT + "syn__report__csynth.xml")
+    log = (
+        "Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2020.2 (64-bit)\n"
+        f"INFO: [HLS 200-10] Creating and opening project 'D:/fpga_cnn_mnist/hls_project/{opened}'.\n"
+        f"INFO: [HLS 200-10] Creating and opening solution 'D:/fpga_cnn_mnist/hls_project/{opened}/solution1'.\n"
+        "INFO: [HLS 200-1510] Running: csynth_design \n"
+    )
+    place(folder, "vitis_hls.log", text=log + ELAPSED.format("179.757"))
+    records, _ = records_of(collect(tmp_path / "cnn"))
+    assert [r["run"]["runtime_seconds"] for r in records] == [runtime]
+
+
 OPENED_IN_LAB = "INFO: [HLS 200-10] Creating and opening solution 'C:/Xilinx_trn/lab2_z1/lab2_z1/{}'.\n"
 
 

@@ -82,16 +82,22 @@ def earlier_names_logs(proj: ProjectFiles, solution: str, logs: list[Parsed]) ->
 
 
 def _session_of_a_copy(proj: ProjectFiles, log: Parsed, solution: str) -> bool:
-    """Whether a session log above a folder of reports copied out of their solution (no `.aps`,
-    a `report*` folder: UT-LCA/scale-cnn's layers/axi_in/report/, the project itself not
-    committed) is the session that wrote them: it opened one solution alone, and none of this
-    tree's (vitis_hls.log beside it synthesised td_fused_axi_in_prj/solution1 in 146.42 s)."""
+    """Whether a session log above a folder of reports copied out of their solution (no `.aps`)
+    is the session that wrote them: it opened one solution alone, and none of this tree's. The
+    folder is a `report*` one (UT-LCA/scale-cnn's layers/axi_in/report/, the project not
+    committed: vitis_hls.log beside it synthesised td_fused_axi_in_prj/solution1 in 146.42 s), or
+    the project folder that session opened, holding its solution's folders flattened
+    (soumil005/CNN-to-FPGA-MNIST's hls_project/myproject_prj/{csim,syn,impl}, uploaded through
+    the web: the log beside it opened myproject_prj/solution1)."""
     opened = log.facts["opened"]
-    if len(opened) != 1 or not posixpath.basename(solution).startswith("report"):
+    if len(opened) != 1:
+        return False
+    tails = proj.tails_named(log, opened[0])
+    folder = posixpath.basename(solution)
+    if not folder.startswith("report") and folder not in {tail.partition("/")[0] for tail in tails}:
         return False
     if any(p.kind == "aps" and proj.folder(p) == solution for p in proj.parsed):
         return False
-    tails = proj.tails_named(log, opened[0])
     return not _opened_paths(log, tails) & proj.folders()
 
 
