@@ -149,13 +149,24 @@ def is_vpp_output(path: str, files: list[str], names: set[str]) -> bool:
     its logs to, of any name (`--log_dir log_dir`: its `optraceViewer.html`, as in `_x/logs/`)."""
     if path.endswith(".build") and ("logs" in names or "link" in names or any(f.endswith(".xo") for f in files)):
         return True
-    if is_vpp_temp_dir(files, names) or is_vpp_output_dir(files, names) or VPP_LOG_VIEWER in files:
+    if is_vpp_temp_dir(files, names) or is_vpp_output_dir(files, names) or is_vpp_log_dir(path, files, names):
         return True
     return bool(names & LINK_OUTPUT_DIRS) or ("int" in names and os.path.isdir(os.path.join(path, "int", "xo")))
 
 
 VPP_OUTPUTS = (".xclbin", ".xo")
 VPP_LOG_VIEWER = "optraceViewer.html"  # what v++ writes into the folder of its logs
+
+
+def is_vpp_log_dir(path: str, files: list[str], names: set[str]) -> bool:
+    """The folder v++ wrote its logs to (`--log_dir`), of any name: its `optraceViewer.html`, or,
+    where a compile failed before writing it (whoami90506/MSoC-Self-Paced's log_dir/: it and its
+    per-output copy were projects of their own), an output's `v++_<output>.log` beside the
+    folder `<output>/` of that output's logs, holding its `v++.log`."""
+    if VPP_LOG_VIEWER in files:
+        return True
+    outputs = (f[len("v++_") : -len(".log")] for f in files if f.startswith("v++_") and f.endswith(".log"))
+    return any(output in names and os.path.isfile(os.path.join(path, output, "v++.log")) for output in outputs)
 
 
 def is_vpp_output_dir(files: list[str], folders: set[str]) -> bool:
