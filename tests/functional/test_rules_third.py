@@ -675,6 +675,16 @@ def test_renamed_aps_copies_in_a_write_up_folder_make_no_solution(tmp_path: Path
     ]
 
 
+def rgb_solution(tmp_path: Path) -> Path:
+    """A project whose solution1 holds a synthesis report of 2018.2 for xc7z020clg400-1."""
+    p = tmp_path / "Benchmarks/rgb/rgb_1_base"
+    sources(p, "run_hls.tcl", "rgb.cpp")
+    place(p, "proj/hls.app", text="<project/>\n")
+    place(p, "proj/solution1/solution1.aps", text="<solution/>\n")
+    place(p, "proj/solution1/syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml")
+    return p
+
+
 @pytest.mark.parametrize(("part", "runtime"), [("xcvu9p-flgb2104-1-e", None), ("xc7z020clg400-1", 14.205)])
 def test_a_session_on_another_part_times_no_run_of_the_report(tmp_path: Path, part: str, runtime) -> None:
     """freud96/Design_Optimization's lab1: a Windows GUI session's vivado_hls.log (2020.1, no
@@ -682,11 +692,7 @@ def test_a_session_on_another_part_times_no_run_of_the_report(tmp_path: Path, pa
     report was written later on Linux, 2022.1, for xcu50 (its own log holds no time). A session
     that set another part than the report's ran another run (the part is in the record's key):
     its time is none of this one's."""
-    p = tmp_path / "Benchmarks/rgb/rgb_1_base"
-    sources(p, "run_hls.tcl", "rgb.cpp")
-    place(p, "proj/hls.app", text="<project/>\n")
-    place(p, "proj/solution1/solution1.aps", text="<solution/>\n")
-    place(p, "proj/solution1/syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml")  # 2018.2, xc7z020clg400-1
+    p = rgb_solution(tmp_path)
     log = (
         "INFO: [HLS 200-10] Running 'C:/Users/k/Vivado/2020.1/bin/unwrapped/win64.o/vivado_hls.exe'\n"
         "INFO: [HLS 200-10] Opening project 'C:/Users/k/rgb_1_base/proj'.\n"
@@ -707,11 +713,7 @@ def test_a_session_that_reset_the_part_to_the_reports_times_its_run(tmp_path: Pa
     set ('WARNING: [HLS 200-40] Resetting target device to xc7k70...') and it synthesised in
     35.752 s. The reset went unread: the session seemed on another part than the report's, and
     the runtime was null."""
-    p = tmp_path / "Benchmarks/rgb/rgb_1_base"
-    sources(p, "run_hls.tcl", "rgb.cpp")
-    place(p, "proj/hls.app", text="<project/>\n")
-    place(p, "proj/solution1/solution1.aps", text="<solution/>\n")
-    place(p, "proj/solution1/syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml")  # 2018.2, xc7z020clg400-1
+    p = rgb_solution(tmp_path)
     log = (
         "****** Vivado(TM) HLS - High-Level Synthesis from C, C++ and SystemC v2018.2 (64-bit)\n"
         "INFO: [HLS 200-10] Opening and resetting solution 'D:/k/rgb_1_base/proj/solution1'.\n"
