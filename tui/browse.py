@@ -144,7 +144,18 @@ class BrowseApp(RecordsActions, App[None]):
         self.followed = []  # nothing is followed until the new load says how far it read
         self.loaded = self.checked = False
         self._painted = threading.Event()  # the first batch is on the screen
+        if head is not None:
+            self._show_head(self.loading, head)
         self._load(self.loading, threading.Semaphore(BATCHES_AHEAD), starts, self._painted, self.preparers, head)
+
+    def _show_head(self, table: RecordTable, head: Head) -> None:
+        """The first screen's lines, read before the app was made (head_start), taken here as the
+        load's first batch, before the first frame: handed to the load's thread, they came a
+        frame later (the thread starts, and waits for the first frame's layout to free the GIL).
+        The load then reads on from there."""
+        for batch in prepared_batches(table, head.source.path, head.lines):
+            self._loaded(Loaded(table, batch, 0.0))
+        head.lines = []
 
     def _show_footer(self) -> None:
         if not self.query(Footer):
