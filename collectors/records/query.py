@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 
 from collectors.records.fields import NAMES, NUMBER_FIELDS, TEXT_FIELDS, is_dynamic
+from collectors.text import visible
 
 MAX_NESTING = 100  # parentheses and negations, one inside another
 OPERATORS = ("<=", ">=", "!=", "<", ">", "=", ":")
@@ -36,8 +37,11 @@ class QueryError(ValueError):
         self.position = position
 
     def pointer(self, query: str) -> str:
-        """The query with a caret under the failing character, for the screen."""
-        return f"{query}\n{' ' * self.position}^ {self.message}"
+        """The query with a caret under the failing character, for the screen: three lines, the
+        query's control characters made visible and the caret counted after them (escaping the
+        whole text made it one line, the caret pointing nowhere)."""
+        at = len(visible(query[: self.position]))
+        return f"{visible(query)}\n{' ' * at}^ {visible(self.message)}"
 
 
 @dataclass(frozen=True)

@@ -307,9 +307,7 @@ def parse_filter(text: str) -> Any:
     try:
         return parse(text)
     except QueryError as exc:
-        # (three lines, the caret under the place: made one line by escaping, it pointed nowhere)
-        at = len(visible(text[: exc.position]))  # (where the query's escapes widen it)
-        print(f"bad --filter:\n{visible(text)}\n{' ' * at}^ {visible(exc.message)}", file=sys.stderr)
+        print(f"bad --filter:\n{exc.pointer(text)}", file=sys.stderr)
         return EXIT_USAGE
 
 
