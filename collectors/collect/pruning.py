@@ -146,7 +146,7 @@ def is_vpp_output(path: str, files: list[str], names: set[str]) -> bool:
     """A `<name>.build` folder holding v++ output (the IDE's temporary folder), a v++ link's
     output folder of any name (it holds `sys_link/` or `int/xo/`), a v++ temporary folder of
     any name (`temp_dir=build` in its configuration: is_vpp_temp_dir), or the folder v++ wrote
-    its logs to, of any name (`--log_dir log_dir`: its `optraceViewer.html`, as in `_x/logs/`)."""
+    its logs to, of any name (`--log_dir log_dir`: is_vpp_log_dir)."""
     if path.endswith(".build") and ("logs" in names or "link" in names or any(f.endswith(".xo") for f in files)):
         return True
     if is_vpp_temp_dir(files, names) or is_vpp_output_dir(files, names) or is_vpp_log_dir(path, files, names):

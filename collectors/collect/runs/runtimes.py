@@ -26,13 +26,15 @@ def run_runtime(group: RunGroup, hls_logs: list[Parsed], solution: str | None, r
     if group.target in VPP_TARGETS:
         return None
     name = posixpath.basename(solution) if solution is not None else None
-    timings = [(log, *_timing(log, name)) for log in hls_logs if not _on_another_part(log, name, group.device)]
+    timings = [(*_timing(log, name), *_timed_on(log, name)) for log in hls_logs]
     # (a time before the last session that ran a step, of another release than the report, is an
     # older run's: jnowaczek/estimation_accel's 2022.1 export, then 2023.1 steps untimed)
     timed = [
         (seconds, last)
-        for log, seconds, last in timings
-        if seconds is not None and (last or not _of_another_release(log, name, report))
+        for seconds, last, part, version in timings
+        if not _another_part(part, group.device)
+        and seconds is not None
+        and (last or not _another_release(version, report))
     ]
     # (a log whose last session that ran a step was timed first: ArgyKokk/hls4ml_MLP_estimator's
     # solution1.log holds a copied older session's 158.82 s, its last synthesis untimed; the
@@ -70,25 +72,23 @@ def _newest_set_aside(log: Parsed) -> tuple[float, int]:
     return log.facts["started"] or 0.0, int(number) if number.isdigit() else -1
 
 
-def _on_another_part(log: Parsed, solution: str | None, device: str | None) -> bool:
-    """Whether the session of a log that timed the solution set another part than the run's
+def _another_part(part: str | None, device: str | None) -> bool:
+    """Whether the session that timed the solution set another part than the run's
     (`set_part {xc7z020-clg400-1}` is the report's `xc7z020clg400-1`, and SDSoC's target device
-    `' xc7z020clg484-1 '` its `xc7z020clg484-1`); in a log that names no solution, the session
-    of its elapsed time (ssfortynine/GraduationDesign's solution log: 2018.3 on xc7z020, then
-    2023.1 GUI sessions on xczu5eg, untimed)."""
-    part = _timed_on(log, solution)[0]
+    `' xc7z020clg484-1 '` its `xc7z020clg484-1`)."""
     return None not in (part, device) and _part_key(part) != _part_key(device)
 
 
-def _of_another_release(log: Parsed, solution: str | None, report: str | None) -> bool:
+def _another_release(version: str | None, report: str | None) -> bool:
     """Whether that session was of another release than the run's report (2023.1 and 2023.1.1
     are one)."""
-    version = _timed_on(log, solution)[1]
-    return None not in (version, report) and release(version).split(".")[:2] != str(report).split(".")[:2]
+    return None not in (version, report) and release(str(version)).split(".")[:2] != str(report).split(".")[:2]
 
 
 def _timed_on(log: Parsed, solution: str | None) -> tuple[str | None, str | None]:
-    """The part and release of the session that timed the solution in an HLS session log."""
+    """The part and release of the session that timed the solution in an HLS session log; in a
+    log that names no solution, of the session of its elapsed time (ssfortynine/GraduationDesign's
+    solution log: 2018.3 on xc7z020, then 2023.1 GUI sessions on xczu5eg, untimed)."""
     if log.kind != "hls_log":
         return None, None
     opened = solution is not None and solution in log.facts["opened"]
