@@ -24,7 +24,7 @@ from collectors.interpreter import keep_for_good, release_kept
 from collectors.problems import Cancelled, Problem
 from collectors.records.checker import Checker, CheckerGone, answer, problems_of
 from collectors.records.follow import Followed, grows_too_fast, read_new_lines, tail_start
-from collectors.records.loader import Head, load_preparers, prepared_batches, rows_to_check, stream_files
+from collectors.records.loader import Batch, Head, load_preparers, prepared_batches, rows_to_check, stream_files
 from collectors.records.preparers import Preparers, PreparersGone
 from collectors.records.table import Prepared, RecordTable
 from collectors.text import visible
@@ -154,7 +154,7 @@ class BrowseApp(RecordsActions, App[None]):
         frame later (the thread starts, and waits for the first frame's layout to free the GIL).
         The load then reads on from there."""
         for batch in prepared_batches(table, head.source.path, head.lines):
-            self._loaded(Loaded(table, batch, 0.0))
+            self._take(table, batch, 0.0)
         head.lines = []
 
     def _show_footer(self) -> None:
@@ -247,9 +247,12 @@ class BrowseApp(RecordsActions, App[None]):
 
     @on(Loaded)
     def _loaded(self, message: Loaded) -> None:
-        table, batch = message.table, message.batch
         if message.room is not None:
             message.room.release()
+        self._take(message.table, message.batch, message.seconds)
+
+    def _take(self, table: RecordTable, batch: Batch, seconds: float) -> None:
+        """A batch of a load appended to its table and shown (the first sets the view's table)."""
         if table is not self.loading or not self.query(RecordsPanel):
             return  # a load that a newer one replaced (or the app is closing)
         if batch.replaced:
@@ -273,7 +276,7 @@ class BrowseApp(RecordsActions, App[None]):
                 self._unshown = []
                 self._shown_at = time.monotonic()
         self.load_problems += batch.problems
-        self.load_seconds = message.seconds
+        self.load_seconds = seconds
         # The table's objects live as long as it does: out of the garbage collector's sight, a full
         # collection (every 25% more objects) no longer walks all of them, pausing this thread
         # for 50 to 160 ms at a time. Cheap: it moves the lists of objects, no walk.
