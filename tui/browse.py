@@ -20,7 +20,7 @@ from textual.widgets import Footer, Header, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from collectors.aliases import NO_ALIASES, Aliases
-from collectors.interpreter import keep_for_good, release_kept
+from collectors.interpreter import collector_paused, keep_for_good, release_kept
 from collectors.problems import Cancelled, Problem
 from collectors.records.checker import Checker, CheckerGone, answer, problems_of
 from collectors.records.follow import Followed, grows_too_fast, read_new_lines, tail_start
@@ -258,7 +258,8 @@ class BrowseApp(RecordsActions, App[None]):
         if batch.replaced:
             self._reload()  # changed otherwise than by an append while it was read
             return
-        rows = table.append(batch.rows) + (table.append_piece(batch.piece) if batch.piece else [])
+        with collector_paused():  # (the new rows hold no cycle, and are kept for good below)
+            rows = table.append(batch.rows) + (table.append_piece(batch.piece) if batch.piece else [])
         last = batch.followed is not None
         if table is not self.view.table:  # the first batch of a load
             self.load_problems = list(self._skip_problems)

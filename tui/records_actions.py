@@ -16,7 +16,6 @@ from collectors.records.model import RecordKey
 from collectors.records.table import exported_rows, plan_export, plan_pieces
 from collectors.text import visible
 from tui.keys import FILTER_LANGUAGE, PALETTE_KEY, help_lines, palette
-from tui.widgets.compare_matrix import CompareMatrix
 from tui.widgets.line_table import CURSOR_BINDINGS
 from tui.widgets.records_view import FilterBox, RecordsPanel, RecordsView
 
@@ -140,6 +139,7 @@ class RecordsActions:
     def binding_help(self) -> list[tuple[str, str]]:
         """Every key of the app, the records view's and the compare screen's, and the filter language."""
         from tui.screens.compare import CompareScreen
+        from tui.widgets.compare_matrix import CompareMatrix  # (imported when first asked for: the start is sooner)
 
         app_bindings = type(self).BINDINGS  # type: ignore[attr-defined]
         return [

@@ -4,9 +4,9 @@ terminal (tmux), each figure printed beside its baseline measured in the same ru
 For each file: a bare `json.loads` of every line (and `orjson.loads` where installed), then the
 installed `vitis-tui browse` in a tmux pane of its own: the time to the first screen (beside
 that of a bare Textual app showing one line, its floor) and to "N of N records" (read off the
-screen every 20 ms), a filter over all records and a sort (from the key sent until the count or
-the arrow shows), the time `q` takes to end the program, and the peak memory (VmHWM) of the
-process. Nothing here asserts a time: it prints.
+screen every 20 ms), a filter over all records (the query typed, then its last key alone) and a
+sort (from the key sent until the count or the arrow shows), the time `q` takes to end the
+program, and the peak memory (VmHWM) of the process. Nothing here asserts a time: it prints.
 
     python tests/bench/bench_browse_scale.py [--records 100000] [--million] [--dir DIR]
 """
@@ -146,6 +146,20 @@ def count_shown(pane: Pane) -> tuple[int, int] | None:
     return (int(found.group(1)), int(found.group(2))) if found else None
 
 
+def one_key_filter(pane: Pane) -> float | None:
+    """With the query typed: its last key taken back, then typed again, timed from the key sent
+    until the count is the query's again (each key filters every record)."""
+    matched = (count_shown(pane) or (0, 0))[0]
+    pane.keys("/")
+    time.sleep(0.5)
+    pane.keys("End", "BSpace")  # (the box selects its whole text as it takes the focus)
+    if until(lambda: (count_shown(pane) or (0, 0))[0] != matched, 10) is None:
+        return None  # (the shorter query matches as many: nothing to time)
+    time.sleep(0.5)
+    pane.keys(QUERY[-1])
+    return until(lambda: (count_shown(pane) or (0, 0))[0] == matched, 10)
+
+
 def drive(path: str, records: int, command: str) -> dict[str, float | None]:
     figures: dict[str, float | None] = {}
     pane = Pane()
@@ -162,6 +176,7 @@ def drive(path: str, records: int, command: str) -> dict[str, float | None]:
         pane.keys(QUERY, "Enter")
         filtered = until(lambda: (count_shown(pane) or (0, 0))[0] not in (0, records), 30)
         figures["filter typed (24 keys, each filtering all)"] = filtered
+        figures["one key filtering all"] = one_key_filter(pane)
         pane.keys("Escape")
         time.sleep(0.5)
         pane.keys("s")
