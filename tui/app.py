@@ -199,8 +199,8 @@ class Dashboard(RecordsActions, App[int]):
             return []
         table: RecordTable = self.records_view.table
         for key in delta.removed:
+            self.records_view.marks.forget(table, ("", key, 0))  # a mark on a record that is gone
             table.drop("", key)
-            self.records_view.marks.discard(("", key, 0))  # a mark on a record that is gone
         rows, records = (prepared.rows, prepared.records) if prepared else ([], [])
         self.compare_records_changed(records, list(delta.removed))
         return rows

@@ -5,8 +5,9 @@ For each file: a bare `json.loads` of every line (and `orjson.loads` where insta
 installed `vitis-tui browse` in a tmux pane of its own: the time to the first screen (beside
 that of a bare Textual app showing one line, its floor) and to "N of N records" (read off the
 screen every 20 ms), a filter over all records (the query typed, then its last key alone) and a
-sort (from the key sent until the count or the arrow shows), the time `q` takes to end the
-program, and the peak memory (VmHWM) of the process. Nothing here asserts a time: it prints.
+sort and a mark of every record (from the key sent until the count, the arrow or the marks
+show), the time `q` takes to end the program, and the peak memory (VmHWM) of the process.
+Nothing here asserts a time: it prints.
 
     python tests/bench/bench_browse_scale.py [--records 100000] [--million] [--dir DIR]
 """
@@ -181,6 +182,13 @@ def drive(path: str, records: int, command: str) -> dict[str, float | None]:
         time.sleep(0.5)
         pane.keys("s")
         figures["sort over all"] = until(lambda: "▲" in pane.screen(), 30)
+        pane.keys("/")
+        time.sleep(0.5)
+        pane.keys("C-u", "Enter")  # (no filter: every record shown)
+        until(lambda: count_shown(pane) == (records, records), 30)
+        time.sleep(0.5)
+        pane.keys("a")
+        figures["mark all shown"] = until(lambda: f"│ {records} marked" in pane.screen(), 30)
         figures["peak memory MB"] = peak_mb(pid) if pid else None
         pane.keys("q")
         figures["q to exit"] = until(lambda: ended(pid), 30)

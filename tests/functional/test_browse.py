@@ -520,3 +520,31 @@ async def test_a_column_widens_to_what_is_appended_up_to_its_widest(files: list[
                 out.write(json.dumps(record) + "\n")
             await wait_until(pilot, lambda n=n: len(app.view.table) == n)
             assert app.view.width_of("variant") == min(MAX_WIDTH, len(f"0_{name}"))
+
+
+async def test_marks_stay_on_their_records_through_a_reload(tmp_path: Path) -> None:
+    """Marks hold on to records, not rows: the file replaced by one with its lines in another
+    order and one record fewer is loaded again, and the same records are marked; the mark of
+    the record the file no longer holds is counted, and comes back with its record."""
+    path = tmp_path / "results.jsonl"
+    path.write_text(EXPECTED.read_text())
+    app = BrowseApp([str(path)], follow_every=0.05)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.loaded)
+        view = app.view
+        await pilot.press("home", "space", "space", "space")  # the first three records
+        marked = view.table.raw.many(view.selection())
+        first = view.table
+        replacement = tmp_path / "new.jsonl"
+        replacement.write_text("\n".join([*reversed(LINES[1:])]) + "\n")  # (the first record gone)
+        os.replace(replacement, path)
+        await wait_until(pilot, lambda: view.table is not first and app.loaded and len(view.table) == 10)
+        assert len(view.marks) == 3 and view.table.raw.many(view.selection()) == marked[1:][::-1]
+        assert info(app).startswith("10 of 10 records │ 3 marked")
+        second = view.table
+        replacement.write_text(EXPECTED.read_text())
+        os.replace(replacement, path)
+        await wait_until(pilot, lambda: view.table is not second and app.loaded and len(view.table) == 11)
+        assert view.table.raw.many(view.selection()) == marked
+        await pilot.press("u")
+        assert not view.marks and info(app).startswith("11 of 11 records │ 0 marked")
