@@ -392,3 +392,24 @@ def vpp_temp_dir_named_build(root: Path) -> Path:
     place(build, f"{session}/solution/solution.aps", text="<solution/>\n")
     place(build, f"{session}/solution/syn/report/csynth.xml", RGB + "syn__report__csynth.xml")
     return p
+
+
+def session_log_beside_hls_projects(root: Path, tcl: bool = False) -> Path:
+    """Varsenaiga/VitisOptimization's shape: the HLS tool started in a folder that holds two HLS
+    projects, its session log beside them (`vitis_hls.log`; with `tcl`, as vitis-run writes it,
+    `logs/hls_run_tcl.log`: j1hye0n/for_ironman's RLMD/) the session of `open_project Testing`,
+    which synthesised Testing/solution1 in 31.25 s. Tutorial's solution has its own log, untimed."""
+    folder = root / "Vitis"
+    for name, top in (("Testing", "image_filter"), ("Tutorial", "image_filter")):
+        place(folder, f"{name}/hls.app", text=f'<project top="{top}" name="{name}"/>\n')
+        place(folder, f"{name}/solution1/solution1.aps", text="<solution/>\n")
+        place(folder, f"{name}/solution1/syn/report/csynth.xml", RGB + "syn__report__csynth.xml")
+    opened = (
+        "open_project Testing\nINFO: [HLS 200-10] Opening project '/home/u/Vitis/Testing'.",
+        "set_top image_filter\n",
+        "open_solution solution1\nINFO: [HLS 200-10] Opening solution '/home/u/Vitis/Testing/solution1'.",
+    )
+    log = session(VIVADO_HLS_2018, *opened, "set_part xc7z020clg400-1", SYNTHESIS)
+    place(folder, "logs/hls_run_tcl.log" if tcl else "vitis_hls.log", text=log)
+    place(folder, "Tutorial/solution1/solution1.log", text=session(VIVADO_HLS_2018, "csynth_design\n"))
+    return folder

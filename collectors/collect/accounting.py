@@ -192,7 +192,10 @@ def tree_accounts(
     holding its key: the files that fed it fed nothing written."""
     merged: dict[str, str] = {}
     for accounts in project_accounts.values():
-        merged.update(accounts)
+        for path, told in accounts.items():
+            # (a folder's session log is each HLS project's beside it: the run that read it says so)
+            if merged.get(path, SKIPPED).startswith(SKIPPED):
+                merged[path] = told
     for project, key, owner in lost:
         for path, told in project_accounts.get(project, {}).items():
             fed = _labels_fed(told)

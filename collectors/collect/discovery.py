@@ -9,12 +9,14 @@ nearest discovery-mode ancestor (docs/collection.md, "Which folders are projects
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from collectors.collect.artifacts import EXTENSION_KINDS, classify
+from collectors.collect.artifacts.hls_log_names import PROJECT_SESSION_LOGS, TCL_SESSION_LOG
 from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX, may_hold_the_top_report
-from collectors.collect.projects import DirNode, Project, assign
+from collectors.collect.projects import DirNode, Project, assign, is_hls_project_folder
 from collectors.collect.pruning import (
     BUILD_MARKERS,
     COMPONENT_JSON,
@@ -251,10 +253,14 @@ def finish_walk(walker: Walker) -> WalkResult:
     return WalkResult(projects, walker.problems + orphans, walker.directories, walker.files, walker.listed, skipped)
 
 
-def project_inventory(project: str, excluded: Iterable[str] = (), allowed: tuple[str, ...] | None = None) -> Project:
+def project_inventory(
+    project: str, excluded: Iterable[str] = (), allowed: tuple[str, ...] | None = None, root: str | None = None
+) -> Project:
     """Re-walk one project alone: everything below it is its own, but the projects below it that
     a walk of the whole tree finds too (a folder v++ ran in above a built project, an HLS project
-    beside its result folders): which are, depends only on what lies below them."""
+    beside its result folders): which are, depends only on what lies below them. An HLS project
+    below `root` takes the session logs of the folder it lies in, as the whole walk gives them
+    (projects.session_logs_by_folder: a folder holding it is one set apart)."""
     walker = Walker(excluded, None, allowed)
     for folder in [project, *ide_companions(os.path.abspath(project))]:
         walker.walk(folder)
@@ -262,9 +268,28 @@ def project_inventory(project: str, excluded: Iterable[str] = (), allowed: tuple
     found = next((p for p in assign(walker.nodes, built_only=True)[0] if p.path == path), None)
     if found is not None:
         found.problems = walker.problems
+        if root is not None and is_hls_project_folder(found):
+            found.artifacts += _session_logs_above(path, os.path.abspath(root))
         return found
     merged = Project(path, [], [], walker.problems)
     for node in walker.nodes:
         merged.artifacts.extend(node.artifacts)
         merged.build_dirs.extend(node.build_dirs)
     return merged
+
+
+def _session_logs_above(project: str, root: str) -> list[tuple[str, str]]:
+    """The session logs (plain files) of the folder a project lies in, where that is the root or
+    below it: never a read outside the roots."""
+    folder = os.path.dirname(project)
+    if project == root or not (folder == root or folder.startswith(root + os.sep)):
+        return []
+    names = [os.path.join(folder, name) for name in sorted(PROJECT_SESSION_LOGS)]
+    return [(path, "hls_log") for path in [*names, os.path.join(folder, "logs", TCL_SESSION_LOG)] if _plain_file(path)]
+
+
+def _plain_file(path: str) -> bool:
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False

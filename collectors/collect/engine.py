@@ -192,7 +192,7 @@ class Engine:
         shelved = self._shelved.pop(project_path, None)
         for result in pickle.loads(shelved) if shelved is not None else ():
             self._remember(result)
-        inventory = project_inventory(project_path, self.excluded, self.allowed(root))
+        inventory = project_inventory(project_path, self.excluded, self.allowed(root), root)
         live = {path for path, _kind in inventory.artifacts}
         for path in [p for p in self._cache if p.startswith(project_path + os.sep) and p not in live]:
             del self._cache[path]

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from collectors.collect.artifacts import REPORT_KINDS
+from collectors.collect.artifacts.hls_log_names import PROJECT_SESSION_LOGS, TCL_SESSION_LOG
 from collectors.collect.artifacts.hls_project import parse_hls_app
 from collectors.collect.mapping import VARIANT
 from collectors.collect.pruning import COMPILE_SUMMARY, ide_application
@@ -167,8 +168,9 @@ def _hls_projects_apart(project: Project) -> list[Project]:
     of its own. Merged, they were one run whose other solutions were problem lines, and one
     design's verdict spoke for another. The folder stays a project for what lies outside them
     where that is a design too (its own reports, or a v++ log: bol-edu/2022-spring-nthu's IPs/
-    holds its own solution1 beside four HLS projects); what else it holds (the GUI's
-    `vitis_hls.log` where it was started, a Vivado project beside) is no project's."""
+    holds its own solution1 beside four HLS projects). The session logs of the folder each lies in
+    (session_logs_by_folder) are also its; what else the folder holds (a Vivado project beside) is no
+    project's."""
     apps = _hls_project_folders(project)
     if len(apps) < 2 or VARIANT.match(os.path.basename(project.path)):
         # (one HLS project at most; or a campaign's `<prefix>_<index>_<name>` folder: one
@@ -191,15 +193,44 @@ def _hls_projects_apart(project: Project) -> list[Project]:
         [item for item in project.artifacts if not item[0].startswith(inside_one)],
         [path for path in project.build_dirs if path not in folders and not path.startswith(inside_one)],
     )
+    beside = session_logs_by_folder(project.artifacts)
     parts = [  # (each one's build dirs are those below it: as a re-walk of it alone finds them)
         Project(
             folder,
-            [item for item in project.artifacts if item[0].startswith(folder + os.sep)],
+            [item for item in project.artifacts if item[0].startswith(folder + os.sep)]
+            + beside.get(os.path.dirname(folder), []),
             [path for path in project.build_dirs if path.startswith(folder + os.sep)],
         )
         for folder in folders
     ]
     return [rest, *parts] if _is_design(rest) else parts
+
+
+def session_logs_by_folder(artifacts: Iterable[tuple[str, str]]) -> dict[str, list[tuple[str, str]]]:
+    """The session logs of the HLS tool by the folder it was started in (its `vitis_hls.log`,
+    vitis-run's `logs/hls_run_tcl.log`): beside an HLS project set apart, each is also its, and
+    times the solution it opened by its path (runs/sessions.py: Varsenaiga/VitisOptimization's
+    `open_project Testing`, 434.083 s, was no project's once the folder was split)."""
+    found: dict[str, list[tuple[str, str]]] = {}
+    for path, kind in artifacts:
+        folder, name = os.path.split(path)
+        if kind != "hls_log":
+            continue
+        if name in PROJECT_SESSION_LOGS:
+            found.setdefault(folder, []).append((path, kind))
+        elif name == TCL_SESSION_LOG and os.path.basename(folder) == "logs":
+            found.setdefault(os.path.dirname(folder), []).append((path, kind))
+    return found
+
+
+def is_hls_project_folder(project: Project) -> bool:
+    """An HLS project's folder: its `.app`, or the compile summary of a `v++ -c --mode hls` work
+    directory, right in it (what _hls_projects_apart sets apart)."""
+    return any(
+        os.path.dirname(path) == project.path
+        and (kind == "hls_app" or (kind == "summary" and path.endswith(COMPILE_SUMMARY)))
+        for path, kind in project.artifacts
+    )
 
 
 def _other_designs_in(project: Project, outer: str, apps: set[str], results: list[str]) -> list[str]:

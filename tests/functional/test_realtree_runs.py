@@ -209,7 +209,8 @@ def test_an_hls_project_of_another_top_inside_one_is_a_design_of_its_own(tmp_pat
     simulated: CSim done) and AdderTree_example/ one of its own (hls.app, top adder_tree_large,
     synthesised). The nested one's solution gave the root's records and the root's own
     simulation was a problem line. The root's vitis_hls.log, a session of the nested design,
-    times neither the root's run nor (out of its project) the nested one's."""
+    times the nested one's synthesis, whose solution it opened by its path (the session log of
+    the folder it lies in: test_session_logs_above), and not the root's run."""
     root = tmp_path / "SparseAccel"
     place(root, "hls.app", text='<project name="Systolic_Array_TEST_PCNN_based" top="Conv_sysarr"/>\n')
     place(root, "solution1/solution1.aps", text="<solution/>\n")
@@ -226,7 +227,7 @@ def test_an_hls_project_of_another_top_inside_one_is_a_design_of_its_own(tmp_pat
     assert projects(collection, root) == [".", "AdderTree_example"]
     records, _ = records_of(collection)
     found = [(r["problem"]["group_path"], r["report_type"], r["run"]["runtime_seconds"]) for r in records]
-    assert found == [(["AdderTree_example"], "hls_synth", None), (["SparseAccel"], "sw_run", None)]
+    assert found == [(["AdderTree_example"], "hls_synth", 24.37), (["SparseAccel"], "sw_run", None)]
     # of one top, the project inside is a copy of the design: one design (ValdecirDesenv/FPGA_picoZed)
     (root / "hls.app").write_text('<project name="Systolic_Array_TEST_PCNN_based" top="adder_tree_large"/>\n')
     assert projects(collect(root), root) == ["."]

@@ -408,7 +408,6 @@ def _session_logs(proj: ProjectFiles, group: RunGroup, solution: str | None) -> 
     logs = group.of("hls_log") + group.of("hls_step_log")
     if not group.solutions or solution is None:
         return logs
-    outside = [p for p in proj.readable("hls_log") if proj.vpp_context(p) is None]
     work = work_of(solution)
     steps = [p for p in group.of("hls_step_log") if proj.folder(p) == posixpath.normpath(posixpath.join(work, "logs"))]
-    return session_logs(proj, solution, outside) + steps
+    return session_logs(proj, solution, proj.session_candidates()) + steps

@@ -48,7 +48,7 @@ def hls_groups(
     proj: ProjectFiles, groups: RunGroups, path_gives_variant: bool = False, problems: list[Problem] | None = None
 ) -> None:
     problems = [] if problems is None else problems
-    logs = [p for p in proj.readable("hls_log") if proj.vpp_context(p) is None]
+    logs = proj.session_candidates()
     solutions = _solutions(proj, groups)
     sessions = {solution: session_logs(proj, solution, logs) for solution in solutions}
     # the logs with a verdict of this solution's: its own, and those whose sessions that opened it

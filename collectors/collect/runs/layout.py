@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from collectors.collect.artifacts.hls_log_names import PROJECT_SESSION_LOGS, TCL_SESSION_LOG
 from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.artifacts.vpp_log import is_vpp_build_dir, kernel_build_dir, vpp_build_dir
@@ -102,10 +103,17 @@ class ProjectFiles:
 
     def __init__(self, path: str, parsed: Iterable[Parsed], build_dirs: Iterable[str] = ()) -> None:
         self.path = path
-        self.parsed = list(parsed)
         self._prefix = path + os.sep  # nearly every artifact lies below the project: slicing beats relpath
         self._parent = os.path.dirname(path) + os.sep
+        self.parsed: list[Parsed] = []
+        # the session logs of the folder the project lies in, where the HLS tool was started beside
+        # it and other projects (projects.session_logs_by_folder): they speak for no run but the one whose
+        # solution they opened by its path, so they are none of the project's own files
+        self.above: list[Parsed] = []
+        for item in parsed:
+            (self.parsed if item.path.startswith(self._prefix) or not self._is_above(item) else self.above).append(item)
         self.rel = {p.path: self.rel_of(p.path) for p in self.parsed}
+        self.rel.update((p.path, "../" + p.path[len(self._parent) :].replace(os.sep, "/")) for p in self.above)
         self._contexts: dict[str, str | None] = {}
         self.temp_dirs = self._vpp_temp_dirs([self.rel_of(d) for d in build_dirs])
         self._folders: set[str] | None = None
@@ -136,6 +144,21 @@ class ProjectFiles:
         names = {d: d.rpartition("/")[2] for d in build_dirs}  # (IDE configurations and _x* are known already)
         named = {d for d, name in names.items() if name not in IDE_CONFIGURATIONS and not is_vpp_build_dir(name)}
         return {folder for folder in summaries & logged if folder and "/" not in folder} | (named & compiled_in)
+
+    def _is_above(self, item: Parsed) -> bool:
+        """A session log of the folder above the project (its own, or vitis-run's in `logs/`)."""
+        name = os.path.basename(item.path)
+        where = os.path.dirname(item.path) + os.sep
+        logs = self._parent + "logs" + os.sep
+        return item.kind == "hls_log" and (
+            (where == self._parent and name in PROJECT_SESSION_LOGS) or (where == logs and name == TCL_SESSION_LOG)
+        )
+
+    def session_candidates(self) -> list[Parsed]:
+        """The HLS logs read that may be a solution's session's (runs/sessions.py): the project's
+        own, but those inside a v++ build (that run's), and those of the folder above it."""
+        own = [p for p in self.readable("hls_log") if self.vpp_context(p) is None]
+        return own + [p for p in self.above if p.ok]
 
     def rel_of(self, path: str) -> str:
         """A path relative to the project; for a file of an IDE application's companion folder

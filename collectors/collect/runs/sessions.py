@@ -27,7 +27,7 @@ def session_logs(proj: ProjectFiles, solution: str, logs: list[Parsed]) -> list[
         p
         for p in logs
         if proj.folder(p) != solution
-        and inside(solution, _session_folder(proj, p))
+        and _holds(proj, p, solution)
         and _may_hold_its_session(proj, p, solution)
         and (
             not p.facts["opened"]
@@ -51,6 +51,17 @@ def session_logs(proj: ProjectFiles, solution: str, logs: list[Parsed]) -> list[
         ours = proj.design_tops(solution)
         found = [p for p in found if named_after(p, name) or not _of_another_design(p, ours)]
     return found
+
+
+def _holds(proj: ProjectFiles, log: Parsed, solution: str) -> bool:
+    """Whether the session of a log ran where the solution lies: in the project, above the
+    solution; or in the folder above the project (beside other projects: ProjectFiles.above)
+    where it opened that very solution by its path (`open_project Testing` run there)."""
+    folder = _session_folder(proj, log)
+    return inside(solution, folder) if folder != ABOVE else _opened_here(proj, log, solution)
+
+
+ABOVE = ".."  # the folder the project lies in, relative to it
 
 
 def _of_another_design(log: Parsed, ours: set[str]) -> bool:
@@ -173,4 +184,5 @@ def _absolute(proj: ProjectFiles, folder: str) -> str:
 
 
 def _depth(folder: str) -> int:
-    return 0 if folder == "." else folder.count("/") + 1
+    """How deep a session's folder lies in the project: the folder above it, least (the farthest)."""
+    return -1 if folder == ABOVE else 0 if folder == "." else folder.count("/") + 1

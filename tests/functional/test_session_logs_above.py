@@ -1,0 +1,68 @@
+"""The session log of a folder that holds several HLS projects (docs/collection.md, "Where a
+run's facts come from"): it times the solution it opened by its path, in a whole scan and in
+a project's re-collection alike, and no other."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from collectors.collect.config import load_settings
+from collectors.collect.engine import Engine
+
+from .. import trees_third as t3
+from ..conftest import records_of
+
+
+def runtimes(root: Path) -> dict[str, float | None]:
+    """Each record's runtime, by its group's last name, of a scan of `root`."""
+    records, _ = records_of(Engine(lambda r: load_settings(Path(r))).scan([str(root)], wait_for_writers=0))
+    return {r["problem"]["group_path"][-1]: r["run"]["runtime_seconds"] for r in records}
+
+
+@pytest.mark.parametrize("tcl", [False, True], ids=["vitis_hls.log", "logs/hls_run_tcl.log"])
+def test_the_session_log_beside_hls_projects_times_the_one_it_opened(tmp_path: Path, tcl: bool) -> None:
+    """Split into two designs, the folder's session log was no project's: Testing's synthesis,
+    which it timed (434.083 s in Varsenaiga/VitisOptimization, 12.41 s in j1hye0n/for_ironman),
+    lost its time, though with one project beside the log the same run had it."""
+    folder = t3.session_log_beside_hls_projects(tmp_path / "repo", tcl)
+    engine = Engine(lambda r: load_settings(Path(r)))
+    collection = engine.scan([str(tmp_path / "repo")], wait_for_writers=0)
+    assert list(collection.projects) == [str(folder / "Testing"), str(folder / "Tutorial")]
+    assert runtimes(tmp_path / "repo") == {"Testing": 31.25, "Tutorial": None}
+    assert collection.problems() == []
+    for name in ("Testing", "Tutorial"):  # (what watch does when a file of the project changes)
+        again = engine.recollect(str(folder / name), str(tmp_path / "repo"))
+        assert again.records == collection.projects[str(folder / name)].records
+    shutil.rmtree(folder / "Tutorial")  # one project beside the log: the folder is the project
+    assert runtimes(tmp_path / "repo") == {"Vitis": 31.25}
+
+
+def test_a_session_log_beside_hls_projects_that_opened_none_times_none(tmp_path: Path) -> None:
+    """The log of a session that opened no solution (the GUI started there, closed at once) names
+    none of them: it times neither."""
+    folder = t3.session_log_beside_hls_projects(tmp_path / "repo")
+    (folder / "vitis_hls.log").write_text(t3.session(t3.VIVADO_HLS_2018, t3.SYNTHESIS))
+    assert runtimes(tmp_path / "repo") == {"Testing": None, "Tutorial": None}
+
+
+def test_a_project_collected_from_its_own_folder_reads_nothing_above_it(tmp_path: Path) -> None:
+    """Collected alone (its folder the root), Testing reads no log outside the root."""
+    folder = t3.session_log_beside_hls_projects(tmp_path / "repo")
+    assert runtimes(folder / "Testing") == {"Testing": None}
+
+
+def test_explain_says_which_run_read_the_session_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The log is each project's beside it; `--explain` says the run that read it, not that
+    the other project's runs did not (whichever project came last)."""
+    from tui.cli import main
+
+    folder = t3.session_log_beside_hls_projects(tmp_path / "repo")
+    log = folder / "vitis_hls.log"
+    assert (
+        main(["collect", str(tmp_path / "repo"), "-o", str(tmp_path / "out.jsonl"), "--quiet", "--explain", str(log)])
+        == 0
+    )
+    assert capsys.readouterr().out.splitlines() == [f"{log}: facts: read for the vitis.csynth on xc7z020clg400-1 run"]
