@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from collectors.collect.artifacts import EXTENSION_KINDS, classify
-from collectors.collect.artifacts.hls_log_names import PROJECT_SESSION_LOGS, TCL_SESSION_LOG
+from collectors.collect.artifacts.hls_log_names import folder_session_logs
 from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX, may_hold_the_top_report
 from collectors.collect.projects import DirNode, Project, assign, is_hls_project_folder
 from collectors.collect.pruning import (
@@ -284,8 +284,7 @@ def _session_logs_above(project: str, root: str) -> list[tuple[str, str]]:
     folder = os.path.dirname(project)
     if project == root or not (folder == root or folder.startswith(root + os.sep)):
         return []
-    names = [os.path.join(folder, name) for name in sorted(PROJECT_SESSION_LOGS)]
-    return [(path, "hls_log") for path in [*names, os.path.join(folder, "logs", TCL_SESSION_LOG)] if _plain_file(path)]
+    return [(path, "hls_log") for path in folder_session_logs(folder) if _plain_file(path)]
 
 
 def _plain_file(path: str) -> bool:

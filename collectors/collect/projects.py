@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from collectors.collect.artifacts import REPORT_KINDS
-from collectors.collect.artifacts.hls_log_names import PROJECT_SESSION_LOGS, TCL_SESSION_LOG
+from collectors.collect.artifacts.hls_log_names import is_folder_session_log, started_in
 from collectors.collect.artifacts.hls_project import parse_hls_app
 from collectors.collect.mapping import VARIANT
 from collectors.collect.pruning import COMPILE_SUMMARY, ide_application
@@ -213,13 +213,8 @@ def session_logs_by_folder(artifacts: Iterable[tuple[str, str]]) -> dict[str, li
     `open_project Testing`, 434.083 s, was no project's once the folder was split)."""
     found: dict[str, list[tuple[str, str]]] = {}
     for path, kind in artifacts:
-        folder, name = os.path.split(path)
-        if kind != "hls_log":
-            continue
-        if name in PROJECT_SESSION_LOGS:
-            found.setdefault(folder, []).append((path, kind))
-        elif name == TCL_SESSION_LOG and os.path.basename(folder) == "logs":
-            found.setdefault(os.path.dirname(folder), []).append((path, kind))
+        if kind == "hls_log" and is_folder_session_log(path):
+            found.setdefault(started_in(path), []).append((path, kind))
     return found
 
 

@@ -3,6 +3,8 @@ solution's `<solution>.log`, ...), a unified component's step's, a Tcl session s
 
 from __future__ import annotations
 
+import os
+
 from collectors.collect.artifacts.vpp_log import is_rotated
 
 # a unified component's log of each step, in `logs/` beside its work directory's `hls/`
@@ -30,6 +32,25 @@ def is_session_log(name: str, parent: str) -> bool:
         or (name == TCL_SESSION_LOG and parent == "logs")
         or (name.endswith(SDS_SESSION_LOG) and parent == SDS_FOLDER)
     )
+
+
+def started_in(path: str) -> str:
+    """The folder a session log's session ran in: the log's, or the one above `logs/` for
+    vitis-run's Tcl session log (`logs/hls_run_tcl.log`)."""
+    folder = os.path.dirname(path)
+    return os.path.dirname(folder) if os.path.basename(path) == TCL_SESSION_LOG else folder
+
+
+def folder_session_logs(folder: str) -> list[str]:
+    """Where the HLS tool started in `folder` leaves its session log: `vitis_hls.log` (or
+    `vivado_hls.log`, `scout_hls.log`) in it, vitis-run's `logs/hls_run_tcl.log` below it."""
+    named = [os.path.join(folder, name) for name in sorted(PROJECT_SESSION_LOGS)]
+    return [*named, os.path.join(folder, "logs", TCL_SESSION_LOG)]
+
+
+def is_folder_session_log(path: str) -> bool:
+    """Whether a file is one of folder_session_logs of the folder its session ran in."""
+    return path in folder_session_logs(started_in(path))
 
 
 def is_tcl_backup(name: str, parent: str) -> bool:

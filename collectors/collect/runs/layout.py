@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from collectors.collect.artifacts.hls_log_names import PROJECT_SESSION_LOGS, TCL_SESSION_LOG
+from collectors.collect.artifacts.hls_log_names import is_folder_session_log, started_in
 from collectors.collect.artifacts.hls_project import LEGACY_REPORT_SUFFIX
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.artifacts.vpp_log import is_vpp_build_dir, kernel_build_dir, vpp_build_dir
@@ -107,11 +107,11 @@ class ProjectFiles:
         self._parent = os.path.dirname(path) + os.sep
         self.parsed: list[Parsed] = []
         # the session logs of the folder the project lies in, where the HLS tool was started beside
-        # it and other projects (projects.session_logs_by_folder): they speak for no run but the one whose
-        # solution they opened by its path, so they are none of the project's own files
+        # it and other projects (projects.session_logs_by_folder): they speak for no run but the
+        # one whose solution they opened by its path, so they are none of the project's own files
         self.above: list[Parsed] = []
         for item in parsed:
-            (self.parsed if item.path.startswith(self._prefix) or not self._is_above(item) else self.above).append(item)
+            (self.above if self._is_above(item) else self.parsed).append(item)
         self.rel = {p.path: self.rel_of(p.path) for p in self.parsed}
         self.rel.update((p.path, "../" + p.path[len(self._parent) :].replace(os.sep, "/")) for p in self.above)
         self._contexts: dict[str, str | None] = {}
@@ -146,12 +146,11 @@ class ProjectFiles:
         return {folder for folder in summaries & logged if folder and "/" not in folder} | (named & compiled_in)
 
     def _is_above(self, item: Parsed) -> bool:
-        """A session log of the folder above the project (its own, or vitis-run's in `logs/`)."""
-        name = os.path.basename(item.path)
-        where = os.path.dirname(item.path) + os.sep
-        logs = self._parent + "logs" + os.sep
-        return item.kind == "hls_log" and (
-            (where == self._parent and name in PROJECT_SESSION_LOGS) or (where == logs and name == TCL_SESSION_LOG)
+        """A session log of the folder the project lies in."""
+        return (
+            item.kind == "hls_log"
+            and started_in(item.path) == os.path.dirname(self.path)
+            and is_folder_session_log(item.path)
         )
 
     def session_candidates(self) -> list[Parsed]:

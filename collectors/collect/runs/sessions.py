@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import posixpath
 
-from collectors.collect.artifacts.hls_log_names import PROJECT_SESSION_LOGS, TCL_SESSION_LOG
+from collectors.collect.artifacts.hls_log_names import PROJECT_SESSION_LOGS, TCL_SESSION_LOG, started_in
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.runs.layout import ProjectFiles, inside
 
@@ -125,15 +125,8 @@ def _may_hold_its_session(proj: ProjectFiles, log: Parsed, solution: str) -> boo
     return _opened_here(proj, log, solution)
 
 
-def _ran_in(path: str) -> str:
-    """The folder a session log's session ran in: the log's, or the one above `logs/` for the
-    log of a Tcl session run by vitis-run (`logs/hls_run_tcl.log`)."""
-    folder = os.path.dirname(path)
-    return os.path.dirname(folder) if os.path.basename(path) == TCL_SESSION_LOG else folder
-
-
 def _session_folder(proj: ProjectFiles, log: Parsed) -> str:
-    return _ran_in(proj.rel[log.path]) or "."
+    return started_in(proj.rel[log.path]) or "."
 
 
 def _opened_here(proj: ProjectFiles, log: Parsed, solution: str) -> bool:
@@ -175,7 +168,7 @@ def _project_names(proj: ProjectFiles, project: str) -> set[str]:
 def _opened_paths(log: Parsed, tails: list[str]) -> set[str]:
     """The folders the log's sessions opened by their full path, of those `tails` (a project and
     its solution: the last two folders of the path), taken from the log's own folder."""
-    where = _ran_in(log.path)
+    where = started_in(log.path)
     return {os.path.normpath(os.path.join(where, tail)) for tail in tails}
 
 
