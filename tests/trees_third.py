@@ -413,3 +413,25 @@ def session_log_beside_hls_projects(root: Path, tcl: bool = False) -> Path:
     place(folder, "logs/hls_run_tcl.log" if tcl else "vitis_hls.log", text=log)
     place(folder, "Tutorial/solution1/solution1.log", text=session(VIVADO_HLS_2018, "csynth_design\n"))
     return folder
+
+
+def two_releases_synthesised(root: Path) -> Path:
+    """Crazy-James26/HeteroCL_Transformer's gemm_fake_systolic_array_12_768.prj: the project's
+    folder keeps a `vitis_hls.log` (2020.2 here, 2022.1.2 there: an earlier synthesis, 78.18 s)
+    and a `vivado_hls.log` (2018.2 here, 2019.2.1 there: the later synthesis, which wrote the
+    report, 78.07 s), both of `out.prj/solution1`; the solution's own log is the later one's,
+    untimed."""
+    p = root / "gemm_fake.prj"
+    sources(p, "run.tcl", "kernel.cpp")
+    place(p, "out.prj/hls.app", text='<project top="image_filter" name="out.prj"/>\n')
+    place(p, "out.prj/solution1/solution1.aps", text="<solution/>\n")
+    place(p, "out.prj/solution1/syn/report/csynth.xml", RGB + "syn__report__csynth.xml")  # (2018.2)
+    opened = (
+        "open_project out.prj -reset\n",
+        "open_solution solution1\nINFO: [HLS 200-10] Opening solution '/home/u/gemm.prj/out.prj/solution1'.",
+    )
+    place(p, "vitis_hls.log", text=session(VITIS_HLS_2020, *opened, SYNTHESIS.replace("31.25", "78.18")))
+    place(p, "vivado_hls.log", text=session(VIVADO_HLS_2018, *opened, SYNTHESIS.replace("31.25", "78.07")))
+    untimed = SYNTHESIS.partition("INFO: [HLS 200-112]")[0]
+    place(p, "out.prj/solution1/solution1.log", text=session(VIVADO_HLS_2018, *opened, untimed))
+    return p

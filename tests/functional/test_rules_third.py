@@ -187,6 +187,17 @@ def test_top_csynth_xml_is_read_when_csynth_xml_is_absent(tmp_path: Path) -> Non
     assert record["hls_synth"]["UserAssignments"]["TopModelName"] == "image_filter"
 
 
+def test_of_two_releases_that_synthesised_the_solution_the_reports_speaks(tmp_path: Path) -> None:
+    """Two session logs synthesised the solution on two releases; the report says which wrote it
+    (COLLECTION_RULES 4.2: the chosen report's version wins over a log of a session that never
+    wrote it). Taken latest release first, the record said the earlier session's 2022.1.2 and
+    78.18 s, beside its payload's 2019.2.1 (Crazy-James26/HeteroCL_Transformer)."""
+    t3.two_releases_synthesised(tmp_path / "suite")
+    (record,), _ = records_of(collect(tmp_path / "suite"))
+    assert synth_rows_of(record) == ("hls_synth", "2018.2", "pass")
+    assert record["run"]["runtime_seconds"] == 78.07
+
+
 def synth_rows_of(record: dict) -> tuple:
     return (record["report_type"], record["run"]["vitis_version"], record["hls_synth"]["status"])
 

@@ -95,8 +95,9 @@ def derive_facts(proj: ProjectFiles, group: RunGroup) -> RunFacts:
         # an HLS run: a log speaks for a record only through the sessions that ran its step
         # the last resort, after the chosen report's: a session whose log shows only its banner
         last_resort = next(iter(step_versions(hls_logs, BANNER_ONLY)), None) or only_release(hls_logs)
+        written = {"hls_synth": fixed[2]}  # (the release of the report the synthesis wrote)
         versions = {
-            rtype: version_of(fixed, step_versions(hls_logs, step)) or last_resort
+            rtype: version_of(fixed, step_versions(hls_logs, step, written.get(rtype))) or last_resort
             for rtype, step in STEP_OF_REPORT.items()
         }
     # a unified component's compile that failed (its summary, its compile log); a v++ kernel's

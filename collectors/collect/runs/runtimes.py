@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import posixpath
 
-from collectors.collect.artifacts.hls_log import release
 from collectors.collect.artifacts.hls_log_names import TCL_SESSION_LOG
 from collectors.collect.artifacts.parsed import Parsed
 from collectors.collect.runs.layout import ProjectFiles, RunGroup
+from collectors.collect.runs.versions import same_release
 from collectors.records.model import VPP_TARGETS
 
 
@@ -30,7 +30,7 @@ def run_runtime(group: RunGroup, hls_logs: list[Parsed], solution: str | None, r
     # (a time before the last session that ran a step, of another release than the report, is an
     # older run's: jnowaczek/estimation_accel's 2022.1 export, then 2023.1 steps untimed)
     timed = [
-        (seconds, last)
+        (seconds, last, not _another_release(version, report))
         for seconds, last, part, version in timings
         if not _another_part(part, group.device)
         and seconds is not None
@@ -38,8 +38,11 @@ def run_runtime(group: RunGroup, hls_logs: list[Parsed], solution: str | None, r
     ]
     # (a log whose last session that ran a step was timed first: ArgyKokk/hls4ml_MLP_estimator's
     # solution1.log holds a copied older session's 158.82 s, its last synthesis untimed; the
-    # project's vitis_hls.log, that session's own log, its 183.36 s)
-    return next((seconds for seconds, last in timed if last), timed[0][0] if timed else None)
+    # project's vitis_hls.log, that session's own log, its 183.36 s; and of those, one of the
+    # report's release: Crazy-James26/HeteroCL_Transformer's vitis_hls.log synthesised on
+    # 2022.1.2, 78.18 s, and vivado_hls.log on 2019.2.1 later, 78.07 s, which wrote the report)
+    lasts = sorted(((seconds, ours) for seconds, last, ours in timed if last), key=lambda found: not found[1])
+    return lasts[0][0] if lasts else timed[0][0] if timed else None
 
 
 def set_aside_runtime(
@@ -82,7 +85,7 @@ def _another_part(part: str | None, device: str | None) -> bool:
 def _another_release(version: str | None, report: str | None) -> bool:
     """Whether that session was of another release than the run's report (2023.1 and 2023.1.1
     are one)."""
-    return None not in (version, report) and release(str(version)).split(".")[:2] != str(report).split(".")[:2]
+    return None not in (version, report) and not same_release(str(version), str(report))
 
 
 def _timed_on(log: Parsed, solution: str | None) -> tuple[str | None, str | None]:

@@ -52,12 +52,15 @@ def version_of(fixed: tuple[list[str], list[str], list[str]], hls: list[str]) ->
     return version
 
 
-def step_versions(hls_logs: list[Parsed], step: str) -> list[str]:
+def step_versions(hls_logs: list[Parsed], step: str, written_by: list[str] | None = None) -> list[str]:
     """Of each log, the version of the last session that ran `step`; the latest release first.
     Logs are not dated against each other, but a project moves on to later releases and its
     reports are those of a step's last run (GeorgeMaid/5775_project: the solution's log
     co-simulated on 2016.2, its later sessions were 2019.2.1, the project's session log
-    co-simulated on 2019.2.1; taken in the order of their paths, the record said 2016.2)."""
+    co-simulated on 2019.2.1; taken in the order of their paths, the record said 2016.2).
+    `written_by`: the release of the report the step wrote, whose sessions come first: the
+    project went back to an older release (Crazy-James26/HeteroCL_Transformer synthesised on
+    2022.1.2, then on 2019.2.1, which wrote the report; the record said 2022.1.2)."""
     found = []
     for log in sorted(hls_logs, key=lambda p: p.path):
         if log.kind == "hls_step_log":
@@ -65,7 +68,13 @@ def step_versions(hls_logs: list[Parsed], step: str) -> list[str]:
                 found += versions_of([log])
         elif log.facts.get("step_versions", {}).get(step):
             found.append(log.facts["step_versions"][step][-1])
-    return sorted(found, key=release_order, reverse=True)
+    latest = sorted(found, key=release_order, reverse=True)
+    return sorted(latest, key=lambda v: not any(same_release(v, w) for w in written_by or ()))
+
+
+def same_release(version: str, other: str) -> bool:
+    """2019.2.1 and 2019.2 are one release (2017.4.op and 2017.4 too); 2022.1.2 and 2019.2.1 are not."""
+    return release(version).split(".")[:2] == release(other).split(".")[:2]
 
 
 def only_release(hls_logs: list[Parsed]) -> str | None:
