@@ -435,3 +435,21 @@ def two_releases_synthesised(root: Path) -> Path:
     untimed = SYNTHESIS.partition("INFO: [HLS 200-112]")[0]
     place(p, "out.prj/solution1/solution1.log", text=session(VIVADO_HLS_2018, *opened, untimed))
     return p
+
+
+def session_log_above_a_project_without_app(root: Path) -> Path:
+    """Warrior-li/SDMA's shape: `vitis_hls -f hls.tcl` run at the repository's root, which keeps
+    its `vitis_hls.log` (the session that synthesised spmm_prj/sol1, 37.12 s there; 31.25 s
+    here); the project's `hls.app` is git-ignored (`*.app`), its solution's own log untimed."""
+    repo = root / "SDMA"
+    sources(repo, "hls.tcl", "src/spmm.cpp")
+    place(repo, "spmm_prj/sol1/sol1.aps", text="<solution/>\n")
+    place(repo, "spmm_prj/sol1/syn/report/csynth.xml", RGB + "syn__report__csynth.xml")
+    opened = (
+        "open_project spmm_prj\n",
+        "open_solution sol1\nINFO: [HLS 200-10] Opening solution '/home/s/SDMA/spmm_prj/sol1'.",
+    )
+    place(repo, "vitis_hls.log", text=session(VIVADO_HLS_2018, *opened, SYNTHESIS))
+    untimed = SYNTHESIS.partition("INFO: [HLS 200-112]")[0]
+    place(repo, "spmm_prj/sol1/sol1.log", text=session(VIVADO_HLS_2018, *opened, untimed))
+    return repo

@@ -260,7 +260,7 @@ def project_inventory(
     a walk of the whole tree finds too (a folder v++ ran in above a built project, an HLS project
     beside its result folders): which are, depends only on what lies below them. An HLS project
     below `root` takes the session logs of the folder it lies in, as the whole walk gives them
-    (projects.session_logs_by_folder: a folder holding it is one set apart)."""
+    (projects.with_session_logs_above)."""
     walker = Walker(excluded, None, allowed)
     for folder in [project, *ide_companions(os.path.abspath(project))]:
         walker.walk(folder)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from collectors.collect.artifacts import REPORT_KINDS
 from collectors.collect.artifacts.hls_log_names import is_folder_session_log, started_in
@@ -75,7 +75,8 @@ def assign(nodes: list[DirNode], built_only: bool = False) -> tuple[list[Project
     parts = (
         node.settled.projects if node.settled is not None else _hls_projects_apart(owned[id(node)]) for node in holders
     )
-    return _merge_ide_companions([part for found in parts for part in found]), orphans
+    found = _merge_ide_companions([part for found in parts for part in found])
+    return with_session_logs_above(found, session_logs_by_folder(nodes)), orphans
 
 
 def _holders(nodes: list[DirNode], built_only: bool) -> tuple[list[DirNode], dict[int, Project], list[Problem]]:
@@ -127,7 +128,8 @@ def fold_settled(nodes: list[DirNode]) -> tuple[list[Project], list[DirNode]]:
     log of its own, each of which makes it built, so nothing else below the folded folder
     matters to it."""
     _holding, owned, _orphans = _holders(nodes, built_only=True)
-    parts = {key: _hls_projects_apart(project) for key, project in owned.items()}
+    beside = session_logs_by_folder(nodes)
+    parts = {key: with_session_logs_above(_hls_projects_apart(project), beside) for key, project in owned.items()}
     settled = _merge_ide_companions([part for found in parts.values() for part in found])
     folded: dict[int, DirNode] = {}  # a node's id -> the outermost settled folder it lies in
     kept: list[DirNode] = []
@@ -168,9 +170,9 @@ def _hls_projects_apart(project: Project) -> list[Project]:
     of its own. Merged, they were one run whose other solutions were problem lines, and one
     design's verdict spoke for another. The folder stays a project for what lies outside them
     where that is a design too (its own reports, or a v++ log: bol-edu/2022-spring-nthu's IPs/
-    holds its own solution1 beside four HLS projects). The session logs of the folder each lies in
-    (session_logs_by_folder) are also its; what else the folder holds (a Vivado project beside) is no
-    project's."""
+    holds its own solution1 beside four HLS projects); what else it holds (the GUI's
+    `vitis_hls.log` where it was started, a Vivado project beside) is no project's (but the
+    session logs of the folder an HLS project lies in are also its: with_session_logs_above)."""
     apps = _hls_project_folders(project)
     if len(apps) < 2 or VARIANT.match(os.path.basename(project.path)):
         # (one HLS project at most; or a campaign's `<prefix>_<index>_<name>` folder: one
@@ -193,12 +195,10 @@ def _hls_projects_apart(project: Project) -> list[Project]:
         [item for item in project.artifacts if not item[0].startswith(inside_one)],
         [path for path in project.build_dirs if path not in folders and not path.startswith(inside_one)],
     )
-    beside = session_logs_by_folder(project.artifacts)
     parts = [  # (each one's build dirs are those below it: as a re-walk of it alone finds them)
         Project(
             folder,
-            [item for item in project.artifacts if item[0].startswith(folder + os.sep)]
-            + beside.get(os.path.dirname(folder), []),
+            [item for item in project.artifacts if item[0].startswith(folder + os.sep)],
             [path for path in project.build_dirs if path.startswith(folder + os.sep)],
         )
         for folder in folders
@@ -206,24 +206,43 @@ def _hls_projects_apart(project: Project) -> list[Project]:
     return [rest, *parts] if _is_design(rest) else parts
 
 
-def session_logs_by_folder(artifacts: Iterable[tuple[str, str]]) -> dict[str, list[tuple[str, str]]]:
-    """The session logs of the HLS tool by the folder it was started in (its `vitis_hls.log`,
-    vitis-run's `logs/hls_run_tcl.log`): beside an HLS project set apart, each is also its, and
-    times the solution it opened by its path (runs/sessions.py: Varsenaiga/VitisOptimization's
-    `open_project Testing`, 434.083 s, was no project's once the folder was split)."""
-    found: dict[str, list[tuple[str, str]]] = {}
-    for path, kind in artifacts:
-        if kind == "hls_log" and is_folder_session_log(path):
-            found.setdefault(started_in(path), []).append((path, kind))
+Beside = dict[str, list[tuple[str, str]]]  # a folder -> the session logs of the HLS tool started there
+
+
+def session_logs_by_folder(nodes: list[DirNode]) -> Beside:
+    """The session logs among the nodes' files, by the folder the HLS tool was started in."""
+    beside: Beside = {}
+    for node in nodes:
+        for path, kind in node.artifacts:
+            if kind == "hls_log" and is_folder_session_log(path):
+                beside.setdefault(started_in(path), []).append((path, kind))
+    return beside
+
+
+def with_session_logs_above(projects: list[Project], beside: Beside) -> list[Project]:
+    """Each HLS project with the session logs of the folder it lies in, whoever's they are (the
+    folder's project, split into designs, or no project): the HLS tool started there beside it,
+    and such a log times the solution it opened by its path (runs/sessions.py). In no project,
+    a run lost its time: Varsenaiga/VitisOptimization's Testing (434.083 s) once its folder was
+    split, Warrior-li/SDMA's spmm_prj (its `.app` git-ignored: 37.12 s). Made anew where they
+    change: a share's own project stays as it sent it (its result is collected again)."""
+    if not beside:
+        return projects
+    found = []
+    for project in projects:
+        above = [log for log in beside.get(os.path.dirname(project.path), []) if log not in project.artifacts]
+        if above and is_hls_project_folder(project):
+            project = replace(project, artifacts=project.artifacts + above)
+        found.append(project)
     return found
 
 
 def is_hls_project_folder(project: Project) -> bool:
     """An HLS project's folder: its `.app`, or the compile summary of a `v++ -c --mode hls` work
-    directory, right in it (what _hls_projects_apart sets apart)."""
+    directory, right in it; or a solution's `.aps` right below it (its `.app` not committed)."""
     return any(
-        os.path.dirname(path) == project.path
-        and (kind == "hls_app" or (kind == "summary" and path.endswith(COMPILE_SUMMARY)))
+        (os.path.dirname(path) == project.path and (kind == "hls_app" or path.endswith(COMPILE_SUMMARY)))
+        or (kind == "aps" and os.path.dirname(os.path.dirname(path)) == project.path)
         for path, kind in project.artifacts
     )
 

@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from collectors.collect.config import load_settings
+from collectors.collect.discovery import find_projects
 from collectors.collect.engine import Engine
+from collectors.collect.walk import WalkSpec, walk_tree
 
 from .. import trees_third as t3
 from ..conftest import records_of
@@ -66,3 +68,22 @@ def test_explain_says_which_run_read_the_session_log(tmp_path: Path, capsys: pyt
         == 0
     )
     assert capsys.readouterr().out.splitlines() == [f"{log}: facts: read for the vitis.csynth on xc7z020clg400-1 run"]
+
+
+def test_the_session_log_above_a_project_whose_app_was_not_committed_times_it(tmp_path: Path) -> None:
+    """Warrior-li/SDMA: the project (its `.app` git-ignored) is spmm_prj, and the root's session
+    log, in no project, timed nothing; it is the session that synthesised spmm_prj/sol1. A walk
+    in several processes finds the same, and so does the project re-collected alone."""
+    repo = t3.session_log_above_a_project_without_app(tmp_path)
+    engine = Engine(lambda r: load_settings(Path(r)))
+    collection = engine.scan([str(repo)], wait_for_writers=0)
+    assert list(collection.projects) == [str(repo / "spmm_prj")]
+    assert runtimes(repo) == {"spmm_prj": 31.25}
+    again = engine.recollect(str(repo / "spmm_prj"), str(repo))
+    assert again.records == collection.projects[str(repo / "spmm_prj")].records
+    plain = find_projects([str(repo)]).projects
+    spec = WalkSpec([], None, load_settings(repo), keep_parses=False)
+    for processes in (2, 3):
+        assert [sorted(p.artifacts) for p in walk_tree(str(repo), spec, processes).result.projects] == [
+            sorted(p.artifacts) for p in plain
+        ]

@@ -107,7 +107,7 @@ class ProjectFiles:
         self._parent = os.path.dirname(path) + os.sep
         self.parsed: list[Parsed] = []
         # the session logs of the folder the project lies in, where the HLS tool was started beside
-        # it and other projects (projects.session_logs_by_folder): they speak for no run but the
+        # it (projects.with_session_logs_above): they speak for no run but the
         # one whose solution they opened by its path, so they are none of the project's own files
         self.above: list[Parsed] = []
         for item in parsed:
