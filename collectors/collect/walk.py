@@ -217,19 +217,22 @@ def walk_share(entries: list[ShareEntry], root: str, spec: WalkSpec, shelve: boo
     artifacts = [item for node in part.nodes + part.stubs for item in node.artifacts]
     settled, part.nodes = fold_settled(part.nodes)
     unchanged = _unchanged(settled, known or {})
-    skipped = {path for project in settled if project.path in unchanged for path, _kind in project.artifacts}
+    # (a session log of the folder HLS projects lie in is each one's: parsed for any that changed)
+    needed = {path for project in settled if project.path not in unchanged for path, _kind in project.artifacts}
+    skipped = {path for p in settled if p.path in unchanged for path, _kind in p.artifacts if path not in needed}
     if known_files:
         own = {path for project in settled for path, _kind in project.artifacts}
         others = [path for path, _kind in artifacts if path not in own]
         skipped.update(path for path, stat in zip(others, current_stats(others)) if known_files.get(path) == stat)
     parses = parse_batch([(path, kind) for path, kind in artifacts if path not in skipped])
-    unshelved = {parsed_of(result).path: result for result in parses}
+    every = {parsed_of(result).path: result for result in parses}
+    unshelved = dict(every)  # (less those of each project collected here)
     share = Share(part, [], [], {}, len(parses))
     for project in settled:
         if project.path in unchanged:
             share.collected.append((project, None))
         else:
-            _collect_settled(share, project, unshelved, root, spec.settings, shelve, spec.keep_accounts)
+            _collect_settled(share, project, every, unshelved, root, spec, shelve)
     share.parses = list(unshelved.values())
     part.nodes = _leading_nowhere_dropped(part.nodes)
     return share
@@ -268,15 +271,15 @@ def _unchanged(settled: list[Project], known: Mapping[str, Stats]) -> set[str]:
 def _collect_settled(
     share: Share,
     project: Project,
+    every: dict[str, Parse],
     unshelved: dict[str, Parse],
     root: str,
-    settings: Settings,
+    spec: WalkSpec,
     shelve: bool | None,
-    keep_accounts: bool = True,
 ) -> None:
-    own = [unshelved[path] for path, _kind in project.artifacts]
+    own = [every[path] for path, _kind in project.artifacts]
     try:
-        result = collect_parsed(project, root, settings, [parsed_of(r) for r in own], keep_accounts)
+        result = collect_parsed(project, root, spec.settings, [parsed_of(r) for r in own], spec.keep_accounts)
     except Exception:  # a bug on strange input: left to the engine, as if it were alone
         return  # (raised from the share, it would end the scan's use of the pool)
     if shelve is False:  # (no cache: the result is only written, its artifacts' status unused)
@@ -288,7 +291,7 @@ def _collect_settled(
         if shelve:  # (after collecting: what it read of its deferred copies goes too)
             share.shelved[project.path] = pickle.dumps(own, pickle.HIGHEST_PROTOCOL)
         for path, _kind in project.artifacts:
-            del unshelved[path]
+            unshelved.pop(path, None)  # (a session log beside it may be another project's too)
 
 
 def _in_worker(*arguments: Any) -> bytes:

@@ -1,6 +1,6 @@
-"""The session log of a folder that holds several HLS projects (docs/collection.md, "Where a
-run's facts come from"): it times the solution it opened by its path, in a whole scan and in
-a project's re-collection alike, and no other."""
+"""The session log of the folder an HLS project lies in (docs/collection.md, "Where a run's
+facts come from"), the folder's or no project's: it times the solution it opened by its path,
+in a whole scan, a walk in several processes and a project's re-collection alike, and no other."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from collectors.collect.engine import Engine
 from collectors.collect.walk import WalkSpec, walk_tree
 
 from .. import trees_third as t3
-from ..conftest import records_of
+from ..conftest import records_of, set_mtime
 
 
 def runtimes(root: Path) -> dict[str, float | None]:
@@ -87,3 +87,30 @@ def test_the_session_log_above_a_project_whose_app_was_not_committed_times_it(tm
         assert [sorted(p.artifacts) for p in walk_tree(str(repo), spec, processes).result.projects] == [
             sorted(p.artifacts) for p in plain
         ]
+
+
+def test_a_walk_in_processes_takes_a_log_two_projects_share(tmp_path: Path) -> None:
+    """In a share of a parallel walk, the session log beside two projects is each one's: the
+    share collected the first and dropped the log's parse, and the second raised KeyError (the
+    whole scan failed). Found on a tree of many such folders; the same bytes in 1, 2 and 4
+    processes, and on a rescan."""
+    root = tmp_path / "campaign"
+    for group in range(6):
+        for n in range(3):
+            t3.session_log_beside_hls_projects(root / f"g{group}" / f"s{n}")
+            t3.session_log_above_a_project_without_app(root / f"g{group}" / f"r{n}")
+    rendered = []
+    for processes in (1, 2, 4):
+        engine = Engine(lambda r: load_settings(Path(r)), processes=processes)
+        collection = engine.scan([str(root)], wait_for_writers=0)
+        records, _ = records_of(collection)
+        assert len(records) == 54 and sum(r["run"]["runtime_seconds"] == 31.25 for r in records) == 36
+        rendered.append(collection.output("", "").records.render())
+        assert engine.scan([str(root)], wait_for_writers=0).output("", "").records.render() == rendered[-1]
+        # one of the two changed since (its solution's log written again): the log they share
+        # is read for it, though the other one's files are as the engine knows them
+        log = root / "g0/s0/Vitis/Tutorial/solution1/solution1.log"
+        log.write_text(log.read_text())
+        set_mtime(log, -5)  # (5 s from now: a stamp the engine has not seen)
+        assert engine.scan([str(root)], wait_for_writers=0).output("", "").records.render() == rendered[-1]
+    assert rendered[0] == rendered[1] == rendered[2]
