@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from collectors.collect.artifacts.hls_log_names import is_folder_session_log, started_in
 from collectors.collect.config import Settings
 from collectors.collect.engine import Collection, Engine, ProjectResult
 from collectors.collect.results import Stamp, stamp
@@ -59,7 +60,12 @@ class LiveCollection:
         self.watching: Inotify | None = None
 
     def project_for(self, path: str) -> str | None:
-        """The known project a changed path belongs to (the deepest one containing it)."""
+        """The known project a changed path belongs to (the deepest one containing it). None (a
+        rescan) for the session log of a folder that known projects lie right in: it is theirs
+        too (projects.with_session_logs_above), and one project's re-collection would leave
+        theirs as they were."""
+        if is_folder_session_log(path) and any(os.path.dirname(p) == started_in(path) for p in self.results):
+            return None
         probe = path
         while True:
             if probe in self.results:

@@ -114,3 +114,21 @@ def test_a_walk_in_processes_takes_a_log_two_projects_share(tmp_path: Path) -> N
         set_mtime(log, -5)  # (5 s from now: a stamp the engine has not seen)
         assert engine.scan([str(root)], wait_for_writers=0).output("", "").records.render() == rendered[-1]
     assert rendered[0] == rendered[1] == rendered[2]
+
+
+def test_watch_looks_again_at_every_project_a_changed_session_log_is_of(tmp_path: Path) -> None:
+    """Where the folder holding the log is a project too (a solution of its own beside the two
+    HLS projects), a change of the log re-collected that project alone, and Testing kept the
+    old time until a rescan: the change asks for a rescan instead (the log is theirs too)."""
+    from collectors.collect.config import Settings
+    from collectors.live.collection import LiveCollection
+
+    folder = t3.session_log_beside_hls_projects(tmp_path / "repo")
+    t3.place(folder, "solution1/solution1.aps", text="<solution/>\n")
+    t3.place(folder, "solution1/syn/report/csynth.xml", t3.RGB + "syn__report__csynth.xml")
+    live = LiveCollection([str(tmp_path / "repo")], str(tmp_path / "out.jsonl"), lambda r: Settings())
+    live.scan()
+    assert sorted(live.results) == [str(folder), str(folder / "Testing"), str(folder / "Tutorial")]
+    assert live.project_for(str(folder / "vitis_hls.log")) is None
+    assert live.project_for(str(folder / "solution1" / "solution1.aps")) == str(folder)
+    assert live.project_for(str(folder / "Testing" / "hls.app")) == str(folder / "Testing")
