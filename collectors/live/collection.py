@@ -64,8 +64,10 @@ class LiveCollection:
         rescan) for the session log of a folder that known projects lie right in: it is theirs
         too (projects.with_session_logs_above), and one project's re-collection would leave
         theirs as they were."""
-        if is_folder_session_log(path) and any(os.path.dirname(p) == started_in(path) for p in self.results):
-            return None
+        if is_folder_session_log(path):
+            folder = started_in(path)
+            if any(os.path.dirname(project) == folder for project in self.results):
+                return None
         probe = path
         while True:
             if probe in self.results:

@@ -29,20 +29,18 @@ def run_runtime(group: RunGroup, hls_logs: list[Parsed], solution: str | None, r
     timings = [(*_timing(log, name), *_timed_on(log, name)) for log in hls_logs]
     # (a time before the last session that ran a step, of another release than the report, is an
     # older run's: jnowaczek/estimation_accel's 2022.1 export, then 2023.1 steps untimed)
-    timed = [
-        (seconds, last, not _another_release(version, report))
-        for seconds, last, part, version in timings
-        if not _another_part(part, group.device)
-        and seconds is not None
-        and (last or not _another_release(version, report))
-    ]
+    timed = []  # (seconds, whether of the last session that ran a step, whether of the report's release)
+    for seconds, last, part, version in timings:
+        ours = not _another_release(version, report)
+        if seconds is not None and not _another_part(part, group.device) and (last or ours):
+            timed.append((seconds, last, ours))
     # (a log whose last session that ran a step was timed first: ArgyKokk/hls4ml_MLP_estimator's
     # solution1.log holds a copied older session's 158.82 s, its last synthesis untimed; the
     # project's vitis_hls.log, that session's own log, its 183.36 s; and of those, one of the
     # report's release: Crazy-James26/HeteroCL_Transformer's vitis_hls.log synthesised on
     # 2022.1.2, 78.18 s, and vivado_hls.log on 2019.2.1 later, 78.07 s, which wrote the report)
-    lasts = sorted(((seconds, ours) for seconds, last, ours in timed if last), key=lambda found: not found[1])
-    return lasts[0][0] if lasts else timed[0][0] if timed else None
+    ranked = sorted(timed, key=lambda found: (not found[1], not found[2]))  # (stable: in their order)
+    return ranked[0][0] if ranked else None
 
 
 def set_aside_runtime(
