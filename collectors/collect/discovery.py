@@ -9,7 +9,6 @@ nearest discovery-mode ancestor (docs/collection.md, "Which folders are projects
 from __future__ import annotations
 
 import os
-import stat
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -28,6 +27,7 @@ from collectors.collect.pruning import (
     is_build_output,
     is_evidence_file,
 )
+from collectors.files import not_regular
 from collectors.problems import Problem
 
 # logs in a solution's folder that are no session of the HLS tool: a temporary (`.temp11.log`), the
@@ -288,7 +288,8 @@ def _session_logs_above(project: str, root: str) -> list[tuple[str, str]]:
 
 
 def _plain_file(path: str) -> bool:
+    """A regular file itself (files.not_regular), not a link: nothing is followed out of the roots."""
     try:
-        return stat.S_ISREG(os.lstat(path).st_mode)
+        return not_regular(os.lstat(path).st_mode) is None
     except OSError:
         return False
